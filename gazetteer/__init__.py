@@ -3,3 +3,6 @@ user overrides and a geopy-compatible geocoder. Imports nothing from corpus, geo
 from gazetteer.model import Match, Place
 
 __all__ = ["Place", "Match"]
+from gazetteer.gazetteer import Gazetteer  # noqa: E402
+
+__all__ += ["Gazetteer"]

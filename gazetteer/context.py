@@ -1,0 +1,151 @@
+"""What the words around a name say: traps that are not places, and how to choose between homonyms.
+
+A capitalised word that is also a place somewhere is usually not a place: "Most of them", "John Kerry",
+"Doha Institute", "Mr Zarqa said". These rules reject such words for the broad layers only; the curated
+and user layers list names someone chose on purpose, and only the organisation rule applies to them.
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+from gazetteer.model import Place
+from gazetteer.normalize import ARTICLES
+from gazetteer.text import Token
+
+ORG_WORDS = frozenset("""institute center centre council committee society university college observatory media
+times post news agency group party front army brigade brigades hospital house airways airlines club fc united
+declaration convention conventions conference foundation association union network channel radio tv television
+journal herald tribune gazette bank company corporation corp inc ltd fund forum movement coalition alliance
+museum school academy stadium mosque church station airport command ministry department office accord
+accords process talks summit initiative watch monitor""".split())
+TITLES = frozenset("""mr mrs ms miss dr president secretary minister premier general gen envoy chancellor king
+queen prince pope senator sen rep governor mayor judge lord sir colonel col captain capt commander spokesman
+spokeswoman lieutenant sergeant father brother sister saint st ambassador""".split())
+SPEECH = frozenset("""said says told added warned stated reported claimed asked urged hailed likened called spoke
+explained noted wrote tweeted insisted argued announced congratulated believes believed thinks thought wants
+wanted hopes hoped admitted denied""".split())
+FUNCTION_WORDS = frozenset("""the a an in on at to from of and but for with by as if when while after before since
+into near across outside inside this that these those its his her their our my your some most many all both
+each every no not only then there here than so yet or nor""".split())
+FACILITY_WORDS = frozenset("""hospital clinic mosque school university hotel stadium prison church camp
+headquarters""".split())  # "al-Quds hospital": a building named after a place, not the place
+ADDRESSEE_WORDS = frozenset({"told", "tells", "telling", "interviewed", "via", "quoted"})  # "told Al Jazeera"
+REGION_WORDS = frozenset({"province", "governorate", "countryside", "region", "district", "provinces"})
+SETTLEMENT_KINDS = frozenset({"city", "town", "village", "district", "camp", "crossing"})
+
+
+@functools.lru_cache(maxsize=65536)
+def zipf(word: str) -> float:
+    """How common a word is in English (wordfreq's Zipf scale: 7 'of', 6 'most', 3.5 'Aleppo')."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en")
+
+
+def _proper(tok: Token | None) -> bool:
+    """A capitalised word that is not a function word or article: part of a name."""
+    return bool(tok and tok.capitalised and tok.word not in FUNCTION_WORDS and tok.key not in ARTICLES
+                and not tok.text.isupper() or (tok and tok.text.isupper() and len(tok.text) > 1
+                                               and tok.word not in FUNCTION_WORDS))
+
+
+def org_trap(tokens: list[Token], i: int, j: int) -> bool:
+    """The name opens an organisation's name: "Doha Institute", "Aleppo Media Center", "Chatham House"."""
+    if j < len(tokens) and tokens[j].word in FACILITY_WORDS:
+        return True
+    for k in range(j, min(j + 3, len(tokens))):
+        tok = tokens[k]
+        if not tok.capitalised:
+            return False
+        if tok.word in ORG_WORDS:
+            return True
+    return False
+
+
+def person_trap(tokens: list[Token], i: int, j: int, text: str) -> bool:
+    """The name is part of a person's name or is used as one: "John Kerry", "Mr Zarqa", "Kerry said",
+    "Maan al-Shanan"."""
+    first = i - 1 if i > 0 and tokens[i - 1].key in ARTICLES else i  # "Maan al-Shanan": look past "al-"
+    prev = tokens[first - 1] if first > 0 else None
+    nxt = tokens[j] if j < len(tokens) else None
+    gap_before = text[prev.end:tokens[first].start] if prev else ""
+    if prev and prev.word in ADDRESSEE_WORDS:
+        return True
+    gap_after = text[tokens[j - 1].end:nxt.start] if nxt else ""
+    if prev and prev.word in TITLES and gap_before.strip(" .") == "":
+        return True
+    if prev and _proper(prev) and not tokens[first].sentence_initial and gap_before.strip() in {"", "-"}:
+        return True
+    if nxt and gap_after.strip() in {"", "-"}:
+        if nxt.key in ARTICLES and j + 1 < len(tokens) and tokens[j + 1].capitalised:
+            return True
+        if _proper(nxt) and nxt.word not in ORG_WORDS and nxt.word not in REGION_WORDS:
+            return True
+    if nxt and nxt.word in SPEECH and gap_after.strip() == "":
+        return True
+    return False
+
+
+def common_word_trap(tokens: list[Token], i: int, j: int, place: Place) -> bool:
+    """A one-word name that is a common English word ("Most", "Reading") and not a major place.
+
+    wordfreq folds case, so big cities look common too ("london" 5.3): only very common words are traps
+    mid-sentence, and moderately common ones at a sentence start, where any word is capitalised.
+    """
+    if j - i != 1 or place.kind == "country":
+        return False
+    frequency = zipf(tokens[i].text.lower())
+    if frequency >= 5.0 and place.population < 1_000_000:
+        return True
+    return tokens[i].sentence_initial and frequency >= 3.5 and place.population < 100_000
+
+
+def wants_region(tokens: list[Token], i: int, j: int) -> bool:
+    """"Idlib province", "the province of Idlib", "Aleppo countryside" ask for the region, not the town."""
+    if j < len(tokens) and tokens[j].word in REGION_WORDS:
+        return True
+    return i >= 2 and tokens[i - 1].word == "of" and tokens[i - 2].word in REGION_WORDS
+
+
+def km(a: Place, b: Place) -> float:
+    if not (a.resolved and b.resolved):
+        return math.inf
+    p1, p2 = math.radians(a.lat), math.radians(b.lat)
+    dlat, dlon = p2 - p1, math.radians(b.lon - a.lon)
+    h = math.sin(dlat / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dlon / 2) ** 2
+    return 2 * 6371.0088 * math.asin(math.sqrt(min(1.0, h)))
+
+
+def importance(place: Place, focus: str | None, doc_countries: frozenset[str]) -> float:
+    """A homonym's prior: population, the corpus focus country, the countries of the article's other places."""
+    score = math.log10(place.population + 10)
+    if place.kind == "country":
+        score += 3
+    if focus and place.country == focus:
+        score += 2
+    if place.country and place.country in doc_countries:
+        score += 1.5
+    return score
+
+
+def choose(candidates: list[Place], *, region: bool, focus: str | None,
+           doc_countries: frozenset[str]) -> tuple[Place | None, str]:
+    """Pick one place among homonyms, or None when the evidence does not separate them."""
+    if len(candidates) == 1:
+        return candidates[0], "only place with this name"
+    if region:
+        regional = [c for c in candidates if c.kind in {"governorate", "region"}]
+        if regional:
+            return regional[0], "name followed by province/region"
+    settlements = [c for c in candidates if c.kind in SETTLEMENT_KINDS]
+    if candidates[0].source in {"curated", "user"}:
+        return (settlements or candidates)[0], "settlement preferred over the region of the same name"
+    ranked = sorted(candidates, key=lambda c: (-importance(c, focus, doc_countries), c.id))
+    best, second = ranked[0], ranked[1]
+    margin = importance(best, focus, doc_countries) - importance(second, focus, doc_countries)
+    if km(best, second) <= 50:
+        return best, "homonyms within 50 km"
+    if margin >= 1.0:
+        return best, f"largest/most relevant of {len(ranked)} places with this name (margin {margin:.1f})"
+    return None, f"{len(ranked)} places with this name, none clearly more likely"

