@@ -1,0 +1,135 @@
+"""Loading a corpus folder: articles (.txt, .md, .html) with their metadata, and near-duplicate detection."""
+from __future__ import annotations
+
+import hashlib
+import importlib.resources
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from corpus.config import CONFIG_NAME, CorpusConfig, CorpusError, load_config
+from corpus.htmltext import html_to_text
+from corpus.metadata import detect_outlet, detect_title
+from corpus.model import Article
+
+ARTICLE_SUFFIXES = {".txt", ".md", ".html", ".htm"}
+MAX_ARTICLE_BYTES = 5_000_000
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    first: str
+    second: str
+    similarity: float  # Jaccard similarity of word 5-gram shingles
+
+
+@dataclass(frozen=True)
+class Corpus:
+    root: Path
+    config: CorpusConfig
+    articles: tuple[Article, ...]
+    duplicates: tuple[Duplicate, ...] = ()
+
+    def article(self, article_id: str) -> Article:
+        return next(a for a in self.articles if a.id == article_id)
+
+
+def sample_path() -> Path:
+    """The bundled sample corpus (five reports of 15 December 2016 on the evacuation of eastern Aleppo)."""
+    return Path(str(importlib.resources.files("corpus") / "samples" / "aleppo-2016"))
+
+
+def article_files(root: Path) -> list[Path]:
+    folder = root / "articles" if (root / "articles").is_dir() else root
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in ARTICLE_SUFFIXES
+                  and not p.name.startswith("."))
+
+
+def read_article(path: Path, root: Path, config: CorpusConfig) -> Article:
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise CorpusError(f"{path}: cannot read ({err.strerror})") from None
+    if len(raw) > MAX_ARTICLE_BYTES:
+        raise CorpusError(f"{path}: {len(raw):,} bytes is too large for a news article (limit {MAX_ARTICLE_BYTES:,})")
+    try:
+        source = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise CorpusError(f"{path}:{line}: not UTF-8 (byte 0x{raw[err.start]:02x}); save the file as UTF-8") from None
+    source = source.replace("\r\n", "\n").replace("\r", "\n")
+    detected: list[str] = []
+    html_meta: dict[str, str] = {}
+    html_title = ""
+    if path.suffix.lower() in {".html", ".htm"}:
+        extracted = html_to_text(source)
+        text, html_title, html_meta = extracted.text, extracted.title, extracted.meta
+    else:
+        text = source
+    meta = config.articles.get(path.stem)
+    outlet = meta.outlet if meta and meta.outlet else None
+    if not outlet:
+        outlet = html_meta.get("og:site_name") or detect_outlet(text)
+        detected.append("outlet") if outlet else None
+    title = meta.title if meta and meta.title else None
+    if not title:
+        title = html_title or html_meta.get("og:title") or detect_title(text)
+        detected.append("title") if title else None
+    published = meta.published if meta and meta.published else None
+    if published is None and html_meta.get("article:published_time"):
+        from corpus.config import _date
+
+        try:
+            published = _date(html_meta["article:published_time"][:10], str(path))
+            detected.append("published")
+        except CorpusError:
+            published = None
+    url = meta.url if meta and meta.url else html_meta.get("og:url") or html_meta.get("canonical") or ""
+    if url and not (meta and meta.url):
+        detected.append("url")
+    if config.date and published is None:
+        published = config.date
+        detected.append("published")
+    return Article(id=path.stem, path=str(path.relative_to(root)), text=text,
+                   sha256=hashlib.sha256(raw).hexdigest(), outlet=outlet or "unknown", published=published,
+                   title=title or "", url=url, detected=tuple(detected))
+
+
+def _shingles(text: str, n: int = 5) -> set[int]:
+    words = re.findall(r"\w+", text.lower())
+    return {hash(tuple(words[i:i + n])) for i in range(max(1, len(words) - n + 1))}
+
+
+def find_duplicates(articles: list[Article], threshold: float = 0.6) -> list[Duplicate]:
+    """Identical or near-identical articles (a wire story carried by two outlets)."""
+    shingles = [(a.id, _shingles(a.text)) for a in articles]
+    out = []
+    for i, (id_a, sa) in enumerate(shingles):
+        for id_b, sb in shingles[i + 1:]:
+            if sa and sb:
+                sim = len(sa & sb) / len(sa | sb)
+                if sim >= threshold:
+                    out.append(Duplicate(id_a, id_b, round(sim, 3)))
+    return out
+
+
+def load_corpus(path: Path | None = None) -> Corpus:
+    """A corpus folder (articles/ + optional evacmap.toml, places.csv, zones/) or a bare folder of articles."""
+    root = Path(path) if path is not None else sample_path()
+    if not root.exists():
+        raise CorpusError(f"{root}: no such corpus folder")
+    if not root.is_dir():
+        raise CorpusError(f"{root}: not a folder (give the folder that holds the articles)")
+    config = load_config(root)
+    files = article_files(root)
+    if not files:
+        raise CorpusError(f"{root}: no articles (.txt, .md, .html) found")
+    articles = [read_article(p, root, config) for p in files]
+    stems = [a.id for a in articles]
+    if len(set(stems)) != len(stems):
+        clash = next(s for s in stems if stems.count(s) > 1)
+        raise CorpusError(f"{root}: two articles share the name {clash!r} (ids are file names without suffix)")
+    return Corpus(root=root, config=config, articles=tuple(articles), duplicates=tuple(find_duplicates(articles)))
+
+
+__all__ = ["Corpus", "Duplicate", "load_corpus", "sample_path", "CONFIG_NAME"]

@@ -1,0 +1,52 @@
+"""The places a corpus mentions: one record per place, with every mention of it, for `evacmap places`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from corpus.model import Mention
+from gazetteer import Gazetteer, Place
+from gazetteer.normalize import name_key
+
+
+@dataclass
+class PlaceReport:
+    id: str
+    place: Place | None  # None: mentioned but not resolved with confidence
+    name: str
+    mentions: list[Mention] = field(default_factory=list)
+    candidates: list[Place] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        p = self.place
+        out = {
+            "id": self.id, "name": self.name,
+            "lat": p.lat if p else None, "lon": p.lon if p else None,
+            "kind": p.kind if p else None, "precision_m": p.precision_m if p else None,
+            "source": p.source if p else None, "citation": p.citation if p else None,
+            "source_id": p.source_id if p else None, "approximate": p.approximate if p else None,
+            "country": p.country if p else None,
+            "mentions": [{"article": m.article, "surface": m.surface, "start": m.start, "end": m.end,
+                          "reason": m.reason} for m in self.mentions],
+        }
+        if p is None:
+            out["candidates"] = [{"id": c.id, "name": c.name, "kind": c.kind, "lat": c.lat, "lon": c.lon,
+                                  "country": c.country, "source": c.source} for c in self.candidates]
+        return out
+
+
+def places_report(mentions: list[Mention], gazetteer: Gazetteer) -> list[PlaceReport]:
+    """Group mentions by place (unresolved ones by their normalised spelling); ordered by first mention."""
+    reports: dict[str, PlaceReport] = {}
+    for m in mentions:
+        if m.place_id:
+            key = m.place_id
+            if key not in reports:
+                place = gazetteer.get(m.place_id)
+                reports[key] = PlaceReport(key, place, place.name if place else m.surface)
+        else:
+            key = f"unresolved:{name_key(m.surface).replace(' ', '-')}"
+            if key not in reports:
+                cands = [c for c in (gazetteer.get(i) for i in m.candidates) if c]
+                reports[key] = PlaceReport(key, None, m.surface, candidates=cands)
+        reports[key].mentions.append(m)
+    return list(reports.values())

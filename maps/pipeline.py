@@ -1,0 +1,138 @@
+"""From a corpus folder to everything the maps and exports need, with a per-article cache.
+
+Per-article work (sentences, mentions, claims, movement legs, control statements) is cached on disk keyed by
+the article's content hash, its metadata, the gazetteer's data version and the code version: after one
+article changes only that article is processed again. Cross-article work (comparison, route merging, spatial
+joins) is cheap and always recomputed.
+"""
+from __future__ import annotations
+
+import hashlib
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from corpus.articles import Corpus, load_corpus
+from corpus.mentions import find_mentions
+from corpus.model import Article, Claim, Mention, Sentence
+from corpus.sentences import split_sentences
+from gazetteer import Gazetteer
+from gazetteer.cache import cache_dir
+
+PIPELINE_VERSION = "1"
+
+
+@dataclass
+class ArticleResult:
+    article_id: str
+    sentences: list[Sentence]
+    mentions: list[Mention]
+    claims: list[Claim] = field(default_factory=list)
+    legs: list = field(default_factory=list)
+    control: list = field(default_factory=list)
+
+
+@dataclass
+class Analysis:
+    corpus: Corpus
+    gazetteer: Gazetteer
+    results: dict[str, ArticleResult]
+    processed: list[str]  # articles whose results were computed in this run
+    reused: list[str]  # articles whose results came from the cache
+
+    @property
+    def articles(self) -> tuple[Article, ...]:
+        return self.corpus.articles
+
+    def all(self, attr: str) -> list:
+        return [x for a in self.corpus.articles for x in getattr(self.results[a.id], attr)]
+
+
+def load_gazetteer(corpus: Corpus, online: bool = False) -> Gazetteer:
+    """The gazetteer for a corpus: its places.csv (if any) over the curated and world layers."""
+    return Gazetteer.load(overrides=corpus.root / "places.csv", focus=corpus.config.focus)
+
+
+def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None) -> ArticleResult:
+    sentences = split_sentences(article.text)
+    mentions = find_mentions(article, gazetteer, focus=focus)
+    result = ArticleResult(article.id, sentences, mentions)
+    try:
+        from corpus.claims import extract_claims
+    except ImportError:  # claims arrive in their own issue
+        extract_claims = None
+    if extract_claims:
+        result.claims = extract_claims(article, sentences, mentions)
+    try:
+        from geo.legs import extract_legs
+        from geo.control import control_claims
+    except ImportError:
+        extract_legs = control_claims = None
+    if extract_legs:
+        result.legs = extract_legs(article, sentences, mentions, gazetteer)
+        result.control = control_claims(article, sentences, mentions)
+    return result
+
+
+def _cache_key(article: Article, gazetteer: Gazetteer, focus: str | None) -> str:
+    digest = hashlib.sha256()
+    for part in (PIPELINE_VERSION, gazetteer.version, focus or "", article.sha256, article.id, article.outlet,
+                 str(article.published), article.title, article.url, _code_version()):
+        digest.update(part.encode() + b"\0")
+    return digest.hexdigest()[:24]
+
+
+def _code_version() -> str:
+    """A hash of the extraction code itself, so editing a rule invalidates cached results."""
+    import corpus
+    import geo
+
+    digest = hashlib.sha256()
+    for package in (corpus, geo):
+        for path in sorted(Path(list(package.__path__)[0]).glob("*.py")):
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
+            progress: Callable[[Article], None] | None = None) -> Analysis:
+    folder = cache_dir() / "articles"
+    results, processed, reused = {}, [], []
+    for article in corpus.articles:
+        path = folder / f"{article.id}-{_cache_key(article, gazetteer, corpus.config.focus)}.pickle"
+        result = None
+        if use_cache:
+            try:
+                result = pickle.loads(path.read_bytes())
+            except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+                result = None
+        if result is None:
+            result = analyse_article(article, gazetteer, corpus.config.focus)
+            processed.append(article.id)
+            _store(path, result)
+        else:
+            reused.append(article.id)
+        results[article.id] = result
+        if progress:
+            progress(article)
+    return Analysis(corpus, gazetteer, results, processed, reused)
+
+
+def _store(path: Path, result: ArticleResult) -> None:
+    import os
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        with os.fdopen(fd, "wb") as handle:
+            pickle.dump(result, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # an unwritable cache only costs time
+
+
+def open_corpus(path: Path | None) -> tuple[Corpus, Gazetteer]:
+    corpus = load_corpus(path)
+    return corpus, load_gazetteer(corpus)
