@@ -1,0 +1,65 @@
+"""The offline basemap: Natural Earth borders from an installed package, the shipped governorates."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import shapely
+
+from maps.basemap import GOVERNORATES_FILE, basemap_layers
+
+ALEPPO_IDLIB = (36.3, 35.7, 37.4, 36.5)  # min lon, min lat, max lon, max lat
+
+
+def test_aleppo_idlib_window_has_syria_turkey_and_the_governorates():
+    layers = basemap_layers(ALEPPO_IDLIB)
+    countries, governorates = layers["countries"], layers["governorates"]
+    assert countries.crs.to_epsg() == 4326 and governorates.crs.to_epsg() == 4326
+    assert {"SYR", "TUR"} <= set(countries["iso_a3"])
+    assert "IRQ" not in set(countries["iso_a3"])  # far outside the window
+    assert {"Syria", "Turkey"} <= set(countries["name"])
+    assert countries.loc[countries.iso_a3 == "SYR", "name_ar"].item() == "سوريا"
+    assert {"Idlib", "Aleppo"} <= set(governorates["name"])
+    assert "Damascus" not in set(governorates["name"])
+    # Idlib city lies in Syria and in the Idlib governorate; Antakya in Turkey
+    idlib = shapely.Point(36.63393, 35.93062)
+    assert governorates.loc[governorates.contains(idlib), "name"].tolist() == ["Idlib"]
+    assert countries.loc[countries.contains(idlib), "iso_a3"].tolist() == ["SYR"]
+    assert countries.loc[countries.contains(shapely.Point(36.1613, 36.2025)), "iso_a3"].tolist() == ["TUR"]
+    # clipped near the window, not the whole of Turkey
+    minx, miny, maxx, maxy = countries.total_bounds
+    assert minx > 35.5 and maxx < 38.5 and miny > 34.5 and maxy < 37.5
+    assert all(countries.is_valid) and all(governorates.is_valid)
+    assert "Natural Earth" in layers["attribution"] and "Who's On First" in layers["attribution"]
+
+
+def test_simplified_for_the_scale_and_fast():
+    basemap_layers(ALEPPO_IDLIB)
+    start = time.perf_counter()
+    small = basemap_layers(ALEPPO_IDLIB)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 1.0
+    wide = basemap_layers((35.5, 32.3, 42.5, 37.4))  # all of Syria
+    assert len(wide["governorates"]) == 14
+    assert {"LBN", "JOR", "IRQ", "SYR", "TUR"} <= set(wide["countries"]["iso_a3"])
+    syr_small = shapely.get_num_coordinates(small["countries"].set_index("iso_a3").geometry["SYR"])
+    syr_wide = shapely.get_num_coordinates(wide["countries"].set_index("iso_a3").geometry["SYR"])
+    assert syr_wide < 2000 and syr_small < 1000
+
+
+def test_shipped_governorates_file():
+    assert GOVERNORATES_FILE.stat().st_size < 150_000
+    doc = json.loads(Path(GOVERNORATES_FILE).read_text(encoding="utf-8"))
+    features = doc["features"]
+    assert len(features) == 14
+    names = [f["properties"]["name"] for f in features]
+    assert len(set(names)) == 14 and {"Aleppo", "Idlib", "Damascus", "Rif Dimashq", "Deir ez-Zor"} <= set(names)
+    for f in features:
+        assert f["properties"]["name_ar"] and "Who's On First" in f["properties"]["source"]
+    geoms = [shapely.geometry.shape(f["geometry"]) for f in features]
+    assert all(g.is_valid for g in geoms)
+    assert shapely.coverage_is_valid(geoms)  # neighbours share borders: no overlaps
+    by_name = dict(zip(names, geoms))
+    assert by_name["Aleppo"].contains(shapely.Point(37.16117, 36.20124))
+    assert by_name["Damascus"].contains(shapely.Point(36.29128, 33.5102))
