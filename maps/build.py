@@ -1,0 +1,301 @@
+"""`evacmap build`: every map page, embed and export for a corpus, written safely and incrementally.
+
+- Incremental: per-article extraction comes from the pipeline's cache (see maps.pipeline).
+- Safe: everything is written to a temporary folder beside the output and swapped in only when complete,
+  so a failed build leaves the previous site intact; a lock file stops two builds writing one folder; a
+  folder evacmap did not make is never replaced.
+- Deterministic: no timestamps, stable ids, fixed JSON layout: the same corpus gives the same bytes.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import geopandas as gpd
+from filelock import FileLock, Timeout
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from shapely.geometry import Point, box
+
+from corpus.config import CorpusError, MapConfig
+from maps import exports
+from maps.pipeline import Analysis, analyse, open_corpus
+
+MARKER = ".evacmap-site"  # marks a folder as evacmap's own output, so it may be replaced
+DEFAULT_ATTRIBUTION = ("Places: GeoNames (CC BY 4.0), UN OCHA Aleppo neighbourhoods (CC BY-IGO), Who's On First (CC0); "
+                       "borders: Natural Earth (public domain); zones: drawn for evacmap, approximate")
+
+
+class BuildError(CorpusError):
+    """The build cannot go on; the message is one line."""
+
+
+# --- the data each map draws ------------------------------------------------------------------------------
+
+def _quantity_text(q) -> str:
+    value = f"{q.value:,.0f}" if q.value is not None else "?"
+    if q.low is not None and q.high is not None and q.low != q.high:
+        value = f"{q.low:,.0f}–{q.high:,.0f}"
+    return " ".join(x for x in (q.qualifier, value, q.counts) if x)
+
+
+def _claim_places(prods: exports.Products) -> dict[str, list[tuple[str, bool]]]:
+    """Claim id → the places it is drawn at. A claim that names no place is drawn at the place its article
+    mentions most (within the focus country), marked as inferred, so no number is dropped from the map."""
+    by_article: dict[str, Counter] = {}
+    for m in prods.analysis.all("mentions"):
+        place = prods.analysis.gazetteer.get(m.place_id) if m.place_id else None
+        if place and place.kind not in {"country", "governorate"} and place.resolved:
+            by_article.setdefault(m.article, Counter())[m.place_id] += 1
+    out = {}
+    for claim in prods.claims:
+        if claim.places:
+            out[claim.id] = [(p, False) for p in claim.places]
+        elif claim.quantities and by_article.get(claim.article):
+            top = sorted(by_article[claim.article].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+            out[claim.id] = [(top, True)]
+    return out
+
+
+def _disagreements(prods: exports.Products) -> dict[str, list[str]]:
+    """Claim id → one line per disagreeing comparison group it belongs to."""
+    notes: dict[str, list[str]] = {}
+    for group in prods.groups:
+        if not group.disagree:
+            continue
+        values = "; ".join(f"{v.outlet}: {(v.qualifier + ' ') if v.qualifier else ''}{v.value:,.0f}"
+                           for v in group.values if v.value is not None)
+        line = f"Sources disagree on {group.counts or group.event} ({group.date}): {values}"
+        for v in group.values:
+            notes.setdefault(v.claim, []).append(line)
+    return notes
+
+
+def places_frame(prods: exports.Products, urls: dict[str, str]) -> gpd.GeoDataFrame:
+    claim_places = _claim_places(prods)
+    notes = _disagreements(prods)
+    zone_of = _zone_labels(prods)
+    rows = []
+    for report in prods.places:
+        place = report.place
+        if place is None or not place.resolved:
+            continue
+        claims, disagree = [], []
+        for claim in prods.claims:
+            hits = [inferred for pid, inferred in claim_places.get(claim.id, []) if pid == report.id]
+            if not hits:
+                continue
+            claims.append({"outlet": claim.outlet, "article": claim.article, "url": urls.get(claim.article, ""),
+                           "text": claim.text, "speaker": claim.speaker,
+                           "date": claim.date.isoformat() if claim.date else None,
+                           "quantities": [_quantity_text(q) for q in claim.quantities], "claim_id": claim.id,
+                           "place_inferred": hits[0]})
+            disagree.extend(n for n in notes.get(claim.id, []) if n not in disagree)
+        rows.append({"id": report.id, "name": place.name, "kind": place.kind, "precision_m": place.precision_m,
+                     "source": place.source, "citation": place.citation, "approximate": place.approximate,
+                     "zone": zone_of.get(report.id), "claims": claims, "disagree": bool(disagree),
+                     "disagree_notes": disagree, "mentions": len(report.mentions),
+                     "geometry": Point(place.lon, place.lat)})
+    return gpd.GeoDataFrame(rows, geometry="geometry", crs=4326) if rows else _empty()
+
+
+def _empty() -> gpd.GeoDataFrame:
+    return gpd.GeoDataFrame({"id": []}, geometry=gpd.GeoSeries([], crs=4326), crs=4326)
+
+
+def _zone_labels(prods: exports.Products) -> dict[str, str]:
+    if prods.zones is None or len(prods.zones) == 0:
+        return {}
+    from geo.zones import zone_at
+
+    out = {}
+    for report in prods.places:
+        p = report.place
+        if p is not None and p.resolved:
+            row = zone_at(prods.zones, p.lon, p.lat)
+            if row is not None:
+                out[report.id] = row["label"]
+    return out
+
+
+def zones_frame(prods: exports.Products, collection: dict) -> gpd.GeoDataFrame:
+    if not collection["features"]:
+        return _empty()
+    control = {c.id: c for c in prods.analysis.all("control")}
+    rows = []
+    for feature in collection["features"]:
+        props = dict(feature["properties"])
+        props["claims"] = [{"outlet": control[i].outlet, "article": control[i].article, "text": control[i].text}
+                           for i in props.get("claims", []) if i in control]
+        props["mismatches"] = [m if isinstance(m, str) else m.get("reason") or str(m)
+                               for m in props.get("mismatches", [])]
+        rows.append({**props, "geometry": feature["geometry"]})
+    from shapely.geometry import shape
+
+    for row in rows:
+        row["geometry"] = shape(row["geometry"])
+    return gpd.GeoDataFrame(rows, geometry="geometry", crs=4326)
+
+
+def routes_frame(prods: exports.Products, urls: dict[str, str]) -> gpd.GeoDataFrame:
+    from geo.routes import routes_geodataframe
+
+    frame = routes_geodataframe(prods.routes)
+    if len(frame) == 0:
+        return _empty()
+    frame = frame.copy()
+    frame["sources"] = [[{**s, "url": urls.get(s.get("article"), "")} for s in sources] for sources in frame["sources"]]
+    return frame
+
+
+def default_bounds(prods: exports.Products) -> tuple[float, float, float, float]:
+    """Fit a map to the places found: those in the focus country (or all), countries and regions left out."""
+    focus = prods.analysis.corpus.config.focus
+    pts = [r.place for r in prods.places if r.place is not None and r.place.resolved
+           and r.place.kind not in {"country", "governorate"}]
+    if focus:
+        pts = [p for p in pts if p.country == focus] or pts
+    if not pts:
+        raise BuildError(f"{prods.analysis.corpus.root}: no place in the articles could be resolved, so there is "
+                         "nothing to map (add a places.csv or check the articles' language)")
+    lons, lats = [p.lon for p in pts], [p.lat for p in pts]
+    padx = max(0.05, (max(lons) - min(lons)) * 0.1)
+    pady = max(0.05, (max(lats) - min(lats)) * 0.1)
+    return (min(lons) - padx, min(lats) - pady, max(lons) + padx, max(lats) + pady)
+
+
+def _in_bounds(frame: gpd.GeoDataFrame, bounds) -> gpd.GeoDataFrame:
+    if len(frame) == 0:
+        return frame
+    minx, miny, maxx, maxy = bounds
+    padx, pady = (maxx - minx) * 0.05, (maxy - miny) * 0.05
+    return frame[frame.intersects(box(minx - padx, miny - pady, maxx + padx, maxy + pady))]
+
+
+# --- writing --------------------------------------------------------------------------------------------
+
+def _write(folder: Path, rel: str, text: str) -> None:
+    """Write a file under `folder`; refuse any name that would land outside it."""
+    target = (folder / rel).resolve()
+    if not target.is_relative_to(folder.resolve()):
+        raise BuildError(f"refusing to write {rel!r}: outside the output folder")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8", newline="\n")
+
+
+def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = False) -> list[str]:
+    from maps.basemap import basemap_layers
+    from maps.render import MapData, MapSpec, embed_snippet, render_embed_page, render_index, render_map
+
+    corpus = prods.analysis.corpus
+    urls = {a.id: a.url for a in corpus.articles if a.url}
+    places = places_frame(prods, urls)
+    routes = routes_frame(prods, urls)
+    zone_collection = exports.zones_json_for(prods)
+    zones = zones_frame(prods, zone_collection)
+    outlets = sorted({a.outlet for a in corpus.articles})
+    date = prods.date.isoformat() if prods.date else None
+    map_configs = list(corpus.config.maps) or [MapConfig(name="overview", title=corpus.config.title)]
+    written, index_entries = [], []
+    for mc in map_configs:
+        bounds = mc.bounds or default_bounds(prods)
+        spec = MapSpec(name=mc.name, title=mc.title, bounds=bounds, date=date, description=mc.description)
+        layers = basemap_layers(bounds)
+        attribution = "; ".join(x for x in (corpus.config.attribution, DEFAULT_ATTRIBUTION) if x)
+        data = MapData(title=mc.title, date=date, outlets=outlets, places=_in_bounds(places, bounds),
+                       routes=_in_bounds(routes, bounds), zones=_in_bounds(zones, bounds),
+                       basemap={k: v for k, v in layers.items() if k != "attribution"},
+                       attribution=attribution)
+        _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles))
+        _write(folder, f"embed/{mc.name}.html", render_embed_page(spec, data))
+        _write(folder, f"embed/{mc.name}.snippet.html", embed_snippet(spec, f"embed/{mc.name}.html") + "\n")
+        written += [f"{mc.name}.html", f"embed/{mc.name}.html", f"embed/{mc.name}.snippet.html"]
+        index_entries.append((spec, f"{mc.name}.html", f"embed/{mc.name}.html"))
+    data_files = {
+        "data/places.geojson": exports.dumps(exports.places_geojson(prods)),
+        "data/routes.geojson": exports.dumps(exports.routes_geojson(prods)),
+        "data/zones.geojson": exports.dumps(zone_collection),
+        "data/claims.json": exports.dumps(exports.claims_json(prods)),
+        "data/claims.csv": exports.claims_csv(prods),
+        "data/compare.json": exports.dumps(exports.compare_json(prods)),
+        "data/compare.csv": exports.compare_csv(prods),
+    }
+    for rel, text in data_files.items():
+        _write(folder, rel, text)
+    labels = {"data/places.geojson": "Places (GeoJSON)", "data/routes.geojson": "Routes (GeoJSON)",
+              "data/zones.geojson": "Control zones (GeoJSON)", "data/claims.json": "Claims (JSON)",
+              "data/claims.csv": "Claims (CSV)", "data/compare.json": "Comparisons (JSON)",
+              "data/compare.csv": "Comparisons (CSV)"}
+    _write(folder, "index.html", render_index(corpus.config.title, index_entries,
+                                              [(labels[k], k) for k in data_files]))
+    _write(folder, MARKER, "This folder is written by `evacmap build` and replaced whole by the next build.\n")
+    return written + list(data_files) + ["index.html"]
+
+
+def _swap(tmp: Path, out: Path) -> None:
+    """Replace `out` with `tmp` in two renames, so the site is either the old one or the new one."""
+    old = None
+    if out.exists():
+        old = out.with_name(f".{out.name}.old-{os.getpid()}")
+        os.replace(out, old)
+    os.replace(tmp, out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _check_out(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise BuildError(f"{out}: exists and is not a folder")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists():
+        raise BuildError(f"{out}: not empty and not made by evacmap; refusing to replace it (choose another --out)")
+
+
+def run_build(corpus_path: Path | None, out: Path, *, online_tiles: bool = False, use_cache: bool = True,
+              console: Console | None = None) -> str:
+    console = console or Console(stderr=True)
+    out = Path(out).absolute()
+    _check_out(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(out.parent / f".{out.name}.lock"))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise BuildError(f"{out}: another evacmap build is writing this folder (lock {lock.lock_file})") from None
+    try:
+        corpus, gazetteer = open_corpus(corpus_path)
+        analysis = _analyse_with_progress(corpus, gazetteer, use_cache, console)
+        prods = exports.products(analysis)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+        try:
+            files = write_site(prods, tmp, online_tiles=online_tiles)
+            os.chmod(tmp, 0o755)
+            _swap(tmp, out)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+    finally:
+        lock.release()
+        try:
+            os.unlink(lock.lock_file)
+        except OSError:
+            pass
+    dup = "".join(f"; near-duplicate articles: {d.first} ≈ {d.second} ({d.similarity:.0%})" for d in corpus.duplicates)
+    return (f"built {len(files)} files in {out}: {len(corpus.articles)} articles "
+            f"({len(analysis.processed)} processed, {len(analysis.reused)} from cache){dup}")
+
+
+def _analyse_with_progress(corpus, gazetteer, use_cache: bool, console: Console) -> Analysis:
+    if not console.is_terminal:
+        return analyse(corpus, gazetteer, use_cache=use_cache)
+    columns = (TextColumn("[bold]reading articles"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("{task.description}"))
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("", total=len(corpus.articles))
+        return analyse(corpus, gazetteer, use_cache=use_cache,
+                       progress=lambda a: progress.update(task, advance=1, description=a.id))
+
+
+__all__ = ["run_build", "write_site", "BuildError"]
