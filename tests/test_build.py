@@ -1,0 +1,192 @@
+"""`evacmap build` through the real console script: determinism, incremental work, atomic output,
+the lock, and clear errors on bad input."""
+from __future__ import annotations
+
+import filecmp
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from corpus.articles import sample_path
+
+EVACMAP = str(Path(sys.executable).with_name("evacmap"))
+
+
+def run(*args, env=None, check=True):
+    proc = subprocess.run([EVACMAP, *map(str, args)], capture_output=True, text=True, env=env, timeout=600)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"evacmap {' '.join(map(str, args))} exited {proc.returncode}: {proc.stderr[-800:]}")
+    return proc
+
+
+@pytest.fixture
+def env(tmp_path_factory):
+    """A private article cache per test (so 'processed' counts are this test's), the shared world index."""
+    from gazetteer.cache import cache_dir
+    from gazetteer.gazetteer import world_index
+
+    world_index()  # built once into the shared cache, then linked into each test's private cache
+    e = dict(os.environ)
+    shared = cache_dir()
+    private = tmp_path_factory.mktemp("cache")
+    for f in shared.glob("world-index-*.pickle"):
+        os.symlink(f, private / f.name)
+    e["EVACMAP_CACHE"] = str(private)
+    e["EVACMAP_HOME"] = str(tmp_path_factory.mktemp("home"))
+    return e
+
+
+def counts(stderr: str) -> tuple[int, int]:
+    m = re.search(r"\((\d+) processed, (\d+) from cache\)", stderr)
+    assert m, stderr
+    return int(m.group(1)), int(m.group(2))
+
+
+def copy_sample(dest: Path) -> Path:
+    shutil.copytree(sample_path(), dest)
+    return dest
+
+
+def tree_equal(a: Path, b: Path) -> list[str]:
+    diffs = []
+    cmp = filecmp.dircmp(a, b)
+    stack = [cmp]
+    while stack:
+        c = stack.pop()
+        diffs += [f"{c.left}/{n}" for n in c.left_only + c.right_only + c.diff_files + c.funny_files]
+        stack.extend(c.subdirs.values())
+    return diffs
+
+
+def test_sample_build_writes_every_page_and_export(tmp_path, env):
+    run("build", "--out", tmp_path / "site", env=env)
+    site = tmp_path / "site"
+    for name in ("index.html", "overview.html", "aleppo-city.html", "fua-kafriya.html",
+                 "embed/overview.html", "embed/overview.snippet.html",
+                 "data/places.geojson", "data/routes.geojson", "data/zones.geojson",
+                 "data/claims.json", "data/claims.csv", "data/compare.json", "data/compare.csv"):
+        assert (site / name).is_file(), name
+    places = json.loads((site / "data/places.geojson").read_text())
+    assert places["type"] == "FeatureCollection" and "crs" not in places
+    ids = {f["id"] for f in places["features"]}
+    assert {"amiriyah", "ramouseh", "fuah", "kafriya", "idlib_city"} <= ids
+    for f in places["features"]:
+        lon, lat = f["geometry"]["coordinates"]
+        assert -180 <= lon <= 180 and -90 <= lat <= 90
+        assert f["properties"]["citation"]
+    index = (site / "index.html").read_text()
+    for page in ("overview.html", "aleppo-city.html", "fua-kafriya.html", "data/claims.csv"):
+        assert page in index
+
+
+def test_two_builds_are_byte_identical(tmp_path, env):
+    run("build", "--out", tmp_path / "a", env=env)
+    run("build", "--out", tmp_path / "b", "--no-cache", env=env)
+    assert tree_equal(tmp_path / "a", tmp_path / "b") == []
+
+
+def test_rebuild_with_nothing_changed_does_no_extraction(tmp_path, env):
+    corpus = copy_sample(tmp_path / "corpus")
+    first = run("build", corpus, "--out", tmp_path / "site", env=env)
+    assert counts(first.stderr) == (5, 0)
+    second = run("build", corpus, "--out", tmp_path / "site", env=env)
+    assert counts(second.stderr) == (0, 5)
+
+
+def test_changing_one_article_reprocesses_only_that_article(tmp_path, env):
+    corpus = copy_sample(tmp_path / "corpus")
+    run("build", corpus, "--out", tmp_path / "site", env=env)
+    article = next((corpus / "articles").glob("003_*.txt"))
+    article.write_text(article.read_text() + "\nLater, 12 more buses left for Idlib, the UN said.\n")
+    again = run("build", corpus, "--out", tmp_path / "site", env=env)
+    assert counts(again.stderr) == (1, 4)
+    claims = json.loads((tmp_path / "site/data/claims.json").read_text())
+    assert any(q["value"] == 12 for c in claims if c["article"].startswith("003") for q in c["quantities"])
+
+
+def test_failed_build_leaves_previous_site_intact(tmp_path, env):
+    corpus = copy_sample(tmp_path / "corpus")
+    site = tmp_path / "site"
+    run("build", corpus, "--out", site, env=env)
+    before = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    (corpus / "zones" / "control-2016-12-15.geojson").write_text("{ not json")
+    failed = run("build", corpus, "--out", site, env=env, check=False)
+    assert failed.returncode != 0
+    assert "Traceback" not in failed.stderr + failed.stdout
+    assert len(failed.stderr.strip().splitlines()) == 1 and "control-2016-12-15.geojson" in failed.stderr
+    after = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    assert after == before
+    assert not list(tmp_path.glob(".site.tmp-*")), "temporary folder left behind"
+
+
+def test_refuses_to_replace_a_folder_it_did_not_make(tmp_path, env):
+    mine = tmp_path / "documents"
+    mine.mkdir()
+    (mine / "thesis.docx").write_text("precious")
+    proc = run("build", "--out", mine, env=env, check=False)
+    assert proc.returncode != 0 and "refusing" in proc.stderr
+    assert (mine / "thesis.docx").read_text() == "precious"
+
+
+def test_lock_stops_a_second_build_into_the_same_folder(tmp_path, env):
+    from filelock import FileLock
+
+    site = tmp_path / "site"
+    with FileLock(str(tmp_path / ".site.lock")):
+        proc = run("build", "--out", site, env=env, check=False)
+    assert proc.returncode != 0 and "another evacmap build" in proc.stderr
+    assert not site.exists()
+
+
+@pytest.mark.parametrize("setup, expected", [
+    (lambda root: None, "no such corpus folder"),
+    (lambda root: root.mkdir(), "no articles"),
+    (lambda root: (root.mkdir(), (root / "a.txt").write_bytes("Aleppo caf\xe9".encode("latin-1"))), "not UTF-8"),
+    (lambda root: (root.mkdir(), (root / "a.txt").write_text("Buses left Aleppo."),
+                   (root / "evacmap.toml").write_text("title = [unclosed")), "evacmap.toml"),
+    (lambda root: (root.mkdir(), (root / "a.txt").write_text("Buses left Aleppo."),
+                   (root / "evacmap.toml").write_text('zones = ["../../etc/passwd"]')), "outside the corpus folder"),
+    (lambda root: (root.mkdir(), (root / "a.txt").write_text("Buses left Aleppo."),
+                   (root / "evacmap.toml").write_text('[[maps]]\nname = "../evil"\n')), "slug"),
+])
+def test_bad_input_is_one_clear_line(tmp_path, env, setup, expected):
+    root = tmp_path / "corpus"
+    setup(root)
+    proc = run("build", root, "--out", tmp_path / "site", env=env, check=False)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr + proc.stdout
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0], proc.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_bare_folder_of_articles_builds_with_defaults(tmp_path, env):
+    root = tmp_path / "bare"
+    root.mkdir()
+    (root / "one.txt").write_text("(CNN) About 500 people were evacuated from eastern Aleppo to Idlib on Thursday, "
+                                  "the UN said.\n")
+    run("build", root, "--out", tmp_path / "site", env=env)
+    assert (tmp_path / "site/overview.html").is_file()
+    claims = json.loads((tmp_path / "site/data/claims.json").read_text())
+    assert claims and claims[0]["outlet"] == "CNN"
+
+
+def test_html_article_is_read_as_text_with_metadata(tmp_path, env):
+    root = tmp_path / "html"
+    (root / "articles").mkdir(parents=True)
+    (root / "articles" / "story.html").write_text(
+        "<html><head><title>Buses leave Aleppo</title><meta property='og:site_name' content='Example News'>"
+        "<script>var x = 'Damascus';</script></head><body><h1>Buses leave Aleppo</h1>"
+        "<p>About 300 people left eastern Aleppo for Idlib on Thursday, the ICRC said.</p></body></html>")
+    proc = run("claims", root, "--json", env=env)
+    claims = json.loads(proc.stdout)
+    assert claims[0]["outlet"] == "Example News"
+    places = json.loads(run("places", root, "--json", env=env).stdout)
+    ids = {p["id"] for p in places}
+    assert "idlib_city" in ids and "damascus" not in ids  # script content is not article text
