@@ -1,0 +1,182 @@
+"""When a sentence says something happened, as a calendar date, from the article's published date.
+
+News prose dates by weekday ("on Thursday", "Wednesday night") and relative words ("a day
+earlier", "earlier this week"). A past-tense weekday is the last such weekday on or before
+publication; a future one ("is due to meet Friday") the next one on or after it. "A day earlier"
+and "the previous day" count from the day the story is currently telling (the narrative date),
+not from publication.
+
+Dates in a background clause ("after a ceasefire deal was struck on Wednesday night", "since
+2012") or inside a quotation are found but marked `background`: they are not when the sentence's
+own event happened. `narrative_dates` carries the story's current day from sentence to sentence so
+an undated sentence ("Approximately 200 left in the first batch...") inherits it; each paragraph
+starts again from the story's day (the lede's date: 'Thursday' for a Friday-morning paper).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = {m: i + 1 for i, m in enumerate(
+    ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+     "october", "november", "december"))}
+_MONTH_RE = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+             r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_PART = r"(?:\s+(?:morning|afternoon|evening|night))?"
+_DAYS_N = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+_DATE = re.compile(
+    r"(?P<weekday>\b(?:(?P<wmod>last|next|this|on|early|late|earlier|later)\s+)?"
+    r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)%s\b)" % _PART
+    + r"|(?P<explicit>\b(?:(?P<d1>\d{1,2})\s+%s|%s\s+(?P<d2>\d{1,2})(?!\d))(?:,?\s+(?P<year>\d{4}))?\b)"
+    % (_MONTH_RE, _MONTH_RE.replace("?P<mon>", "?P<mon2>"))
+    + r"|(?P<rel>\b(?:today|tonight|yesterday|tomorrow|this (?:morning|afternoon|evening)"
+      r"|last night)\b)"
+    + r"|(?P<anch>\b(?:(?P<n>a|one|two|three|four|five|six|seven) days? (?P<dir>earlier|before|later|after)"
+      r"|the (?P<dir2>previous|next|following) day|the day (?P<dir3>before|after))\b)"
+    + r"|(?P<week>\b(?:earlier|later) this week|\b(?:this|last|next) week)\b",
+    re.I,
+)
+_BACKGROUND = re.compile(r"\b(?:after|since|before|until|following|prior to|when)\b", re.I)
+_FUTURE = re.compile(r"\b(?:will|shall|due|expected|set to|plans?|planned|scheduled|going to|"
+                     r"hopes? to|tomorrow)\b", re.I)
+_CLAUSE_START = re.compile(r"[,;:—–(]|\s-{1,2}\s")
+_QUOTE_SPAN = re.compile(r"[\"“](?:(?!’’)[^\"”])*(?:[\"”]|’’|$)|(?<!\w)[‘'][^’']*[’'](?!\w)")
+_TIME = re.compile(
+    r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![A-Za-z])(?:\s+local time)?"
+    r"(?:\s*\(\s*\d{3,4}\s*(?:GMT|UTC)\s*\))?"
+    r"|\b\d{1,2}:\d{2}\b(?:\s+local time)?(?:\s*\(\s*\d{3,4}\s*(?:GMT|UTC)\s*\))?"
+    r"|\b\d{3,4}\s*(?:GMT|UTC)\b|\b(?:midday|noon|midnight)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class DateRef:
+    """A date phrase in a text. `last` equals `date` for a day; a week phrase spans date..last."""
+
+    date: dt.date
+    last: dt.date
+    text: str
+    start: int
+    end: int
+    kind: str  # weekday | explicit | relative | anchored | week
+    background: bool = False  # in an after/since clause or a quotation: not the sentence's own time
+
+
+def _quote_spans(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _QUOTE_SPAN.finditer(text)]
+
+
+def _clause_before(text: str, start: int) -> str:
+    """The words from the start of the clause up to `start` (for tense and 'after ...')."""
+    head = text[:start]
+    cut = max((m.end() for m in _CLAUSE_START.finditer(head)), default=0)
+    return head[cut:]
+
+
+def _weekday(published: dt.date, wd: int, future: bool, strict: bool) -> dt.date:
+    if future:
+        delta = (wd - published.weekday()) % 7 or (7 if strict else 0)
+        return published + dt.timedelta(days=delta)
+    delta = (published.weekday() - wd) % 7 or (7 if strict else 0)
+    return published - dt.timedelta(days=delta)
+
+
+def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = None) -> list[DateRef]:
+    """Date phrases in `text` resolved against `published`; 'a day earlier' against `anchor`."""
+    if published is None:
+        return []
+    anchor = anchor or published
+    quotes = _quote_spans(text)
+    out: list[DateRef] = []
+    for m in _DATE.finditer(text):
+        clause = _clause_before(text, m.start())
+        window = " ".join(clause.split()[-8:])
+        in_quote = any(a <= m.start() < b for a, b in quotes)
+        background = in_quote or bool(_BACKGROUND.search(clause))
+        last = None
+        if m.group("weekday"):
+            wd = WEEKDAYS.index(m.group("wd").lower())
+            mod = (m.group("wmod") or "").lower()
+            future = mod == "next" or (mod != "last" and bool(_FUTURE.search(window)))
+            day = _weekday(published, wd, future, strict=mod in ("last", "next"))
+            kind = "weekday"
+        elif m.group("explicit"):
+            mon = (m.group("mon") or m.group("mon2")).lower()[:3]
+            month = next(v for k, v in _MONTHS.items() if k.startswith(mon))
+            year = int(m.group("year")) if m.group("year") else published.year
+            try:
+                day = dt.date(year, month, int(m.group("d1") or m.group("d2")))
+            except ValueError:
+                continue
+            kind = "explicit"
+        elif m.group("rel"):
+            word = m.group("rel").lower()
+            shift = -1 if word in ("yesterday", "last night") else 1 if word == "tomorrow" else 0
+            day, kind = published + dt.timedelta(days=shift), "relative"
+        elif m.group("anch"):
+            n = _DAYS_N.get((m.group("n") or "a").lower(), 1)
+            direction = (m.group("dir") or m.group("dir2") or m.group("dir3")).lower()
+            sign = -1 if direction in ("earlier", "before", "previous") else 1
+            day, kind = anchor + dt.timedelta(days=sign * n), "anchored"
+        else:
+            phrase = m.group("week").lower()
+            monday = published - dt.timedelta(days=published.weekday())
+            if phrase.startswith("last"):
+                monday -= dt.timedelta(days=7)
+            elif phrase.startswith("next"):
+                monday += dt.timedelta(days=7)
+            day, kind = monday, "week"
+            last = min(published, monday + dt.timedelta(days=6)) if "earlier" in phrase \
+                else monday + dt.timedelta(days=6)
+        out.append(DateRef(day, last or day, m.group(0), m.start(), m.end(), kind, background))
+    return out
+
+
+def find_times(text: str) -> list[tuple[str, int, int]]:
+    """Clock times as written: ("2:30pm local time (1230GMT)", start, end)."""
+    return [(m.group(0), m.start(), m.end()) for m in _TIME.finditer(text)]
+
+
+def story_day(texts: list[str], published: dt.date | None) -> dt.date | None:
+    """The day the story is about: the article's first foreground day, else its publication day."""
+    for text in texts:
+        for r in find_dates(text, published):
+            if not r.background and r.kind in ("weekday", "explicit", "relative") \
+                    and r.date <= published:
+                return r.date
+    return published
+
+
+def narrative_dates(texts: list[str], published: dt.date | None,
+                    paragraphs: list[int] | None = None) -> list[dt.date | None]:
+    """The date each sentence is about: its own foreground date, else the story's current day.
+
+    The current day starts each paragraph at the story's day (a backstory paragraph about
+    "Tuesday night" does not leak into the next one) and moves with each foreground weekday,
+    explicit or relative date that is not after publication; forecasts ("into Friday") and
+    "a day earlier" do not move it. A sentence dated only to a week gets None, not a guessed day.
+    `paragraphs` gives each sentence's paragraph number (default: all in one paragraph).
+    """
+    base = story_day(texts, published)
+    current, para = base, None
+    out: list[dt.date | None] = []
+    for i, text in enumerate(texts):
+        p = paragraphs[i] if paragraphs else 0
+        if p != para:
+            current, para = base, p
+        refs = [r for r in find_dates(text, published, anchor=current) if not r.background]
+        if not refs:
+            out.append(current)
+            continue
+        first = refs[0]
+        if first.kind == "week":
+            out.append(None)
+            continue
+        out.append(first.date)
+        if first.kind != "anchored" and published is not None and first.date <= published:
+            current = first.date
+    return out
