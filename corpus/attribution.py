@@ -1,0 +1,361 @@
+"""Who a sentence credits: "said Marianne Gasser, head of the ICRC in Syria" -> "Marianne Gasser (ICRC)".
+
+Speakers are read from the sentence outside its quotations (a quotation's words are the speaker's,
+not the attribution), in three shapes: "according to X", "X said/told/warned/reported ..." (with
+an apposition either side: "Jan Egeland, the UN humanitarian adviser for Syria, said") and the
+inverted "..., said X". Well-known organisations are normalised (ICRC, WHO, UN, SARC, SOHR,
+"Syrian state TV"), a person keeps the organisation the text ties them to, a bare surname
+("Kerry said") becomes the full name seen earlier in the article, "he said" the last person named,
+and a quotation with no attribution of its own takes the speaker of the neighbouring sentence
+that closes or opens it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from corpus.model import Sentence
+
+# Normal name -> aliases. Aliases written in capitals match case-sensitively (WHO is not "who").
+ORGS: dict[str, tuple[str, ...]] = {
+    "ICRC": ("International Committee of the Red Cross", "ICRC", "Red Cross"),
+    "WHO": ("World Health Organization", "World Health Organisation", "WHO"),
+    "UN Security Council": ("United Nations Security Council", "UN Security Council",
+                            "U.N. Security Council", "Security Council"),
+    "UN": ("United Nations", "UN", "U.N.", "U.N", "UNHCR", "OCHA"),
+    "SARC": ("Syrian Arab Red Crescent Society", "Syrian Arab Red Crescent", "Syrian Red Crescent",
+             "Red Crescent", "SARC"),
+    "SOHR": ("Syrian Observatory for Human Rights", "Observatory", "SOHR"),
+    "Syrian state TV": ("Syrian state television", "Syrian state TV", "Syrian State TV",
+                        "state television", "state TV"),
+    "Syrian state media": ("Syrian state news media", "Syrian state media", "state news agency SANA",
+                           "SANA", "state media"),
+    "White Helmets": ("White Helmets", "Syrian Civil Defence", "Syrian Civil Defense"),
+    "Anadolu": ("Turkish state news agency Anadolu", "Anadolu Agency", "Anadolu"),
+    "AFP": ("AFP news agency", "Agence France-Presse", "AFP"),
+    "Reuters": ("the Reuters news agency", "Reuters"),
+    "SAMS": ("Syrian American Medical Society", "SAMS"),
+    "IRC": ("International Rescue Committee",),
+    "MSF": ("Medecins Sans Frontieres", "Doctors Without Borders", "MSF"),
+    "Aleppo Media Center": ("Aleppo Media Center", "AMC"),
+}
+_ALIASES = sorted(((a, k) for k, v in ORGS.items() for a in v), key=lambda x: -len(x[0]))
+_ORG_WORDS = {"committee", "organization", "organisation", "observatory", "society", "crescent",
+              "cross", "helmets", "nations", "council", "tv", "television", "agency", "ministry",
+              "defence", "defense", "center", "centre", "institute", "media", "news", "group",
+              "union", "office", "army", "forces", "front", "commission", "fund", "network",
+              "foundation", "coalition", "team", "house", "press", "channel", "hospital",
+              "government", "regime", "militias", "militia", "university"}
+_ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
+          "chancellor", "commissioner", "human", "rights", "envoy", "special", "humanitarian",
+          "adviser", "advisor", "head", "chief", "spokesman", "spokeswoman", "spokesperson",
+          "representative", "director", "leader", "manager", "officer", "official", "ambassador",
+          "general", "gen.", "dr.", "dr", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "sheikh", "deputy",
+          "senior", "u.n.", "un", "u.s", "u.s.", "us", "u.k.", "uk", "eu", "syrian", "turkish",
+          "russian", "iranian", "british", "german", "french", "american", "european", "iraqi",
+          "lebanese", "qatari", "saudi", "executive", "king", "queen", "pope", "colonel", "major"}
+_SOURCE_NOUNS = {"observers", "critics", "activists", "officials", "official", "sources", "source",
+                 "diplomat", "diplomats", "residents", "witnesses", "monitors", "medics", "doctors",
+                 "analysts", "experts", "spokesman", "spokeswoman", "correspondent", "journalists",
+                 "volunteers", "workers", "rescuers", "commanders", "commander", "monitor"}
+_GEO = {"aleppo", "syria", "idlib", "damascus", "turkey", "russia", "iran", "east", "west", "north",
+        "south", "eastern", "western", "northern", "southern", "beirut", "geneva", "london",
+        "brussels", "soviet", "christ", "jesus", "koran", "twitter", "youtube", "whatsapp"}
+_VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
+          r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
+          r"tweeted|put the (?:figure|number|toll)|puts the (?:figure|number|toll)|saying")
+_VERB = re.compile(r"\b(?:has |have |had )?(%s)\b" % _VERBS)
+_PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)\s+$")
+_ACCORDING = re.compile(r"\baccording to\s+", re.I)
+_NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
+_PRONOUN = re.compile(r"^(?:he|she|they|he's|she's)\b", re.I)
+_LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+",
+                      re.I)
+_TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|on \w+day|early \w+day|earlier \w+day|"
+                       r"\w+day|in a statement|on twitter|publicly))+$", re.I)
+_GENERIC_ORG = re.compile(r"\b(?:of|at|to|from|for|with) (?:the )?((?:[A-Z][\w.'’-]*\s)+(?:Society|"
+                          r"Institute|Council|Committee|Center|Centre|Organi[sz]ation|Observatory|"
+                          r"Agency|University|House|Defen[cs]e|Group|Network|Foundation))\b")
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """The source a sentence names. `speaker` is normalised ("Marianne Gasser (ICRC)"); `pronoun`
+    is set instead when the sentence credits "he"/"she" (resolved by `attribute`)."""
+
+    speaker: str | None
+    cue: str
+    pronoun: str | None = None
+    person: bool = False
+
+
+def mask_quotes(text: str) -> str:
+    """`text` with quoted passages (and their marks) blanked, same length; a quotation left
+    open at the end of a paragraph runs to the paragraph's end, as news style continues it."""
+    out = list(text)
+    open_at = None
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            if open_at is not None:
+                for j in range(open_at, i):
+                    out[j] = " "
+            open_at = None
+            continue
+        closing = ch == "”" or (ch == '"' and open_at is not None) or (
+            ch == "’" and text[i + 1:i + 2] == "’" and open_at is not None)
+        if open_at is not None and closing:
+            end = i + (2 if ch == "’" else 1)
+            for j in range(open_at, min(end, len(text))):
+                out[j] = " "
+            open_at = None
+        elif open_at is None and (ch in "“\"" or (ch == "‘" and (i == 0 or not text[i - 1].isalnum()))):
+            open_at = i
+        elif open_at is not None and text[open_at] == "‘" and ch == "’" and not text[i + 1:i + 2].isalpha():
+            for j in range(open_at, i + 1):
+                out[j] = " "
+            open_at = None
+    if open_at is not None:
+        for j in range(open_at, len(text)):
+            out[j] = " "
+    return "".join(out)
+
+
+def org_name(phrase: str) -> str | None:
+    """The normal name if `phrase` is (only) a known organisation."""
+    p = re.sub(r"\s*\([^)]*\)", "", phrase).strip(" ,.")
+    p = re.sub(r"^the\s+", "", p, flags=re.I)
+    for alias, name in _ALIASES:
+        if (p == alias) if alias.isupper() or "." in alias else (p.lower() == alias.lower()):
+            return name
+    m = re.search(r"\(([A-Z]{2,6})\)\s*$", phrase)  # "the International Committee ... (ICRC)"
+    return org_in(m.group(1)) if m else None
+
+
+def org_in(text: str) -> str | None:
+    """The first known (or plainly named) organisation mentioned in a descriptor."""
+    best = None
+    for alias, name in _ALIASES:
+        flags = 0 if alias.isupper() or "." in alias else re.I
+        m = re.search(r"(?<![\w.])%s(?![\w])" % re.escape(alias), text, flags)
+        if m and (best is None or m.start() < best[0]):
+            best = (m.start(), name)
+    if best:
+        return best[1]
+    m = _GENERIC_ORG.search(" " + text)
+    return m.group(1).strip() if m else None
+
+
+def _name_run(np: str) -> tuple[str | None, str]:
+    """The person's name at the end of a noun phrase, and the descriptor before it."""
+    tokens = np.split()
+    i = len(tokens)
+    while i > 0 and _NAME_TOKEN.match(tokens[i - 1]) and tokens[i - 1].lower() not in _ROLES:
+        i -= 1
+    run = tokens[i:]
+    if run and i > 0 and tokens[i - 1].lower() in ("for", "of", "in", "to") and len(run) > 1:
+        i, run = i + 1, run[1:]  # "envoy for Syria Staffan de Mistura"
+    while run and run[0].lower() in ("de", "bin", "ibn", "abu", "van", "von", "la", "du"):
+        i, run = i + 1, run[1:]
+    if not run:
+        return None, np
+    return " ".join(run), " ".join(tokens[:i])
+
+
+_NP_SMALL = {"of", "for", "the", "and", "in", "to", "a", "an", "on"}
+
+
+def _np_like(words: list[str]) -> bool:
+    """A noun phrase of names and roles, not a clause that happens to end in a capital."""
+    loose = [w for w in words if not (w[:1].isupper() or w.lower() in _ROLES or w.lower() in _NP_SMALL
+                                      or w.lower().strip("’s'") in _ORG_WORDS)]
+    return len(loose) <= 2
+
+
+def speaker_from_np(np: str) -> Attribution | None:
+    """Normalise a subject/object noun phrase to a speaker, or None if it is not a source."""
+    np = _TRAILING.sub("", _LEADING.sub("", np.strip(" ,;:—-"))).strip(" ,")
+    if not np or len(np.split()) > 16 or re.search(r"\d", np):
+        return None
+    if _PRONOUN.match(np):
+        return Attribution(None, "", pronoun=re.match(r"[a-z]+", np.lower()).group(0))
+    org = org_name(np)
+    if org:
+        return Attribution(org, "")
+    parts = [p for p in re.split(r",?\s+and\s+(?=(?:the\s+)?[A-Z])", np) if p]
+    if len(parts) > 1 and all(org_name(p) or org_in(p) for p in parts):
+        return Attribution("; ".join(org_name(p) or org_in(p) for p in parts), "")
+    words = np.split()
+    m = re.match(r"^(.+?) (?:of|from) (?:the )?([A-Z].+)$", np)  # "Ibrahim Abu Allaith of the ..."
+    if m and _name_run(m.group(1))[1] == "" and len(m.group(1).split()) >= 2 \
+            and not any(w.lower() in _ORG_WORDS for w in m.group(1).split()):
+        return Attribution(f"{m.group(1)} ({org_name(m.group(2)) or m.group(2)})", "", person=True)
+    if not _np_like(words):
+        return None
+    if any(w.lower().strip("’s'") in _ORG_WORDS for w in words) and (words[0][:1].isupper() or
+                                                                     words[0].lower() == "the"):
+        return Attribution(org_in(np) or re.sub(r"^the\s+", "", np, flags=re.I), "")
+    name, desc = _name_run(np)
+    if name:
+        org = org_in(desc) if desc else None
+        person = len(name.split()) >= 2 and not ({w.lower() for w in name.split()} & _GEO)
+        if len(name.split()) == 1 or person:
+            return Attribution(f"{name} ({org})" if org and person else name, "", person=person)
+    low = [w.lower().strip(",") for w in words]
+    for k in range(len(low) - 1, -1, -1):  # "CNN sources on the ground", "critics"
+        if low[k] in _SOURCE_NOUNS:
+            head = re.sub(r"^(?:the|a|an|one)\s+", "", " ".join(words[: k + 1]), flags=re.I)
+            return Attribution(head, "")
+    return None
+
+
+def _subject(left: str) -> Attribution | None:
+    """The speaker before a speech verb, looking past appositions and relative clauses."""
+    segs = [s.strip() for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
+    segs = [s for s in segs if s]
+    while segs and re.match(r"^(?:which|who|in|on|at|speaking|earlier|later|adding|also|"
+                            r"according)\b", segs[-1], re.I):
+        segs.pop()
+    if not segs:
+        return None
+    if len(segs) >= 2 and re.match(r"^(?:the|a|an)\s", segs[-1], re.I) and not org_name(segs[-1]):
+        prev = speaker_from_np(segs[-2])  # "Jan Egeland, the UN humanitarian adviser for Syria, said"
+        if prev and prev.speaker:
+            org = org_in(segs[-1]) if prev.person and "(" not in prev.speaker else None
+            return Attribution(f"{prev.speaker} ({org})" if org else prev.speaker, "",
+                               person=prev.person)
+    last = speaker_from_np(segs[-1])
+    if last and last.person and len(segs) >= 2 and re.match(r"^(?:the|a|an)\s", segs[-2], re.I):
+        org = org_in(segs[-2])  # "the head of the ICRC in Syria, Marianne Gasser, said"
+        if org and "(" not in last.speaker:
+            return Attribution(f"{last.speaker} ({org})", "", person=True)
+    return last
+
+
+def find_attribution(text: str, masked: str | None = None) -> Attribution | None:
+    """The first attribution in one sentence; `masked` is the sentence with quotations blanked."""
+    masked = mask_quotes(text) if masked is None else masked
+    found: list[tuple[int, Attribution]] = []
+    for m in _ACCORDING.finditer(masked):
+        rest = re.sub(r",\s*(?:which|who)\b[^,.;]*", "", masked[m.end():])
+        pieces = re.split(r"(,\s*and\s+|\s+and\s+|,\s*|\.\s*$)", rest)
+        names = []
+        for k in range(0, len(pieces), 2):
+            a = speaker_from_np(pieces[k]) if pieces[k].strip() else None
+            if a is None or not a.speaker:
+                break
+            names.append(a)
+            if k + 1 >= len(pieces) or "and" not in pieces[k + 1]:
+                break
+        if names:
+            found.append((m.start(), Attribution("; ".join(a.speaker for a in names), "according to",
+                                                 person=len(names) == 1 and names[0].person)))
+    for m in _VERB.finditer(masked):
+        verb = m.group(1)
+        if _PASSIVE.search(masked[:m.start()]):
+            continue
+        left = masked[:m.start()]
+        if verb == "saying":  # "with activists and local medical officials saying ..."
+            w = re.search(r"\bwith\s+([^,]+?)\s*$", left)
+            if not w:
+                continue
+            left = w.group(1)
+        subj = _subject(left)
+        if subj:
+            found.append((m.start(), Attribution(subj.speaker, verb, subj.pronoun, subj.person)))
+            continue
+        inv = re.match(r"\s*((?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?((?:[A-Z][\w'’.-]*|al-\w+|de|bin|Abu)"
+                       r"(?:\s+(?:[A-Z][\w'’.-]*|al-\w+|de|bin|Abu))*)(?:,\s*([^,]+))?", masked[m.end():])
+        if inv and verb in ("said", "says", "added", "explained", "warned", "told", "wrote") \
+                and (not left.strip() or re.search(r"[,\s]\s*$", left) and not left.rstrip()[-1:].isalnum()):
+            a = speaker_from_np(inv.group(2))
+            if a and a.speaker:
+                org = org_in(inv.group(3) or "")
+                if org and a.person:
+                    a = Attribution(f"{a.speaker} ({org})", "", person=True)
+                found.append((m.start(), Attribution(a.speaker, verb, person=a.person)))
+    return min(found, key=lambda x: x[0])[1] if found else None
+
+
+def _surname(name: str) -> str:
+    return re.sub(r"^(?:al|el)-", "", name.split(" (")[0].split()[-1].lower())
+
+
+_PERSON_RUN = re.compile(r"(?:[A-Z][a-z][\w'’-]*|al-[A-Z][\w-]*|de|bin|Abu|Al)"
+                         r"(?:\s+(?:[A-Z][a-z][\w'’-]*|al-[A-Z][\w-]*|de|bin|Abu|Al))+")
+
+
+def people_named(text: str) -> list[str]:
+    """Person-like names in a sentence (for 'he said' and bare surnames later)."""
+    out = []
+    for m in _PERSON_RUN.finditer(text):
+        words = [w.rstrip("’s").rstrip("'s") if w.endswith(("’s", "'s")) else w for w in m.group(0).split()]
+        while words and (words[0].lower() in _ROLES or words[0].lower() in _GEO):
+            words = words[1:]
+        if len(words) < 2 or any(w.lower() in _ORG_WORDS or w.lower() in _GEO or w.lower() in _ROLES
+                                 for w in words):
+            continue
+        if re.match(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|The|If|But|"
+                    r"When|As|In|On|Editor)$", words[0]):
+            continue
+        out.append(" ".join(words))
+    return out
+
+
+def _paragraphs(text: str, sentences: list[Sentence]) -> list[int]:
+    return [text.count("\n", 0, s.start) for s in sentences]
+
+
+def attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
+    """The speaker of each sentence of an article (None where nothing credits anyone)."""
+    masked = mask_quotes(text)
+    paras = _paragraphs(text, sentences)
+    known: dict[str, str] = {}
+    last_person: str | None = None
+    speakers: list[str | None] = []
+    for s in sentences:
+        a = find_attribution(s.text, masked[s.start:s.end])
+        speaker = None
+        if a and a.pronoun in ("he", "she"):
+            speaker = last_person
+        elif a and a.speaker:
+            speaker = a.speaker
+            if len(speaker.split(" (")[0].split()) == 1 and _surname(speaker) in known:
+                speaker = known[_surname(speaker)]
+                a = Attribution(speaker, a.cue, person=True)
+            if a.person:
+                key = _surname(speaker)
+                if key not in known or "(" in speaker or "(" not in known[key]:
+                    known[key] = speaker
+                last_person = speaker
+        for name in people_named(masked[s.start:s.end]):
+            known.setdefault(_surname(name), name)
+        if not a:
+            named = people_named(masked[s.start:s.end])
+            if named:
+                last_person = known.get(_surname(named[0]), named[0])
+        speakers.append(speaker)
+    return _quotes_inherit(text, masked, sentences, paras, speakers)
+
+
+def _quotes_inherit(text, masked, sentences, paras, speakers):
+    """A quotation with no attribution of its own takes its neighbour's speaker."""
+    out = list(speakers)
+    quoted = [masked[s.start:s.end] != text[s.start:s.end] for s in sentences]
+    for i, s in enumerate(sentences):
+        if out[i] or not quoted[i]:
+            continue
+        j = i + 1  # forward in the paragraph, through the rest of the quotation
+        while j < len(sentences) and paras[j] == paras[i] and not out[j] and quoted[j]:
+            j += 1
+        if j < len(sentences) and paras[j] == paras[i] and out[j] and quoted[j]:
+            out[i] = out[j]
+            continue
+        k = i - 1
+        if k >= 0 and (paras[k] == paras[i] or masked[s.start:s.start + 1].isspace()
+                       and paras[k] == paras[i] - 1) and out[k]:
+            out[i] = out[k]
+            continue
+        if j < len(sentences) and paras[j] == paras[i] + 1 and out[j] and quoted[j] \
+                and not masked[sentences[j].start:sentences[j].start + 1].strip():
+            out[i] = out[j]
+    return out
