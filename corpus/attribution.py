@@ -168,7 +168,7 @@ def _np_like(words: list[str]) -> bool:
     """A noun phrase of names and roles, not a clause that happens to end in a capital."""
     loose = [w for w in words if not (w[:1].isupper() or w.lower() in _ROLES or w.lower() in _NP_SMALL
                                       or w.lower().strip("’s'") in _ORG_WORDS)]
-    return len(loose) <= 2
+    return len(loose) <= 1
 
 
 def speaker_from_np(np: str) -> Attribution | None:
@@ -189,6 +189,11 @@ def speaker_from_np(np: str) -> Attribution | None:
     if m and _name_run(m.group(1))[1] == "" and len(m.group(1).split()) >= 2 \
             and not any(w.lower() in _ORG_WORDS for w in m.group(1).split()):
         return Attribution(f"{m.group(1)} ({org_name(m.group(2)) or m.group(2)})", "", person=True)
+    low = [w.lower().strip(",") for w in words]
+    heads = [k for k, w in enumerate(low) if w in _SOURCE_NOUNS]
+    if heads and len(words) <= 6:  # "critics", "activists and local medical officials", "CNN sources on the ground"
+        head = " ".join(words[: heads[-1] + 1])
+        return Attribution(re.sub(r"^(?:the|a|an|one)\s+", "", head, flags=re.I), "")
     if not _np_like(words):
         return None
     if any(w.lower().strip("’s'") in _ORG_WORDS for w in words) and (words[0][:1].isupper() or
@@ -200,11 +205,6 @@ def speaker_from_np(np: str) -> Attribution | None:
         person = len(name.split()) >= 2 and not ({w.lower() for w in name.split()} & _GEO)
         if len(name.split()) == 1 or person:
             return Attribution(f"{name} ({org})" if org and person else name, "", person=person)
-    low = [w.lower().strip(",") for w in words]
-    for k in range(len(low) - 1, -1, -1):  # "CNN sources on the ground", "critics"
-        if low[k] in _SOURCE_NOUNS:
-            head = re.sub(r"^(?:the|a|an|one)\s+", "", " ".join(words[: k + 1]), flags=re.I)
-            return Attribution(head, "")
     return None
 
 
@@ -229,6 +229,24 @@ def _subject(left: str) -> Attribution | None:
         if org and "(" not in last.speaker:
             return Attribution(f"{last.speaker} ({org})", "", person=True)
     return last
+
+
+_INVERTED = re.compile(r"\s*(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?((?:[A-Z][\w'’.-]*|al-\w+|de|bin|Abu)"
+                       r"(?:\s+(?:[A-Z][\w'’.-]*|al-\w+|de|bin|Abu))*)(?=[,.;]|\s*$|\s+(?:in|on|at|"
+                       r"earlier|later|after|before|from|during|who|told)\b)(?:,\s*([^,]+))?")
+
+
+def _inverted(verb: str, left: str, right: str) -> Attribution | None:
+    """'..., said Dr. Zaher Sahloul, a senior adviser to the SAMS': the name after the verb."""
+    if verb not in ("said", "says", "added", "explained", "warned", "wrote") or \
+            (left.strip() and not re.search(r"[,]\s*$|\s{2,}$", left)):
+        return None
+    m = _INVERTED.match(right)
+    a = speaker_from_np(m.group(1)) if m else None
+    if not a or not a.speaker:
+        return None
+    org = org_in(m.group(2) or "") if a.person else None
+    return Attribution(f"{a.speaker} ({org})" if org else a.speaker, verb, person=a.person)
 
 
 def find_attribution(text: str, masked: str | None = None) -> Attribution | None:
@@ -259,20 +277,10 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
             if not w:
                 continue
             left = w.group(1)
-        subj = _subject(left)
+        inv = _inverted(verb, left, masked[m.end():])
+        subj = inv or _subject(left)
         if subj:
             found.append((m.start(), Attribution(subj.speaker, verb, subj.pronoun, subj.person)))
-            continue
-        inv = re.match(r"\s*((?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?((?:[A-Z][\w'’.-]*|al-\w+|de|bin|Abu)"
-                       r"(?:\s+(?:[A-Z][\w'’.-]*|al-\w+|de|bin|Abu))*)(?:,\s*([^,]+))?", masked[m.end():])
-        if inv and verb in ("said", "says", "added", "explained", "warned", "told", "wrote") \
-                and (not left.strip() or re.search(r"[,\s]\s*$", left) and not left.rstrip()[-1:].isalnum()):
-            a = speaker_from_np(inv.group(2))
-            if a and a.speaker:
-                org = org_in(inv.group(3) or "")
-                if org and a.person:
-                    a = Attribution(f"{a.speaker} ({org})", "", person=True)
-                found.append((m.start(), Attribution(a.speaker, verb, person=a.person)))
     return min(found, key=lambda x: x[0])[1] if found else None
 
 

@@ -10,10 +10,10 @@ taken to be about the corpus's focus site (the site most claims name), and so is
 only places lie outside the focus site's country (Geneva, where a speaker spoke).
 
 Each value is widened to the interval its qualifier allows ("about X" is X±15%, "at least X" is
-[X, inf), "almost X" is [0.85X, X], "hundreds" is [200, inf) since reporters use it loosely ...). A group disagrees when two
-outlets' intervals do not overlap. Values from one outlet are never compared with each other (a
-story may give the morning's and the evening's count), so a one-outlet group never disagrees but
-is still returned: the map shows every number, compared or not.
+[X, inf), "almost X" is [0.85X, X], "hundreds" is [200, inf) since reporters use it loosely ...).
+A group disagrees when two outlets' intervals do not overlap. Values from one outlet are never
+compared with each other (a story may give the morning's and the evening's count), so a one-outlet
+group never disagrees but is still returned: the map shows every number, compared or not.
 
 Where an outlet counts buses and ambulances in one sentence, their sum is also entered as a
 'vehicles' value (qualifier "buses + ambulances"), so "two dozen vehicles" meets "21 buses and

@@ -89,7 +89,6 @@ _PLAIN = re.compile(r"(?P<phone>(?!))|(?P<vague>(?!))|(?P<digits>\d{1,3}(?:,\d{3
 _MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
            r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 _RANGE_JOIN = re.compile(r"\s*(?:to|and|-|–|or)\s*", re.I)
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\S")
 _HUMAN_VERB = re.compile(
     r"(?:were|was|are|have|had|has)?\s*(?:left|remain(?:ed|s)?|fled|escaped|died|arrived|crossed|"
     r"boarded|departed|gathered|stayed|were|are|had|have)\b", re.I)
@@ -153,7 +152,7 @@ def _value(m: re.Match) -> float | None:
     return None
 
 
-def _is_not_a_count(text: str, m: re.Match, value: float | None) -> bool:
+def _is_not_a_count(text: str, m: re.Match) -> bool:
     """Years, ages/compound adjectives, durations, times, ordinals, 'one of', 'one day'."""
     after = text[m.end():]
     before = text[: m.start()]
@@ -204,34 +203,31 @@ def _noun_after(after: str) -> tuple[str | None, int]:
 
 
 def _qualifier(text: str, start: int) -> tuple[str | None, int]:
-    m = _QUAL_RE.search(text[max(0, start - 20):start])
+    """The qualifier right before a number ("at least", "an estimated") and where it starts."""
+    window_start = max(0, start - 20)
+    m = _QUAL_RE.search(text, window_start, start)
     if not m:
         return None, start
     q = m.group(1).lower()
-    return {"an estimated": "estimated", "target of": "target"}.get(q, q), start - (len(text[max(0, start - 20):start]) - m.start(1))
+    return {"an estimated": "estimated", "target of": "target"}.get(q, q), m.start(1)
 
 
 def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str | None:
-    """What an elided noun counts: the verb's object, an earlier count, or 'the figure' in context."""
+    """What a number with no noun counts: 'the figure' asked about in the previous sentence, the
+    first head count earlier in the sentence ("the remaining 10,000"), or people when a verb of
+    people follows ("200 left", "50,000 remained"). None when nothing says."""
     after = text[m.end():]
-    if _FIGURE.search(text):
-        hm = _HOW_MANY.search(context)
-        if hm and hm.group(1).lower() in _NOUNS:
-            return _NOUNS[hm.group(1).lower()]
-    if re.match(r"\s+(?:were|was)\s+(?:made up of|among)\b", after, re.I):
-        pass
-    elif re.match(r"\s+(?:in|from|at|on|to|inside|by|during|who|that|whom|,|\.|;)", after) is None \
-            and not _HUMAN_VERB.match(after.lstrip()):
+    asked = _HOW_MANY.search(context)
+    if _FIGURE.search(text) and asked and asked.group(1).lower() in _NOUNS:
+        return _NOUNS[asked.group(1).lower()]
+    people_verb = _HUMAN_VERB.match(after.lstrip())
+    if not people_verb and not re.match(r"\s+(?:in|from|at|on|to|inside|by|during|who|that|whom)\b|[,.;]",
+                                        after):
         return None
-    for q in found:  # the first human count: "about 50,000 people, including ... the remaining 10,000"
+    for q in found:
         if q.counts in HUMAN and q.counts not in ("killed", "wounded"):
             return q.counts
-    if _HUMAN_VERB.match(after.lstrip()):
-        return "people"
-    hm = _HOW_MANY.search(context)
-    if hm and hm.group(1).lower() in _NOUNS and _FIGURE.search(text):
-        return _NOUNS[hm.group(1).lower()]
-    return None
+    return "people" if people_verb else None
 
 
 def _role(text: str, qstart: int, nend: int, counts: str | None) -> str | None:
@@ -277,7 +273,7 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
             if m.group(0).lower() == "one" and re.match(r"\s+of\b", text[end:], re.I):
                 continue  # "one of the buses" picks one out, it counts nothing
             noun, _ = _noun_after(text[end:])
-            if _is_not_a_count(text, m, value) and noun is None:
+            if _is_not_a_count(text, m) and noun is None:
                 continue
             if m.group("digits") and re.fullmatch(r"\d{4}", m.group(0)) and 1800 <= value <= 2100 \
                     and noun is None:
