@@ -1,0 +1,155 @@
+"""Attribution: who a sentence credits, on sample sentences and one written sentence per rule."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from corpus.attribution import attribute, find_attribution, mask_quotes, org_name
+from corpus.sentences import split_sentences
+
+ARTICLES = Path(__file__).resolve().parents[1] / "corpus" / "samples" / "aleppo-2016" / "articles"
+
+
+def speaker(text):
+    a = find_attribution(text)
+    return a.speaker if a else None
+
+
+def article_speakers(prefix):
+    path = next(ARTICLES.glob(f"{prefix}_*.txt"))
+    text = path.read_text(encoding="utf-8")
+    sentences = split_sentences(text)
+    return list(zip([s.text for s in sentences], attribute(text, sentences)))
+
+
+def speaker_of(pairs, fragment):
+    hits = [sp for text, sp in pairs if fragment in text]
+    assert len(hits) == 1, (fragment, hits)
+    return hits[0]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # according to
+    ("According to the World Health Organization, 21 buses and 19 ambulances were involved in the evacuation.",
+     "WHO"),
+    ("Twenty-nine buses started evacuations in those two cities Thursday, according to Syrian State TV.",
+     "Syrian state TV"),
+    ("long lines of government buses and ambulances returned with about 1,000 evacuees, according to Russia, "
+     "which helped carry out the agreement, and the World Health Organization, which monitored it.",
+     "Russia; WHO"),
+    ("the deal collapsed when militia fighters opened fire on vehicles, according to opposition activists.",
+     "opposition activists"),
+    # subject said, with appositions either side
+    ("Approximately 3,000 people and more than 40 wounded were brought out of eastern Aleppo during the first two "
+     "evacuations on Thursday, the head of the International Committee of the Red Cross in Syria, Marianne "
+     "Gasser, said in a statement.", "Marianne Gasser (ICRC)"),
+    ("At least 3,000 civilians were evacuated from east Aleppo under a deal, the International Committee of the "
+     "Red Cross (ICRC) said.", "ICRC"),
+    ("UN envoy for Syria Staffan de Mistura said about 10,000 people, including fighters, were likely to be "
+     "evacuated to the rebel-stronghold of Idlib.", "Staffan de Mistura (UN)"),
+    ("Despite the evacuation, the UN warned almost 50,000 remained in the war-torn Syrian city.", "UN"),
+    ("The UN has put the figure as high as 50,000, but critics say that is an overestimate.", "UN"),
+    ("Speaking to journalists in Geneva, Jan Egeland, the UN humanitarian adviser for Syria, said an estimated "
+     "50,000 people had fled eastern Aleppo.", "Jan Egeland (UN)"),
+    ("The Syrian Observatory for Human Rights, which opposes the government and tracks the conflict from "
+     "Britain, said the presence of 250 foreign fighters complicated the deal.", "SOHR"),
+    ("The International Committee of the Red Cross and the Syrian Arab Red Crescent Society said the first "
+     "evacuees reached the safe zone Thursday afternoon.", "ICRC; SARC"),
+    ("Ibrahim Abu Allaith of the Syrian Civil Defence told Al Jazeera militias killed at least one person.",
+     "Ibrahim Abu Allaith (White Helmets)"),
+    ("Marwan Kabalan, a Syria analyst and associate political analyst at the Doha Institute, said he expects "
+     "the Syrian government to focus its attacks near the capital.", "Marwan Kabalan (Doha Institute)"),
+    ("U.N. humanitarian envoy Jan Egeland told reporters he hoped to see the start of evacuations.",
+     "Jan Egeland (UN)"),
+    # reported / state TV
+    ("As darkness fell over the city, a third convoy was in the process of evacuating more citizens, Syrian "
+     "state television reported.", "Syrian state TV"),
+    ("Syrian state news media reported that buses and ambulances had begun evacuating residents.",
+     "Syrian state media"),
+    ("More violence was reported early Thursday, with activists and local medical officials saying "
+     "pro-government forces fired on an ambulance.", "activists and local medical officials"),
+    # inverted: "..., said X, descriptor"
+    ("Some of the people are injured and suffering medical problems, including anemia and malnutrition, said "
+     "Dr. Zaher Sahloul, a senior adviser to the Syrian American Medical Society.", "Zaher Sahloul (SAMS)"),
+    ("They are beginning with the injured, the vulnerable, and rebel fighters and their families, said Jan "
+     "Egeland, special adviser to the U.N. special envoy for Syria, earlier Thursday.", "Jan Egeland (UN)"),
+    # written: one per rule
+    ("Three buses left, Red Cross officials said.", "Red Cross officials"),
+    ("The convoy reached Idlib, said Ahmad Hamid, a spokesman for the WHO.", "Ahmad Hamid (WHO)"),
+    ("Forty people were hurt, Reuters reported.", "Reuters"),
+    ("Nothing is attributed in this sentence about 300 buses.", None),
+    ("Casualties were reported near the crossing.", None),  # passive: nobody is credited
+])
+def test_sentence_attribution(text, expected):
+    assert speaker(text) == expected
+
+
+def test_pronoun_is_marked_for_resolution():
+    a = find_attribution('"I\'m thinking of leaving," he said.')
+    assert a.pronoun == "he" and a.speaker is None
+
+
+def test_quotation_words_are_not_attribution():
+    assert speaker('"The UN said nothing about Aleppo," the official remarked.') is None
+
+
+def test_org_names_normalise_acronyms_and_long_forms():
+    assert org_name("the World Health Organization") == "WHO"
+    assert org_name("U.N.") == "UN"
+    assert org_name("the Syrian Arab Red Crescent") == "SARC"
+    assert org_name("who") is None  # the pronoun is not the WHO
+
+
+def test_mask_quotes_keeps_length_and_blanks_quotations():
+    text = '“It is history,’’ Assad said.\n"Open quote runs on\nNext paragraph “x” y'
+    masked = mask_quotes(text)
+    assert len(masked) == len(text)
+    assert "history" not in masked and "Assad said." in masked
+    assert "Open quote" not in masked
+    assert masked.split("\n")[2] == "Next paragraph     y"
+
+
+# --- article level: surnames, pronouns and quotations -----------------------------------------------
+
+def test_al_jazeera_article():
+    pairs = article_speakers("004")
+    assert speaker_of(pairs, "There are about 50,000 people") == "Staffan de Mistura (UN)"  # "de Mistura said"
+    assert speaker_of(pairs, "There were burnt cars.") == "Marianne Gasser (ICRC)"  # a quote's 2nd paragraph
+    assert speaker_of(pairs, "When we arrived") == "Marianne Gasser (ICRC)"  # closed by "she said"
+    assert speaker_of(pairs, "hundreds of families") == "Zouhir Al Shimale"  # "he told Al Jazeera"
+    assert speaker_of(pairs, "He said he also spoke to German Chancellor") == "Recep Tayyip Erdogan"
+
+
+def test_cnn_article():
+    pairs = article_speakers("003")
+    assert speaker_of(pairs, "Kerry said it will be hard") == "John Kerry"  # surname -> full name
+    assert speaker_of(pairs, "tens of thousands of lives") == "John Kerry"  # quote paragraph after "Kerry said"
+    assert speaker_of(pairs, "for 3,000 years") == "Jan Egeland (UN)"  # quote attributed a sentence before
+    assert speaker_of(pairs, "You have patients") == "Zaher Sahloul (SAMS)"
+    assert speaker_of(pairs, "I'm thinking of leaving") == "Abdulkafi al-Hamdo"  # "he" = the person just named
+    assert speaker_of(pairs, "Meshaal is now in a stable condition") == "Hamza al-Khateab"
+    assert speaker_of(pairs, "Turkish Prime Minister Binali Yildirim") == "Anadolu"
+
+
+def test_voa_and_globe_articles():
+    voa = article_speakers("000")
+    assert speaker_of(voa, "We saw women and small children") == "Elizabeth Hoff (WHO)"  # attribution follows
+    assert speaker_of(voa, "They deserve no credit") == "Boris Johnson"
+    assert speaker_of(voa, "Erdogan, in a televised address") == "Recep Tayyip Erdogan"
+    globe = article_speakers("002")
+    assert speaker_of(globe, "I want to confirm") == "Bashar Assad"
+    assert speaker_of(globe, "Around 1,000 people were evacuated") is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=200), st.lists(st.sampled_from(
+    ["said", "according to", "the", "UN", "WHO", ",", '"', "“", "”", "’’", "he", "she", "told", "Al", "Jazeera",
+     "Marianne", "Gasser", "of", "ICRC", "(", ")", ".", "\n", "reported", "saying", "with", "al-Assad"]),
+    max_size=30).map(" ".join)))
+def test_attribution_never_crashes(text):
+    sentences = split_sentences(text)
+    assert len(attribute(text, sentences)) == len(sentences)
+    assert len(mask_quotes(text)) == len(text)

@@ -1,0 +1,118 @@
+"""Dates and clock times against the article's published date, on real and written sentences."""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from corpus.dates import find_dates, find_times, narrative_dates, story_day
+from corpus.sentences import split_sentences
+
+THU = dt.date(2016, 12, 15)
+FRI = dt.date(2016, 12, 16)
+ARTICLES = Path(__file__).resolve().parents[1] / "corpus" / "samples" / "aleppo-2016" / "articles"
+
+
+def first(text, published=THU, anchor=None):
+    refs = find_dates(text, published, anchor)
+    assert refs, text
+    return refs[0]
+
+
+@pytest.mark.parametrize("published", [THU, FRI])
+def test_on_thursday_is_the_last_thursday_on_or_before_publication(published):
+    assert first("Around 1,000 people were evacuated on Thursday", published).date == THU
+
+
+def test_weekday_with_part_of_day_and_modifiers():
+    assert first("a ceasefire deal was struck on Wednesday night", THU).date == dt.date(2016, 12, 14)
+    assert first("a ceasefire deal was struck on Wednesday night").text == "on Wednesday night"
+    assert first("shooting up to 82 civilians on Monday").date == dt.date(2016, 12, 12)
+    assert first("the resumption of fighting early Wednesday").date == dt.date(2016, 12, 14)
+    assert first("they met last Thursday").date == dt.date(2016, 12, 8)  # 'last' excludes today
+
+
+def test_future_weekday_is_the_next_one():
+    assert first("The United Nations Security Council is due to meet Friday for discussions").date == FRI
+    assert first("Evacuations are expected to continue throughout the night and into Friday").date == FRI
+    assert first("talks will resume Monday").date == dt.date(2016, 12, 19)
+    assert first("talks resume next Thursday").date == dt.date(2016, 12, 22)
+
+
+def test_relative_words():
+    assert first("she will try again tomorrow").date == FRI
+    assert first("the bombing yesterday").date == dt.date(2016, 12, 14)
+    assert first("clearing the road this morning").date == THU
+
+
+def test_anchored_to_the_story_day_not_publication():
+    ref = first("Evacuation attempts had been halted a day earlier due to heavy fighting.", FRI, anchor=THU)
+    assert (ref.date, ref.kind) == (dt.date(2016, 12, 14), "anchored")
+    ref = first("an initial plan collapsed the previous day", THU)
+    assert ref.date == dt.date(2016, 12, 14)
+
+
+def test_week_phrases_span_a_week():
+    ref = first("The U.N. body held an emergency meeting earlier this week")
+    assert (ref.kind, ref.date, ref.last) == ("week", dt.date(2016, 12, 12), THU)
+    ref = first("launching a surprise attack to retake the ancient city of Palmyra last week")
+    assert (ref.date, ref.last) == (dt.date(2016, 12, 5), dt.date(2016, 12, 11))
+
+
+def test_explicit_dates():
+    assert first("on December 15, 2016").date == THU
+    assert first("on 14 December").date == dt.date(2016, 12, 14)
+    assert find_dates("on 31 February", THU) == []
+
+
+def test_background_clause_and_quotation_are_marked():
+    refs = find_dates("Evacuations began on Thursday after a ceasefire deal was struck on Wednesday night.", THU)
+    assert [(r.date, r.background) for r in refs] == [(THU, False), (dt.date(2016, 12, 14), True)]
+    assert first('"She will try again tomorrow," he said.').background
+    assert first("The evacuations began with a convoy after previous attempts failed on Wednesday.").background
+
+
+def test_no_published_date_means_no_dates():
+    assert find_dates("on Thursday", None) == []
+    assert narrative_dates(["on Thursday", "then"], None) == [None, None]
+
+
+def test_clock_times():
+    s = ("The evacuation began with a convoy of ambulances and buses crossing into a government-held district "
+         "in southern Aleppo at 2:30pm local time (1230GMT).")
+    assert [t for t, *_ in find_times(s)] == ["2:30pm local time (1230GMT)"]
+    assert [t for t, *_ in find_times("at 10 a.m. and by midday")] == ["10 a.m.", "midday"]
+    assert find_times("21 buses and 19 ambulances") == []  # '19 am' is not a time
+
+
+def test_narrative_dates_carry_the_day_and_reset_per_paragraph():
+    texts = ["Evacuations began on Thursday after a ceasefire deal was struck on Wednesday night.",
+             "Approximately 200 left in the first batch of 17 buses.",
+             "A first truce was brokered on Tuesday night.",
+             "However, the deal collapsed in less than 12 hours.",
+             "Many are treating the second attempt with caution."]
+    days = narrative_dates(texts, THU, paragraphs=[0, 0, 1, 1, 2])
+    assert days == [THU, THU, dt.date(2016, 12, 13), dt.date(2016, 12, 13), THU]
+
+
+def test_friday_paper_keeps_thursday_for_undated_sentences():
+    text = (ARTICLES / "002_42f7b2695aa7c251.txt").read_text(encoding="utf-8")
+    sentences = split_sentences(text)
+    texts = [s.text for s in sentences]
+    assert story_day(texts, FRI) == THU
+    days = narrative_dates(texts, FRI, [text.count("\n", 0, s.start) for s in sentences])
+    i = next(i for i, t in enumerate(texts) if "about 1,000 evacuees" in t)
+    assert days[i] == THU  # its own dates are in an 'After ...' clause: it inherits the lede's Thursday
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.text(max_size=60), st.lists(st.sampled_from(
+    ["on", "Thursday", "last", "week", "12:30pm", "(1230GMT)", "a", "day", "earlier", "after", ",", '"', "’",
+     "31", "February", "December", "2016", "tomorrow", "will", "next"]), max_size=12).map(" ".join)), max_size=5))
+def test_dates_never_crash(texts):
+    assert len(narrative_dates(texts, THU, list(range(len(texts))))) == len(texts)
+    for t in texts:
+        find_times(t)

@@ -1,0 +1,190 @@
+"""Quantities: real sentences from the sample articles, one written sentence per rule, and fuzzing."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from corpus.quantities import parse_quantities, words_to_number
+
+
+def one(text, **kw):
+    qs = [q for q in parse_quantities(text, **kw) if q.counts]
+    assert len(qs) == 1, qs
+    return qs[0]
+
+
+def summary(text, context=""):
+    return [(q.value, q.low, q.high, q.qualifier, q.counts) for q in parse_quantities(text, context=context)
+            if q.counts]
+
+
+# --- real sentences -----------------------------------------------------------------------------
+
+def test_who_buses_and_ambulances():
+    s = "According to the World Health Organization, 21 buses and 19 ambulances were involved in the evacuation."
+    assert summary(s) == [(21, None, None, None, "buses"), (19, None, None, None, "ambulances")]
+
+
+def test_elided_noun_and_later_noun_in_the_independent():
+    s = ("Approximately 200 left in the first batch of 17 buses, and a second convoy left in the afternoon, "
+         "but the slow pace means it could be days before the target of 5,000 people is reached.")
+    assert summary(s) == [(200, None, None, "approximately", "people"), (17, None, None, None, "buses"),
+                          (5000, None, None, "target", "people")]
+
+
+def test_the_figure_takes_its_noun_from_the_previous_sentence():
+    prev = "It is unclear how many people are left in the last slivers of rebel-held territory in the east of the city."
+    s = "The UN has put the figure as high as 50,000, but critics say that is an overestimate."
+    assert summary(s, context=prev) == [(50000, None, 50000, "as high as", "people")]
+    assert summary(s) == []  # without the question there is nothing to say what the figure counts
+
+
+def test_remained_after_an_almost():
+    q = one("Despite the evacuation, the UN warned almost 50,000 remained in the war-torn Syrian city.")
+    assert (q.value, q.high, q.qualifier, q.counts) == (50000, 50000, "almost", "people")
+
+
+def test_de_mistura_sentence_with_range_and_remaining():
+    s = ('"There are about 50,000 people, including 40,000 civilians, that will go to west Aleppo," de Mistura '
+         'said, adding the remaining 10,000 were made up of between 1,500 to 5,000 fighters and their families.')
+    assert summary(s) == [(50000, None, None, "about", "people"), (40000, None, None, None, "civilians"),
+                          (10000, None, None, None, "people"), (None, 1500, 5000, "between", "fighters")]
+
+
+def test_cnn_people_and_more_than_40_wounded():
+    s = ("Approximately 3,000 people and more than 40 wounded were brought out of eastern Aleppo during the "
+         "first two evacuations on Thursday, the head of the International Committee of the Red Cross in Syria, "
+         "Marianne Gasser, said in a statement.")
+    assert summary(s) == [(3000, None, None, "approximately", "people"), (40, 40, None, "more than", "wounded")]
+
+
+def test_number_words_capitalised_and_dozen():
+    assert summary("Twenty-nine buses started evacuations in those two cities Thursday.") == [
+        (29, None, None, None, "buses")]
+    assert summary("A slow-moving convoy of two dozen vehicles snaked out of Al-Amiriyah district.") == [
+        (24, None, None, None, "vehicles")]
+
+
+def test_vague_amounts_are_ranges_without_a_point_value():
+    q = one('"There hasn\'t been fighting since the morning," he told Al Jazeera, explaining "hundreds of '
+            'families" have gathered at the departure point for the buses.')
+    assert (q.value, q.low, q.high, q.qualifier, q.counts) == (None, 200, 999, "hundreds", "families")
+    q = one("But there remains tens of thousands of lives that are now concentrated into a very small area.")
+    assert (q.low, q.high, q.counts) == (20000, 99999, "people")
+
+
+def test_foreign_fighters_and_estimated():
+    assert summary("said the presence of 250 foreign fighters among those to be evacuated") == [
+        (250, None, None, None, "foreign fighters")]
+    assert summary("said an estimated 50,000 people had fled eastern Aleppo.") == [
+        (50000, None, None, "estimated", "people")]
+
+
+def test_killed_and_wounded_roles_from_the_verb():
+    s = ("said pro-government forces had opened fire on rescue workers who were clearing rubble from the road "
+         "to allow buses and ambulances to pass, killing one person and wounding three others.")
+    assert summary(s) == [(1, None, None, None, "killed"), (3, None, None, None, "wounded")]
+    s = "Earlier, one person was killed and four others injured when a truck carrying volunteer rescuers was shot at."
+    assert summary(s) == [(1, None, None, None, "killed"), (4, None, None, None, "wounded")]
+    q = one("At least one White Helmets volunteer was shot and killed by a sniper while clearing the road.")
+    assert (q.value, q.low, q.counts) == (1, 1, "killed")
+    assert summary("killed hundreds in the divided city")[0][4] == "killed"
+    assert summary("shooting up to 82 civilians, including women and children")[0] == (82, None, 82, "up to", "killed")
+
+
+def test_about_10000_people_including_fighters():
+    s = "UN envoy for Syria Staffan de Mistura said about 10,000 people, including fighters, were likely to be evacuated."
+    assert summary(s) == [(10000, None, None, "about", "people")]
+
+
+# --- one written sentence per rule ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text,expected", [
+    ("about 1,000 evacuees", (1000, None, None, "about", "evacuees")),
+    ("around 1,000 people", (1000, None, None, "around", "people")),
+    ("at least 3,000 civilians", (3000, 3000, None, "at least", "civilians")),
+    ("more than 250,000 people", (250000, 250000, None, "more than", "people")),
+    ("up to 82 civilians", (82, None, 82, "up to", "civilians")),
+    ("nearly 2,000 rebels", (2000, None, 2000, "nearly", "rebels")),
+    ("some 300 evacuees", (300, None, None, "some", "evacuees")),
+    ("a dozen ambulances", (12, None, None, None, "ambulances")),
+    ("a hundred and fifty buses", (150, None, None, None, "buses")),
+    ("three hundred thousand residents", (300000, None, None, None, "residents")),
+    ("1.5 million people", (1500000, None, None, None, "people")),
+    ("between 1,500 and 5,000 fighters", (None, 1500, 5000, "between", "fighters")),
+    ("from 10 to 20 buses", (None, 10, 20, "between", "buses")),
+    ("150-200 people", (None, 150, 200, "between", "people")),
+    ("fewer than 10 buses", (10, None, 10, "fewer than", "buses")),
+    ("dozens of deaths", (None, 24, 99, "dozens", "killed")),
+    ("thousands of civilians", (None, 2000, 9999, "thousands", "civilians")),
+    ("hundreds of thousands of people", (None, 200000, 999999, "hundreds of thousands", "people")),
+    ("2016 people were evacuated", (2016, None, None, None, "people")),  # a count, not a year
+])
+def test_qualifiers_ranges_and_words(text, expected):
+    assert summary(text) == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "WhatsApp or SMS us on +44 7435 939 154 to share your experiences.",
+    "eastern Aleppo, which opposition fighters seized in 2012.",
+    "had been split between a rebel-controlled east and government-held west since 2012.",
+    "the Syria crisis that broke out in 2011.",
+    "an English teacher and activist with a 9-month-old daughter.",
+    "urged the 15-member countries to do all we can",
+    "However, the six-year-long war is far from over",
+    "the brutal five-year civil war",
+    "It started six years ago when the crisis and war started",
+    "Rebels ruled eastern Aleppo for four years before the regime offensive.",
+    "stepped up the campaign two weeks ago",
+    "the deal collapsed in less than 12 hours",
+    "a new cease-fire expected to last three days .",
+    "It took 4,000 years, hundreds of generations, to build Aleppo.",
+    "Aleppo, for 3,000 years, gave to world civilization",
+    "crossing at 2:30pm local time (1230GMT).",
+    "the first convoy and the 2nd convoy",
+    'someone had written "one day we will return".',
+    "One generation managed to tear it down",
+    "On the dusty window of one of the buses",
+    "on December 15, 2016, in Aleppo",
+    "100% of the aid and $50 million",
+])
+def test_non_counts_are_not_quantities(text):
+    assert summary(text) == []
+
+
+def test_phone_numbers_leave_no_number_at_all():
+    assert parse_quantities("SMS us on +44 7435 939 154 to share") == []
+
+
+def test_offsets_point_into_the_article():
+    article = "Intro.\nApproximately 3,000 people left."
+    start = article.index("Approximately")
+    q = one(article[start:], offset=start)
+    assert article[q.start:q.end] == q.text == "Approximately 3,000 people"
+
+
+def test_words_to_number():
+    assert words_to_number("twenty-nine") == 29
+    assert words_to_number("two dozen") == 24
+    assert words_to_number("a hundred and fifty") == 150
+    assert words_to_number("three hundred thousand") == 300000
+    assert words_to_number("banana") is None
+
+
+# --- nothing crashes ----------------------------------------------------------------------------
+
+_numberish = st.lists(st.sampled_from([
+    "1", "12", "1,000", "2,5", "3.", ".5", "-", "–", "to", "and", "between", "about", "at least", "+44",
+    "2016", "dozen", "two", "twenty-", "hundred", "thousands", "of", "people", "buses", ":", "pm", "GMT",
+    " ", ",", "(", ")", "9-month-old", "years", "\n", "“", "”", "one", "a",
+]), max_size=25).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(), _numberish), st.integers(min_value=0, max_value=10_000))
+def test_parse_quantities_never_crashes_and_offsets_hold(text, offset):
+    for q in parse_quantities(text, offset=offset, context=text):
+        assert offset <= q.start <= q.end <= offset + len(text)
+        assert text[q.start - offset:q.end - offset] == q.text
+        assert q.value is not None or q.low is not None or q.high is not None
