@@ -1,0 +1,263 @@
+"""HTML around the map: page skeleton, legend, the plain-HTML text version, the embed snippet, the index.
+
+Everything from the data goes through jinja with autoescape on; URLs are kept only for http(s).
+Every page carries a Content-Security-Policy that allows exactly its own inline scripts and styles
+(by hash) and no network at all, so even a mistake in escaping could not run injected script or make
+the page call out.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import html
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import jinja2
+from markupsafe import Markup
+
+from maps import assets
+
+TEMPLATES = Path(__file__).with_name("templates")
+ONLINE_TILE_HOST = "https://tile.openstreetmap.org"
+
+
+# --------------------------------------------------------------------------------------------------
+# small pure helpers
+# --------------------------------------------------------------------------------------------------
+
+_CONTROL = re.compile(r"[\x00-\x20\x7f]")
+
+
+def safe_url(value: Any) -> str | None:
+    """``value`` if it is an absolute http(s) URL with a host, else None (javascript:, data:, ... dropped)."""
+    if value is None or not isinstance(value, str):
+        return None
+    url = value.strip()
+    if not url or _CONTROL.search(url):
+        return None
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        return None
+    return url
+
+
+def safe_href(value: Any) -> str | None:
+    """A link target for our own pages: a relative path, or an absolute http(s) URL; else None."""
+    if value is None or not isinstance(value, str):
+        return None
+    href = value.strip()
+    if not href or _CONTROL.search(href):
+        return None
+    if href.startswith("//") or href.startswith("\\"):
+        return None
+    try:
+        parts = urlsplit(href)
+    except ValueError:
+        return None
+    if parts.scheme:
+        return safe_url(href)
+    return href
+
+
+def human_date(value: Any) -> str:
+    """'2016-12-15' -> '15 December 2016'; anything else is returned as given."""
+    if value is None:
+        return ""
+    text = str(value).strip()
+    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?", text)
+    if m:
+        try:
+            d = _dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:
+            return text
+        return f"{d.day} {d.strftime('%B')} {d.year}"
+    return text
+
+
+def km(value: Any) -> str:
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        return ""
+    return f"{v:.0f} km" if v >= 10 else f"{v:.1f} km"
+
+
+def precision(value: float | None) -> str:
+    if value is None:
+        return ""
+    if value < 1000:
+        return f"{value:.0f} m"
+    return f"{value / 1000:.0f} km" if value >= 10000 else f"{value / 1000:.1f} km"
+
+
+def place_meta(p: Any) -> str:
+    bits = []
+    if p.kind:
+        bits.append(p.kind.replace("_", " ").capitalize())
+    if p.zone:
+        bits.append(f"in: {p.zone}")
+    if p.precision_m is not None:
+        bits.append(f"located to within about {precision(p.precision_m)}")
+    if p.approximate:
+        bits.append("approximate location")
+    src = p.source
+    if p.citation:
+        src = f"{src} ({p.citation})" if src else p.citation
+    if src:
+        bits.append(f"location source: {src}")
+    return " · ".join(bits)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9_-]+", "-", str(text).lower()).strip("-") or "map"
+
+
+@lru_cache(maxsize=1)
+def env() -> jinja2.Environment:
+    e = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    e.filters["human_date"] = human_date
+    e.filters["km"] = km
+    e.globals["place_meta"] = place_meta
+    return e
+
+
+def _static(name: str) -> str:
+    return (TEMPLATES / name).read_text(encoding="utf-8")
+
+
+def _csp(scripts: list[str], styles: list[str], img: str = "data:") -> str:
+    parts = [
+        "default-src 'none'",
+        "script-src " + (" ".join(assets.csp_hash(s) for s in scripts) if scripts else "'none'"),
+        "style-src " + " ".join(assets.csp_hash(s) for s in styles),
+        f"img-src {img}",
+        "base-uri 'none'",
+        "form-action 'none'",
+    ]
+    return "; ".join(parts)
+
+
+def _zone_when(model: Any) -> str:
+    ds = model.zone_dates
+    if model.date:
+        return f"as of {human_date(model.date)}"
+    if ds:
+        if len(ds) == 1 or ds[0] == ds[-1]:
+            return f"as of {human_date(ds[0])}"
+        return f"{human_date(ds[0])} to {human_date(ds[-1])}"
+    return ""
+
+
+# --------------------------------------------------------------------------------------------------
+# pages
+# --------------------------------------------------------------------------------------------------
+
+
+def map_page(spec: Any, model: Any, *, map_html: str, map_script: str, variant: str, online_tiles: bool) -> str:
+    from maps.render import CONTROLLER_ORDER, CONTROLLER_STYLE, _OTHER_CONTROLLER, js
+
+    present = []
+    seen = {z.controller for z in model.zones}
+    for key in CONTROLLER_ORDER + sorted(seen - set(CONTROLLER_ORDER)):
+        if key in seen:
+            fill, stroke, label = CONTROLLER_STYLE.get(key, _OTHER_CONTROLLER)
+            present.append((key, fill, stroke, label))
+    zone_sources: list[str] = []
+    for z in model.zones:
+        if z.source and z.source not in zone_sources:
+            zone_sources.append(z.source)
+    places_sorted = sorted(model.places, key=lambda p: (0 if p.by_outlet else 1, -len(p.by_outlet), -p.n_claims, p.idx))
+
+    from maps.render import LABEL_LEVELS
+
+    label_css = "".join(
+        f".evm-lz{k}{{visibility:hidden}}.evm-zge{k} .evm-lz{k}{{visibility:visible}}\n" for k in range(1, LABEL_LEVELS + 1)
+    )
+    styles = [assets.leaflet_css(), _static("page.css") + label_css]
+    scripts = [assets.leaflet_js(), _static("evacmap.js"), map_script]
+    if variant == "embed":
+        scripts.append(_static("embed.js").replace("EVM_MAP_NAME", js(_slug(spec.name))))
+    img = "data:" + (f" {ONLINE_TILE_HOST}" if online_tiles else "")
+    title = spec.title or model.title or "Map"
+    page = env().get_template("page.html.j2").render(
+        csp=_csp(scripts, styles, img),
+        title=title,
+        description=spec.description or "",
+        date=spec.date or model.date or "",
+        variant=variant,
+        model=model,
+        places_sorted=places_sorted,
+        controllers=present,
+        zone_when=_zone_when(model),
+        zone_sources=zone_sources,
+        any_approx_zone=any(z.approximate for z in model.zones),
+        any_dashed=any(leg.dashed for leg in model.legs),
+        any_approx_place=any(p.approximate for p in model.places),
+        map_html=Markup(map_html),
+        styles=[Markup(s) for s in styles],
+        scripts=[Markup(s) for s in scripts],
+    )
+    return page
+
+
+def embed_snippet(spec: Any, src: str) -> str:
+    """A sandboxed iframe and a listener that only accepts height messages from that iframe."""
+    href = safe_href(src)
+    if href is None:
+        raise ValueError(f"embed src must be a relative path or an http(s) URL: {src!r}")
+    frame_id = "evacmap-" + _slug(spec.name)
+    title = f"Map: {spec.title}" if spec.title else "Map"
+    from maps.render import js
+
+    script = (
+        "(function(){var f=document.getElementById(" + js(frame_id) + ");if(!f)return;"
+        'window.addEventListener("message",function(e){'
+        "if(e.source!==f.contentWindow)return;var d=e.data;"
+        'if(!d||typeof d!=="object"||d.type!=="evacmap:height")return;'
+        "var h=Math.ceil(Number(d.height));"
+        'if(isFinite(h)&&h>=150&&h<=20000)f.style.height=h+"px";});})();'
+    )
+    return (
+        f'<iframe id="{html.escape(frame_id)}" class="evacmap-embed" src="{html.escape(href)}" '
+        f'title="{html.escape(title)}" width="100%" height="760" loading="lazy" '
+        'style="width:100%;height:760px;border:0;display:block" '
+        'sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox" '
+        'referrerpolicy="no-referrer"></iframe>\n'
+        f"<script>{script}</script>\n"
+    )
+
+
+def index_page(title: str, maps: list[tuple[Any, str, str]], exports: list[tuple[str, str]]) -> str:
+    items = []
+    for spec, page_href, embed_href in maps:
+        page = safe_href(page_href)
+        embed = safe_href(embed_href)
+        items.append(
+            {
+                "spec": spec,
+                "page": page,
+                "embed": embed,
+                "snippet": embed_snippet(spec, embed) if embed else "",
+            }
+        )
+    exp = [(label, safe_href(href)) for label, href in exports]
+    css = _static("page.css")
+    return env().get_template("index.html.j2").render(
+        csp=_csp([], [css]),
+        title=title or "Maps",
+        maps=items,
+        exports=exp,
+        styles=[Markup(css)],
+    )
