@@ -296,7 +296,7 @@ def people_named(text: str) -> list[str]:
     """Person-like names in a sentence (for 'he said' and bare surnames later)."""
     out = []
     for m in _PERSON_RUN.finditer(text):
-        words = [w.rstrip("’s").rstrip("'s") if w.endswith(("’s", "'s")) else w for w in m.group(0).split()]
+        words = [re.sub(r"['’]s$", "", w) for w in m.group(0).split()]  # "Haid Haid's sister"
         while words and (words[0].lower() in _ROLES or words[0].lower() in _GEO):
             words = words[1:]
         if len(words) < 2 or any(w.lower() in _ORG_WORDS or w.lower() in _GEO or w.lower() in _ROLES
