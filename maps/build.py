@@ -35,10 +35,19 @@ class BuildError(CorpusError):
 
 # --- the data each map draws ------------------------------------------------------------------------------
 
+def amount(value, low=None, high=None) -> str:
+    """A count as a reader writes it: 1,000; 1,500–5,000; 3,000+; up to 82."""
+    if value is not None:
+        return f"{value:,.0f}"
+    if low is not None and high is not None:
+        return f"{low:,.0f}–{high:,.0f}"
+    if low is not None:
+        return f"{low:,.0f}+"
+    return f"up to {high:,.0f}" if high is not None else "?"
+
+
 def _quantity_text(q) -> str:
-    value = f"{q.value:,.0f}" if q.value is not None else "?"
-    if q.low is not None and q.high is not None and q.low != q.high:
-        value = f"{q.low:,.0f}–{q.high:,.0f}"
+    value = amount(q.value, q.low, q.high)
     return " ".join(x for x in (q.qualifier, value, q.counts) if x)
 
 
@@ -66,8 +75,8 @@ def _disagreements(prods: exports.Products) -> dict[str, list[str]]:
     for group in prods.groups:
         if not group.disagree:
             continue
-        values = "; ".join(f"{v.outlet}: {(v.qualifier + ' ') if v.qualifier else ''}{v.value:,.0f}"
-                           for v in group.values if v.value is not None)
+        values = "; ".join(f"{v.outlet}: {(v.qualifier + ' ') if v.qualifier else ''}{amount(v.value, v.low, v.high)}"
+                           for v in group.values)
         line = f"Sources disagree on {group.counts or group.event} ({group.date}): {values}"
         for v in group.values:
             notes.setdefault(v.claim, []).append(line)

@@ -16,6 +16,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from maps.build import amount
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Turn news articles about an evacuation into offline maps with sourced claims.")
 gazetteer_app = typer.Typer(no_args_is_help=True, help="Manage the gazetteer's user layers.")
@@ -168,8 +170,8 @@ def claims(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
     for col in ("id", "outlet", "date", "event", "speaker", "quantities"):
         table.add_column(col)
     for c in records:
-        qs = "; ".join(f"{q['qualifier'] + ' ' if q['qualifier'] else ''}{q['value']:g} {q['counts'] or ''}"
-                       for q in c["quantities"] if q["value"] is not None)
+        qs = "; ".join(f"{q['qualifier'] + ' ' if q['qualifier'] else ''}"
+                       f"{amount(q['value'], q['low'], q['high'])} {q['counts'] or ''}" for q in c["quantities"])
         table.add_row(c["id"], c["outlet"], c["date"] or "", c["event"] or "", c["speaker"] or "", qs)
     stdout.print(table)
 
@@ -186,10 +188,10 @@ def compare(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
         return
     for g in groups:
         flag = "DISAGREE" if g["disagree"] else "agree"
-        stdout.print(f"[bold]{g['event']} · {g['counts']} · {g['date']}[/bold] — {flag}")
+        stdout.print(f"{g['event']} · {g['counts']} · {g['date']} — {flag}", markup=False, style="bold")
         for v in g["values"]:
-            stdout.print(f"   {v['outlet']}: {v['qualifier'] or ''} {v['value']:g}  ({v['speaker'] or 'no speaker'})",
-                         markup=False)
+            stdout.print(f"   {v['outlet']}: {v['qualifier'] or ''} {amount(v['value'], v['low'], v['high'])}"
+                         f"  ({v['speaker'] or 'no speaker'})", markup=False)
 
 
 # --- routes and zones -------------------------------------------------------------------------------------

@@ -60,7 +60,7 @@ def products(analysis: Analysis) -> Products:
     routes = build_routes(analysis.all("legs"), analysis.gazetteer, zones, roads)
     checks = check_against_zones(analysis.all("control"), zones, analysis.gazetteer) if zones is not None else []
     return Products(analysis, places_report(analysis.all("mentions"), analysis.gazetteer), claims,
-                    compare_claims(claims), routes, zones, checks, day)
+                    compare_claims(claims, place_of=analysis.gazetteer.get), routes, zones, checks, day)
 
 
 # --- JSON records -----------------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ def compare_json(source) -> list[dict]:
     else:
         from corpus.compare import compare_claims
 
-        groups = compare_claims(source.all("claims"))
+        groups = compare_claims(source.all("claims"), place_of=source.gazetteer.get)
     return [group_record(g) for g in groups]
 
 
