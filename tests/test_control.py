@@ -1,0 +1,196 @@
+"""Control claims from the text checked against zone files (the sample's, and ones written here), and the
+spatial joins: places in zones, zones as GeoJSON with their places, claims and mismatches."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from corpus.articles import load_corpus
+from corpus.mentions import find_mentions
+from corpus.model import Article
+from corpus.sentences import split_sentences
+from gazetteer import Gazetteer
+from geo.control import check_against_zones, control_claims, corpus_control_claims
+from geo.joins import places_in_zones, zones_json
+from geo.zones import ZoneFileError, load_zones, zones_on
+
+ROOT = Path(__file__).resolve().parents[1]
+ZONES = ROOT / "corpus" / "samples" / "aleppo-2016" / "zones" / "control-2016-12-15.geojson"
+
+
+@pytest.fixture(scope="module")
+def gaz():
+    return Gazetteer.load(focus="SY")
+
+
+@pytest.fixture(scope="module")
+def zones():
+    return zones_on(load_zones([ZONES]), "2016-12-15")
+
+
+@pytest.fixture(scope="module")
+def claims(gaz):
+    return corpus_control_claims(load_corpus(), gaz)
+
+
+@pytest.fixture(scope="module")
+def checks(claims, zones, gaz):
+    return check_against_zones(claims, zones, gaz)
+
+
+def claims_of(text, gaz):
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+    return control_claims(a, split_sentences(text), find_mentions(a, gaz, focus="SY"))
+
+
+def find(claims, phrase):
+    found = [c for c in claims if phrase in c.phrase]
+    assert found, [c.phrase for c in claims]
+    return found
+
+
+# ------------------------------------------------------------------------------------- the sample's claims
+
+@pytest.mark.parametrize("article, phrase, place, controller", [
+    ("004", "government-held Ramussa", "ramouseh", "government"),
+    ("001", "neighbouring rebel-held Idlib province", "idlib_governorate", "opposition"),
+    ("003", "rebel-controlled area in the neighboring province of Idlib", "idlib_governorate", "opposition"),
+    ("000", "besieged eastern Aleppo", "eastern_aleppo", "besieged"),
+    ("002", "the government holding the west", "western_aleppo", "government"),
+    ("002", "rebels holding many neighborhoods in the east", "eastern_aleppo", "opposition"),
+    ("004", "rebel-controlled east", "eastern_aleppo", "opposition"),
+    ("004", "government-held west", "western_aleppo", "government"),
+    ("004", "rebel-held territory in the west of Aleppo province", "western_aleppo_countryside", "opposition"),
+    ("003", "parts of eastern Aleppo are still under rebel control", "eastern_aleppo", "opposition"),
+])
+def test_sample_claims(claims, article, phrase, place, controller):
+    [claim] = [c for c in find(claims, phrase) if c.article.startswith(article)]
+    assert (claim.place_id, claim.controller) == (place, controller)
+    assert claim.text in load_corpus().article(claim.article).text
+    assert claim.outlet != "unknown"
+
+
+def test_shiite_villages_surrounded_by_rebels(claims):
+    found = find(claims, "long been surrounded by Sunni rebels")
+    assert {(c.place_id, c.controller, c.besieged_by) for c in found} == {
+        ("fuah", "besieged", "opposition"), ("kafriya", "besieged", "opposition")}
+    assert {c.article[:3] for c in found} == {"002"}
+
+
+def test_claim_ids_unique_and_stable(claims, gaz):
+    assert len({c.id for c in claims}) == len(claims)
+    again = corpus_control_claims(load_corpus(), gaz)
+    assert [c.id for c in again] == [c.id for c in claims]
+
+
+def test_sample_claims_agree_with_the_sample_zones(checks):
+    by_phrase = {(c["phrase"], c["place_id"]): c for c in checks}
+    assert by_phrase[("government-held Ramussa", "ramouseh")]["zone_id"] == "aleppo-government"
+    assert by_phrase[("neighbouring rebel-held Idlib province", "idlib_governorate")]["zone_id"] == "idlib-opposition"
+    fua = [c for c in checks if c["place_id"] == "fuah"]
+    assert fua and all(c["zone_id"] == "fuah-kafriya" and c["agree"] for c in fua)
+    besieged = by_phrase[("besieged eastern Aleppo", "eastern_aleppo")]
+    assert besieged["agree"] and besieged["zone_id"] == "aleppo-east-enclave"
+    for c in checks:
+        assert c["agree"] is True, c  # every control claim of the sample fits the drawn zones
+        assert c["reason"]
+
+
+# ------------------------------------------------------------------------------------------ mismatches
+
+def test_written_mismatches_are_reported(gaz, zones):
+    claims = claims_of("Rebel-held Ramouseh was quiet, while government-held Idlib was shelled.", gaz)
+    assert {(c.place_id, c.controller) for c in claims} == {("ramouseh", "opposition"), ("idlib_city", "government")}
+    checks = check_against_zones(claims, zones, gaz)
+    assert [c["agree"] for c in checks] == [False, False]
+    ramouseh = next(c for c in checks if c["place_id"] == "ramouseh")
+    assert ramouseh["zone_id"] == "aleppo-government"
+    assert "the text says opposition" in ramouseh["reason"] and "aleppo-government" in ramouseh["reason"]
+
+
+def test_besieged_by_the_wrong_side_is_a_mismatch(gaz, zones):
+    claims = claims_of("Kafriya has long been besieged by government forces.", gaz)
+    [claim] = claims
+    assert (claim.place_id, claim.controller, claim.besieged_by) == ("kafriya", "besieged", "government")
+    [check] = check_against_zones(claims, zones, gaz)
+    assert check["agree"] is False and check["zone_id"] == "fuah-kafriya"
+
+
+def test_place_outside_every_zone(gaz, zones):
+    claims = claims_of("Government-held Damascus was calm.", gaz)
+    [check] = check_against_zones(claims, zones, gaz)
+    assert check["agree"] is None and "outside every zone" in check["reason"]
+
+
+def test_region_agrees_through_its_extent(gaz, zones):
+    # the province's point is in opposition-held Idlib, but the besieged enclave lies inside its extent
+    claims = claims_of("Besieged Idlib province was shelled.", gaz)
+    [check] = check_against_zones(claims, zones, gaz)
+    assert check["agree"] is True and check["zone_id"] == "fuah-kafriya"
+    assert check["point_zone_id"] == "idlib-opposition" and "extent" in check["reason"]
+
+
+def test_a_users_zone_file_can_contradict_the_text(tmp_path, gaz, claims):
+    # a real zone file, written here: Ramouseh drawn as opposition-held on 15 Dec
+    doc = {"type": "FeatureCollection", "features": [{
+        "type": "Feature",
+        "geometry": {"type": "Polygon", "coordinates": [[[37.11, 36.14], [37.15, 36.14], [37.15, 36.165],
+                                                         [37.11, 36.165], [37.11, 36.14]]]},
+        "properties": {"id": "ramouseh-rebel", "controller": "opposition", "label": "Ramouseh (test)",
+                       "valid_from": "2016-12-15", "valid_to": None, "source": "test", "confidence": "low",
+                       "approximate": True}}]}
+    path = tmp_path / "zones.geojson"
+    path.write_text(json.dumps(doc))
+    zones = zones_on(load_zones([path]), "2016-12-15")
+    [check] = [c for c in check_against_zones(claims, zones, gaz) if c["phrase"] == "government-held Ramussa"]
+    assert check["agree"] is False and check["zone_id"] == "ramouseh-rebel"
+    fc = zones_json(zones, [gaz.get("ramouseh")], check_against_zones(claims, zones, gaz))
+    props = fc["features"][0]["properties"]
+    assert props["places"] == ["ramouseh"]
+    assert [m["phrase"] for m in props["mismatches"]] == ["government-held Ramussa"]
+    assert props["mismatches"][0]["outlet"] == "Al Jazeera"
+
+
+def test_a_broken_zone_file_is_refused(tmp_path):
+    path = tmp_path / "bad.geojson"
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": [{
+        "type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[37, 36], [37.1, 36], [37, 36.1],
+                                                                            [37, 36]]]},
+        "properties": {"controller": "rebels", "label": "x", "valid_from": "2016-12-15", "valid_to": None,
+                       "source": "x", "confidence": "low", "approximate": True}}]}))
+    with pytest.raises(ZoneFileError, match="controller"):
+        load_zones([path])
+
+
+# ------------------------------------------------------------------------------------------ spatial joins
+
+def test_places_in_zones(gaz, zones):
+    ids = ["amiriyah", "sukkari", "ramouseh", "western_aleppo", "fuah", "kafriya", "idlib_city",
+           "western_aleppo_countryside", "damascus", "turkey"]
+    inside = places_in_zones([gaz.get(i) for i in ids], zones)
+    assert inside == {
+        "amiriyah": "aleppo-east-enclave", "sukkari": "aleppo-east-enclave", "ramouseh": "aleppo-government",
+        "western_aleppo": "aleppo-government", "fuah": "fuah-kafriya", "kafriya": "fuah-kafriya",
+        "idlib_city": "idlib-opposition", "western_aleppo_countryside": "western-aleppo-countryside",
+        "damascus": None, "turkey": None}
+
+
+def test_zones_json_carries_places_claims_and_mismatches(gaz, zones, claims, checks):
+    places = [gaz.get(i) for i in ("amiriyah", "ramouseh", "fuah", "kafriya", "idlib_city")]
+    fc = zones_json(zones, places, checks)
+    json.dumps(fc)
+    assert fc["type"] == "FeatureCollection" and len(fc["features"]) == len(zones)
+    props = {f["properties"]["id"]: f["properties"] for f in fc["features"]}
+    assert props["aleppo-east-enclave"]["places"] == ["amiriyah"]
+    assert props["aleppo-east-enclave"]["controller"] == "opposition"
+    assert props["fuah-kafriya"]["places"] == ["fuah", "kafriya"]
+    assert props["idlib-opposition"]["places"] == ["idlib_city"]
+    ramussa = next(c.id for c in claims if c.phrase == "government-held Ramussa")
+    assert ramussa in props["aleppo-government"]["claims"]
+    assert all(p["mismatches"] == [] for p in props.values())
+    for f in fc["features"]:
+        assert f["geometry"]["type"] in {"Polygon", "MultiPolygon"}
+        assert {"label", "valid_from", "valid_to", "source", "confidence", "approximate"} <= set(f["properties"])

@@ -1,0 +1,220 @@
+"""Movement legs: the sample's own sentences, and one written sentence for each rule."""
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from corpus.articles import load_corpus
+from corpus.mentions import find_mentions
+from corpus.model import Article
+from corpus.sentences import split_sentences
+from gazetteer import Gazetteer
+from geo.legs import Leg, extract_legs
+
+IDLIB = {"idlib_city", "idlib_governorate"}
+
+
+@pytest.fixture(scope="module")
+def gaz():
+    return Gazetteer.load(focus="SY")
+
+
+@pytest.fixture(scope="module")
+def sample_legs(gaz):
+    corpus = load_corpus()
+    out = {}
+    for a in corpus.articles:
+        out[a.id[:3]] = (a, extract_legs(a, split_sentences(a.text), find_mentions(a, gaz, focus="SY"), gaz))
+    return out
+
+
+def legs_of(text: str, gaz, outlet: str = "Test") -> list[Leg]:
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet=outlet)
+    return extract_legs(a, split_sentences(text), find_mentions(a, gaz, focus="SY"), gaz)
+
+
+def in_sentence(legs: list[Leg], words: str) -> list[Leg]:
+    return [leg for leg in legs if words in leg.text]
+
+
+# ------------------------------------------------------------------------------------------ the sample
+
+def test_every_leg_points_back_into_its_article(sample_legs):
+    for article, legs in sample_legs.values():
+        assert legs, article.id
+        for leg in legs:
+            assert article.text[leg.start:leg.end] == leg.text
+            assert leg.article == article.id and leg.outlet == article.outlet
+            assert leg.status in {"happened", "planned", "optional"}
+
+
+def test_al_jazeera_amiriyah_ramussa_leg(sample_legs):
+    _a, legs = sample_legs["004"]
+    [leg] = in_sentence(legs, "snaked out of Al-Amiriyah")
+    assert (leg.origin, leg.via, leg.destination) == ("amiriyah", ("ramouseh",), "western_aleppo_countryside")
+    assert leg.destination_text == "rebel-held territory in the west of Aleppo province"
+    assert leg.status == "happened" and leg.outlet == "Al Jazeera"
+    assert leg.who == "convoy"
+    assert "crossed into" in leg.verb and "en route to" in leg.verb
+
+
+def test_voa_out_of_besieged_east_into_government_territory(sample_legs):
+    _a, legs = sample_legs["000"]
+    [leg] = in_sentence(legs, "headed out of besieged eastern Aleppo")
+    assert leg.origin == "eastern_aleppo"
+    assert leg.via == () and leg.via_text == ("government-held territory",)
+    assert "does not say where" in leg.note
+    assert leg.destination == "western_aleppo_countryside"
+    assert leg.destination_text == "another rebel-held part of the province"
+    assert leg.status == "happened"
+
+
+def test_voa_bound_for_idlib_and_optional_turkey(sample_legs):
+    _a, legs = sample_legs["000"]
+    legs = in_sentence(legs, "Most of them were bound for Idlib")
+    by_dest = {leg.destination: leg for leg in legs}
+    assert set(by_dest) == {"idlib_city", "turkey"}
+    assert by_dest["idlib_city"].status == "happened"
+    assert by_dest["turkey"].status == "optional"
+    for leg in legs:  # the origin comes from the article: its evacuation origin is eastern Aleppo
+        assert leg.origin == "eastern_aleppo" and leg.origin_text is None
+        assert "evacuation origin" in leg.note
+        # "Most of them": who moves is read from the sentence before
+        assert set(leg.who.split(", ")) >= {"wounded", "civilians", "fighters"}
+
+
+def test_cnn_taken_to_idlib_planned_and_turkey_optional(sample_legs):
+    _a, legs = sample_legs["003"]
+    legs = in_sentence(legs, "Most would be taken to Idlib")
+    assert {(leg.destination, leg.status) for leg in legs} == {("idlib_city", "planned"), ("turkey", "optional")}
+    assert {leg.origin for leg in legs} == {"eastern_aleppo"}
+
+
+def test_cnn_rebel_controlled_area_in_idlib_is_planned(sample_legs):
+    _a, legs = sample_legs["003"]
+    [leg] = in_sentence(legs, "Most of the civilians will be taken")
+    assert leg.destination == "idlib_governorate"
+    assert leg.destination_text == "rebel-controlled area in the neighboring province of Idlib"
+    assert leg.status == "planned" and leg.who == "civilians"
+    # "Rebel fighters were also being allowed to move there": "there" is the previous sentence's Idlib
+    [there] = in_sentence(legs, "allowed to move there")
+    assert there.destination == "idlib_governorate" and there.who == "fighters" and there.status == "planned"
+
+
+def test_independent_idlib_sentences(sample_legs):
+    _a, legs = sample_legs["001"]
+    [headline] = in_sentence(legs, "evacuation of fighters and civilians to neighbouring rebel-held Idlib")
+    assert headline.destination == "idlib_governorate" and headline.status == "happened"
+    assert headline.who == "civilians, fighters"
+    [reached] = in_sentence(legs, "first convoy is reported to have reached")
+    assert reached.destination == "idlib_governorate" and reached.status == "happened"
+    [headed] = in_sentence(legs, "where the Aleppo buses are headed")
+    assert (headed.origin, headed.destination) == ("aleppo", "idlib_governorate")
+
+
+def test_globe_fua_and_kfraya_two_legs_no_destination(sample_legs):
+    _a, legs = sample_legs["002"]
+    legs = in_sentence(legs, "two Shi’ite villages")
+    assert {leg.origin for leg in legs} == {"fuah", "kafriya"}
+    for leg in legs:
+        assert leg.destination is None and leg.destination_text is None
+        assert leg.status == "happened" and leg.who == "residents"
+        # the leg's text runs over the next sentence, which names the villages
+        assert "Fua and Kfraya" in leg.text
+        assert "destination not stated" in leg.note
+
+
+def test_cnn_foua_kefreia_planned_then_happened(sample_legs):
+    _a, legs = sample_legs["003"]
+    pushed = in_sentence(legs, "pushed for the evacuation of two Shia enclaves")
+    assert {(leg.origin, leg.status) for leg in pushed} == {("fuah", "planned"), ("kafriya", "planned")}
+    started = in_sentence(legs, "Twenty-nine buses started evacuations in those two cities")
+    assert {(leg.origin, leg.status) for leg in started} == {("fuah", "happened"), ("kafriya", "happened")}
+    assert all(leg.destination is None for leg in pushed + started)
+
+
+def test_de_mistura_planned_destinations(sample_legs):
+    _a, legs = sample_legs["004"]
+    [west] = in_sentence(legs, "that will go to west Aleppo")
+    assert (west.origin, west.destination, west.status) == ("eastern_aleppo", "western_aleppo", "planned")
+    [idlib] = in_sentence(legs, "were likely to be evacuated to the rebel-stronghold of Idlib")
+    assert idlib.destination in IDLIB and idlib.status == "planned"
+    assert "fighters" in idlib.who
+
+
+def test_no_false_legs_in_the_sample(sample_legs):
+    everything = [leg for _a, legs in sample_legs.values() for leg in legs]
+    dests = {leg.destination for leg in everything}
+    # "according to Russia", "come back to Aleppo", "the UK" are not destinations
+    assert not dests & {"russia", "united_kingdom", "geneva", "aleppo", "syria", "france"}
+    assert not any("tried to leave" in leg.text for leg in everything)
+
+
+# ------------------------------------------------------------------------------------ written sentences
+
+def test_origin_via_destination_rule(gaz):
+    [leg] = legs_of("The convoy left Sukkari and drove through Ramouseh to Khan al-Asal.", gaz)
+    assert (leg.origin, leg.via, leg.destination, leg.status) == ("sukkari", ("ramouseh",), "khan_al_asal", "happened")
+
+
+def test_from_to_with_described_area(gaz):
+    [leg] = legs_of("Hundreds of wounded were evacuated from al-Amiriyah to rebel-held Idlib province on Friday.", gaz)
+    assert (leg.origin, leg.destination, leg.who) == ("amiriyah", "idlib_governorate", "wounded")
+    assert leg.destination_text == "rebel-held Idlib province"
+
+
+def test_west_of_aleppo_province_and_government_territory(gaz):
+    [leg] = legs_of("The convoy headed out of Sukkari and into government-held territory before reaching rebel-held "
+                    "territory in the west of Aleppo province.", gaz)
+    assert leg.origin == "sukkari" and leg.via_text == ("government-held territory",)
+    assert leg.destination == "western_aleppo_countryside"
+
+
+@pytest.mark.parametrize("text, status", [
+    ("Evacuations from eastern Aleppo began. The fighters will be bused to Idlib.", "planned"),
+    ("Evacuations from eastern Aleppo began. Evacuees are expected to reach Idlib by night.", "planned"),
+    ("Evacuations from eastern Aleppo began. About 5,000 people are likely to be evacuated to Idlib.", "planned"),
+    ("Evacuations from eastern Aleppo began. Others may opt to go to Turkey.", "optional"),
+    ("Evacuations from eastern Aleppo began. Those who choose to can go to Turkey.", "optional"),
+    ("Evacuations from eastern Aleppo began. The first buses reached Idlib on Thursday.", "happened"),
+])
+def test_status_words(gaz, text, status):
+    legs = [leg for leg in legs_of(text, gaz) if leg.destination]
+    assert [leg.status for leg in legs] == [status]
+    assert legs[0].origin == "eastern_aleppo"  # from the first sentence: the article's evacuation origin
+
+
+def test_destination_without_any_origin_is_kept_unplaced(gaz):
+    [leg] = legs_of("The fighters will be bused to Idlib.", gaz)
+    assert leg.origin is None and leg.destination in IDLIB and "origin not stated" in leg.note
+
+
+@pytest.mark.parametrize("text", [
+    "An ambulance tried to leave eastern Aleppo.",
+    "According to Russia, the buses crossed into the enclave.",
+    "He hopes to come back to Aleppo one day.",
+    "Boris Johnson summoned the Russian ambassador to the UK.",
+])
+def test_not_movements(gaz, text):
+    assert legs_of(text, gaz) == []
+
+
+def test_reverse_destination_and_there(gaz):
+    legs = legs_of("Evacuations from eastern Aleppo began. Idlib, where the evacuees are headed, is crowded.", gaz)
+    assert [(leg.origin, leg.destination) for leg in legs if leg.destination] == [("eastern_aleppo", "idlib_city")]
+    legs = legs_of("Civilians were taken to Idlib. Fighters were also allowed to move there.", gaz)
+    assert [(leg.destination, leg.who, leg.status) for leg in legs] == [
+        ("idlib_city", "civilians", "happened"), ("idlib_city", "fighters", "planned")]
+
+
+def test_group_named_in_next_sentence(gaz):
+    legs = legs_of("Buses evacuated residents from two Shiite villages. The two villages, Fua and Kefraya, had been "
+                   "besieged for years.", gaz)
+    assert sorted(leg.origin for leg in legs) == ["fuah", "kafriya"]
+    assert all(leg.text.endswith("besieged for years.") for leg in legs)
+
+
+def test_possessive_is_not_the_origin(gaz):
+    [leg] = legs_of("Evacuations began for thousands of civilians from Syria's eastern Aleppo on Thursday.", gaz)
+    assert leg.origin == "eastern_aleppo"

@@ -1,0 +1,312 @@
+"""Routes: legs merged across the sample's outlets, their geometry, lengths, crossings and exports; the
+schematic line and road snapping on a tiny road file written here."""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import geopandas as gpd
+import numpy as np
+import pytest
+import shapely
+from shapely.geometry import LineString, Point, shape
+
+from corpus.articles import load_corpus
+from gazetteer import Gazetteer
+from geo.geometry import RoadGraph, country_entry_point, distance_km, leg_line, length_km, lengths_km, schematic_line
+from geo.legs import Leg
+from geo.routes import build_routes, corpus_legs, family, routes_geodataframe, routes_json
+from geo.zones import load_zones, zones_on
+
+ROOT = Path(__file__).resolve().parents[1]
+ZONES = ROOT / "corpus" / "samples" / "aleppo-2016" / "zones" / "control-2016-12-15.geojson"
+RAMOUSEH = (37.1287912, 36.1567261)
+ALEPPO = (37.16117, 36.20124)
+IDLIB = (36.63393, 35.93062)
+
+
+@pytest.fixture(scope="module")
+def gaz():
+    return Gazetteer.load(focus="SY")
+
+
+@pytest.fixture(scope="module")
+def zones():
+    return zones_on(load_zones([ZONES]), "2016-12-15")
+
+
+@pytest.fixture(scope="module")
+def legs(gaz):
+    return corpus_legs(load_corpus(), gaz)
+
+
+@pytest.fixture(scope="module")
+def routes(legs, gaz, zones):
+    return build_routes(legs, gaz, zones)
+
+
+def by_label(routes, words):
+    found = [r for r in routes if words in r.label]
+    assert found, [r.label for r in routes]
+    return found[0]
+
+
+def articles(leg):
+    return {s["article"][:3] for s in leg.sources}
+
+
+# ------------------------------------------------------------------------------------------ the sample
+
+def test_the_sample_has_the_three_routes_and_the_government_side(routes):
+    labels = [r.label for r in routes]
+    assert "East Aleppo → Ramouseh → western Aleppo countryside → Idlib" in labels
+    assert "Possible onward route to Turkey" in labels
+    assert any("al-Fu'ah and Kafriya" in label for label in labels)
+    assert "East Aleppo → western Aleppo" in labels  # de Mistura's "west Aleppo", the Globe's buses returning
+    assert len({r.id for r in routes}) == len(routes)
+
+
+def test_amiriyah_ramouseh_leg_attributed_to_al_jazeera(routes):
+    main = by_label(routes, "→ Ramouseh →")
+    [leg] = [leg for leg in main.legs if leg.via]
+    assert (leg.from_id, leg.via, leg.to_id) == ("amiriyah", ("ramouseh",), "western_aleppo_countryside")
+    assert "004" in articles(leg)
+    aj = [s for s in leg.sources if s["article"].startswith("004")]
+    assert "snaked out of Al-Amiriyah" in aj[0]["text"] and aj[0]["outlet"] == "Al Jazeera"
+    # VOA's "out of besieged eastern Aleppo ... another rebel-held part of the province" is the same leg
+    assert "000" in articles(leg)
+    assert any("VOA News" in n and "eastern Aleppo" in n for n in leg.notes)  # origins named differently
+
+
+def test_east_aleppo_to_idlib_from_several_outlets(routes):
+    main = by_label(routes, "→ Ramouseh →")
+    [leg] = [leg for leg in main.legs if family(leg.to_id) == "idlib"]
+    assert family(leg.from_id) == "east_aleppo"
+    assert articles(leg) >= {"000", "001", "003", "004"}
+    assert len({s["outlet"] for s in leg.sources}) >= 4
+    assert leg.status == "happened"  # VOA and the Independent say it happened; CNN and Al Jazeera, planned
+    assert any("happened or is planned" in n for n in leg.notes)
+    for s in leg.sources:
+        assert s["text"] and s["outlet"] and s["status"] in {"happened", "planned"}
+
+
+def test_fua_kafriya_from_the_globe_and_cnn_not_drawn(routes):
+    fua = by_label(routes, "al-Fu'ah and Kafriya")
+    [leg] = fua.legs
+    assert leg.from_id in {"fuah", "kafriya"} and set(leg.from_ids) == {"fuah", "kafriya"}
+    assert articles(leg) == {"002", "003"}
+    assert leg.to_id is None and leg.geometry is None and leg.length_km is None
+    assert any("no source says where" in n for n in leg.notes)
+    assert fua.crossings == []
+
+
+def test_turkey_is_optional_and_drawn_to_the_border(routes):
+    turkey = by_label(routes, "Possible onward route to Turkey")
+    [leg] = turkey.legs
+    assert leg.status == "optional" and turkey.status == "optional"
+    assert leg.to_id == "turkey" and articles(leg) == {"000", "003"}
+    end = Point(leg.geometry.coords[-1])
+    assert 20 < leg.length_km < 120  # to the border, not to Turkey's label point 500 km away
+    assert any("border" in n for n in leg.notes)
+    assert distance_km(end.coords[0], country_entry_point("TR", (37.147, 36.177))) < 1
+
+
+def test_sources_disagree_about_west_aleppo(routes):
+    main = by_label(routes, "→ Ramouseh →")
+    west = by_label(routes, "East Aleppo → western Aleppo")
+    for r in (main, west):
+        note = r.notes[0]
+        assert note.startswith("sources disagree about where people leaving East Aleppo go")
+        assert "government-held western Aleppo" in note and "The Boston Globe (NYT)" in note
+        assert "opposition-held" in note
+
+
+def test_enclave_route_crosses_into_government_ground_near_ramouseh(routes):
+    main = by_label(routes, "→ Ramouseh →")
+    into_gov = [c for c in main.crossings if c.from_zone == "aleppo-east-enclave" and c.to_controller == "government"]
+    assert into_gov
+    assert min(distance_km(c.point.coords[0], RAMOUSEH) for c in into_gov) < 5
+    first = [c for c in main.crossings if c.leg_id == "east-aleppo-western-aleppo-countryside"][0]
+    assert (first.from_controller, first.to_controller) == ("opposition", "government")
+    # crossings of a leg are in order along it
+    for leg in main.legs:
+        d = [c.distance_km for c in main.crossings if c.leg_id == leg.id]
+        assert d == sorted(d)
+
+
+def test_lengths_are_positive_and_plausible(routes):
+    main = by_label(routes, "→ Ramouseh →")
+    assert 55 <= main.length_km <= 90
+    [idlib] = [leg for leg in main.legs if family(leg.to_id) == "idlib"]
+    assert 50 <= idlib.length_km <= 90
+    for r in routes:
+        for leg in r.legs:
+            if leg.geometry is not None:
+                assert leg.length_km > 0
+                chord = distance_km(leg.geometry.coords[0], leg.geometry.coords[-1])
+                assert chord <= leg.length_km <= 1.6 * chord + 2
+
+
+def test_build_is_deterministic(legs, gaz, zones, routes):
+    again = build_routes(list(reversed(legs)), gaz, zones)
+    assert json.dumps(routes_json(again), sort_keys=True) == json.dumps(routes_json(routes), sort_keys=True)
+
+
+def test_routes_json_contract(routes):
+    data = json.loads(json.dumps(routes_json(routes)))
+    for r in data:
+        assert {"id", "label", "legs", "crossings", "length_km"} <= set(r)
+        for leg in r["legs"]:
+            assert {"from", "to", "via", "who", "status", "sources", "length_km", "geometry"} <= set(leg)
+            assert all({"article", "outlet", "text"} <= set(s) for s in leg["sources"])
+            if leg["geometry"] is not None:
+                assert leg["geometry"]["type"] == "LineString"
+                line = shape(leg["geometry"])
+                assert line.is_valid and len(line.coords) >= 2
+                assert all(round(x, 5) == x for xy in leg["geometry"]["coordinates"] for x in xy)
+        for c in r["crossings"]:
+            assert c["point"]["type"] == "Point" and {"from_zone", "to_zone"} <= set(c)
+
+
+def test_routes_geodataframe(routes):
+    gdf = routes_geodataframe(routes)
+    assert gdf.crs.to_epsg() == 4326
+    assert len(gdf) == sum(len(r.legs) for r in routes)
+    for col in ("route_id", "route_label", "leg_id", "from_name", "to_name", "via_names", "who", "status",
+                "sources", "length_km", "geometry"):
+        assert col in gdf.columns
+    drawn = gdf[gdf.geometry.notna()]
+    assert set(drawn.geometry.geom_type) == {"LineString"}
+    assert (drawn["length_km"] > 0).all()
+
+
+def test_without_zones_there_are_no_crossings_and_no_side_split(legs, gaz):
+    routes = build_routes(legs, gaz, None)
+    assert all(r.crossings == [] for r in routes)
+    east = [r for r in routes if r.id.startswith("east-aleppo") and r.status != "optional"]
+    assert len(east) == 1  # without zones the destinations' sides are unknown: one route
+
+
+# ------------------------------------------------------------------------------------- merging, by hand
+
+def mk(article, origin, dest, status="happened", via=(), who="civilians", outlet=None, start=0):
+    return Leg(article=article, outlet=outlet or article, start=start, end=start + 10, text=f"{article} text",
+               origin=origin, via=tuple(via), destination=dest, destination_text=None, who=who, status=status,
+               verb="to")
+
+
+def test_merge_by_family_representative_and_status(gaz):
+    legs = [mk("a", "eastern_aleppo", "idlib_city", "planned"), mk("b", "eastern_aleppo", "idlib_governorate"),
+            mk("c", "aleppo", "idlib_governorate", who="fighters"), mk("d", "amiriyah", "turkey", "optional")]
+    routes = build_routes(legs, gaz, None)
+    main = next(r for r in routes if r.status != "optional")
+    [leg] = main.legs
+    assert (leg.from_id, leg.to_id) == ("eastern_aleppo", "idlib_governorate")  # the ids most sources use
+    assert leg.status == "happened" and leg.who == ("civilians", "fighters")
+    assert [s["article"] for s in leg.sources] == ["a", "b", "c"]
+    optional = next(r for r in routes if r.status == "optional")
+    assert optional.legs[0].to_id == "turkey"
+
+
+def test_tie_goes_to_the_more_specific_place(gaz):
+    legs = [mk("a", "eastern_aleppo", "western_aleppo_countryside"),
+            mk("b", "amiriyah", "western_aleppo_countryside", via=["ramouseh"])]
+    [route] = build_routes(legs, gaz, None)
+    assert route.legs[0].from_id == "amiriyah" and route.legs[0].via == ("ramouseh",)
+
+
+# ------------------------------------------------------------------------------------------- geometry
+
+def test_schematic_line_is_smooth_deterministic_and_rounded():
+    a = schematic_line([ALEPPO, IDLIB])
+    b = schematic_line([ALEPPO, IDLIB])
+    assert a.wkb == b.wkb
+    assert a.coords[0] == ALEPPO and a.coords[-1] == IDLIB
+    assert all(round(v, 5) == v for xy in a.coords for v in xy)
+    assert 10 <= len(a.coords) <= 60
+    straight = distance_km(ALEPPO, IDLIB)
+    assert 50 < straight < 62
+    assert straight < length_km(a) < 1.05 * straight
+    # smooth: no sharp turns between consecutive segments
+    xy = np.asarray(a.coords)
+    d = np.diff(xy, axis=0)
+    ang = np.degrees(np.abs(np.diff(np.unwrap(np.arctan2(d[:, 1], d[:, 0])))))
+    assert ang.max() < 10
+
+
+def test_spline_passes_through_every_waypoint():
+    pts = [(37.1263, 36.17024), RAMOUSEH, (36.92685, 36.16593), IDLIB]
+    line = schematic_line(pts)
+    for p in pts:
+        assert Point(p).distance(line) < 1e-5
+    assert schematic_line([ALEPPO]) is None and schematic_line([ALEPPO, ALEPPO]) is None
+
+
+def test_lengths_in_km_use_a_metric_crs():
+    line = LineString([(37.0, 36.0), (37.0, 36.1)])  # 0.1 degree of latitude
+    assert math.isclose(lengths_km([line])[0], 11.09, abs_tol=0.05)
+    assert math.isnan(lengths_km([None])[0])
+
+
+def write_roads(tmp_path: Path) -> Path:
+    # an L along the south and west of a box, a diagonal shortcut crossing a spur without a shared vertex,
+    # and a far-away road that is not connected to anything
+    features = [
+        {"type": "Feature", "properties": {"name": "south"},
+         "geometry": {"type": "LineString", "coordinates": [[37.00, 36.00], [37.05, 36.00], [37.10, 36.00]]}},
+        {"type": "Feature", "properties": {"name": "east"},
+         "geometry": {"type": "LineString", "coordinates": [[37.10, 36.00], [37.10, 36.10]]}},
+        {"type": "Feature", "properties": {"name": "spur"},
+         "geometry": {"type": "MultiLineString", "coordinates": [[[37.02, 36.05], [37.08, 36.05]]]}},
+        {"type": "Feature", "properties": {"name": "cross"},
+         "geometry": {"type": "LineString", "coordinates": [[37.05, 36.00], [37.05, 36.10]]}},
+        {"type": "Feature", "properties": {"name": "island"},
+         "geometry": {"type": "LineString", "coordinates": [[38.00, 36.50], [38.05, 36.50]]}},
+    ]
+    path = tmp_path / "roads.geojson"
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": features}))
+    return path
+
+
+def test_snapping_follows_the_road_graph(tmp_path):
+    graph = RoadGraph.read(write_roads(tmp_path))
+    start, end = (37.0, 36.0005), (37.1003, 36.1)
+    line, how = leg_line([start, end], graph)
+    assert how == "roads"
+    assert line.coords[0] == start and line.coords[-1] == end
+    assert (37.1, 36.0) in [tuple(c) for c in line.coords]  # round the corner of the L
+    # along the south road (10 km of longitude * cos 36) then up the east road (11 km)
+    assert 18 < length_km(line) < 22
+    # the spur crosses the "cross" road mid-way without a shared vertex: noding connects them
+    line2, how2 = leg_line([(37.02, 36.05), (37.05, 36.0)], graph)
+    assert how2 == "roads" and (37.05, 36.05) in [tuple(c) for c in line2.coords]
+    # deterministic
+    assert leg_line([start, end], RoadGraph.read(tmp_path / "roads.geojson"))[0].wkb == line.wkb
+
+
+def test_snapping_falls_back_to_schematic(tmp_path):
+    graph = RoadGraph.read(write_roads(tmp_path))
+    far = (36.5, 35.5)  # tens of km from every road
+    line, how = leg_line([(37.0, 36.0), far], graph)
+    assert how == "schematic" and line.coords[-1] == far
+    # two roads that are not connected: schematic for that span
+    _line, how = leg_line([(37.0, 36.0), (38.02, 36.5)], graph, max_snap_km=200)
+    assert how == "schematic"
+    line, how = leg_line([(37.0, 36.0), (37.1, 36.1), far], graph)
+    assert how == "roads+schematic"
+
+
+def test_build_routes_with_a_road_layer(tmp_path, gaz):
+    # a road from al-Amiriyah through Ramouseh to the western countryside point
+    road = gpd.GeoDataFrame(geometry=[LineString([(37.1263, 36.17024), RAMOUSEH, (37.0, 36.16),
+                                                  (36.92685, 36.16593)])], crs="EPSG:4326")
+    path = tmp_path / "r.gpkg"
+    road.to_file(path)
+    legs = [mk("004", "amiriyah", "western_aleppo_countryside", via=["ramouseh"])]
+    [route] = build_routes(legs, gaz, None, roads=gpd.read_file(path))
+    [leg] = route.legs
+    assert leg.drawn == "roads"
+    assert (37.0, 36.16) in [tuple(c) for c in leg.geometry.coords]
+    assert shapely.equals_exact(shapely.set_precision(leg.geometry, 1e-5),
+                                shapely.set_precision(LineString(road.geometry[0].coords), 1e-5), 1e-5)
