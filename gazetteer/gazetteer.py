@@ -1,6 +1,7 @@
 """The Gazetteer: every layer behind one object that finds place names in text and resolves them."""
 from __future__ import annotations
 
+import bisect
 import hashlib
 import os
 from collections import Counter
@@ -125,19 +126,8 @@ class Gazetteer:
         """Every place name in `text`, resolved with context; unresolvable names come back with place=None."""
         focus = focus or self.focus
         tokens = tokenize(text)
-        stream = Stream(tokens)
-        spans = self._spans(tokens, stream)
-        persons = self._person_keys(tokens, spans, text)
-        kept: list[tuple[int, int, str, list[Place], float]] = []
-        for i, j, key, places in spans:
-            if not self._passes(tokens, i, j, places, text, persons):
-                continue
-            kept.append((i, j, key, places, 1.0))
-        kept.extend(self._fuzzy_spans(tokens, kept, persons))
-        kept.sort(key=lambda s: s[0])
-        doc_countries = frozenset(
-            p[0].country for _, _, _, p, _ in kept
-            if p[0].source in {"curated", "user"} and p[0].country) | ({focus} if focus else set())
+        kept = self._kept(tokens, text)
+        doc_countries = self._doc_countries(kept, focus)
         matches = []
         for i, j, key, places, score in kept:
             start = self._with_article(tokens, i, text)
@@ -147,6 +137,54 @@ class Gazetteer:
             matches.append(Match(start, end, text[start:end], place,
                                  tuple(p for p in places if p is not place)[:8], score, reason))
         return matches
+
+    def resolve_spans(self, text: str, spans: list[tuple[int, int]], focus: str | None = None) -> list[Match]:
+        """Resolve given character spans of `text` (names another recogniser found, or gold mentions) with
+        the context find() uses: the article's other places, the focus country, region words after the name.
+        A span whose text is no known name comes back with place=None."""
+        focus = focus or self.focus
+        tokens = tokenize(text)
+        doc_countries = self._doc_countries(self._kept(tokens, text), focus)
+        starts = [t.start for t in tokens]
+        out = []
+        for s, e in spans:
+            surface = text[s:e]
+            key = name_key(surface)
+            places = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
+            score = 1.0
+            if not places:
+                fuzzy = self._fuzzy(key)
+                if fuzzy:
+                    score = fuzzy[0][1]
+                    places = next((found for ix in self.indexes if (found := ix.places_for(fuzzy[0][0]))), [])
+            if not places:
+                out.append(Match(s, e, surface, None, (), 0.0, "no place with this name"))
+                continue
+            i, j = bisect.bisect_left(starts, s), bisect.bisect_left(starts, e)
+            region = i < j and context.wants_region(tokens, i, j)
+            place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries)
+            out.append(Match(s, e, surface, place, tuple(p for p in places if p is not place)[:8], score, reason))
+        return out
+
+    def _kept(self, tokens: list[Token], text: str) -> list[tuple[int, int, str, list[Place], float]]:
+        """The name spans of a text that pass the traps, plus fuzzy spellings, in text order."""
+        spans = self._spans(tokens, Stream(tokens))
+        persons = self._person_keys(tokens, spans, text)
+        kept: list[tuple[int, int, str, list[Place], float]] = []
+        for i, j, key, places in spans:
+            if not self._passes(tokens, i, j, places, text, persons):
+                continue
+            kept.append((i, j, key, places, 1.0))
+        kept.extend(self._fuzzy_spans(tokens, kept, persons))
+        kept.sort(key=lambda s: s[0])
+        return kept
+
+    @staticmethod
+    def _doc_countries(kept, focus: str | None) -> frozenset[str]:
+        """The countries of the article's curated places (and the focus): the context that breaks ties."""
+        return frozenset(
+            p[0].country for _, _, _, p, _ in kept
+            if p[0].source in {"curated", "user"} and p[0].country) | ({focus} if focus else set())
 
     def _spans(self, tokens: list[Token], stream: Stream):
         """Leftmost-longest name spans that pass the capitalisation gate, each with the places of the most
