@@ -109,7 +109,7 @@ GROUP_BACK = re.compile(r"\b(?:those|these|the) (?:two )?(?:villages|enclaves|to
 MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
                        r"went|go(?:ing)?|head(?:ed|ing)?|taken|transferred|fle[de]|fleeing|leav\w*|left|"
                        r"bound|travel\w*|depart\w*|reach\w*|arriv\w*|crossed|snaked|returning|returned|dr[oi]ve|driven|"
-                       r"took|carr(?:y|ied|ying)|relocat\w*|sent)\b", re.I)
+                       r"took|relocat\w*)\b", re.I)
 ORIGIN_CUES = re.compile(r"\b(?:snaked |headed |driven |brought |bused |moved |came )?(?:out of)\b|"
                          r"\b(?:fled|left|leave|leaving|departed)\b|\bevacuations? (?:of|in)\b", re.I)
 FROM_CUE = re.compile(r"\bfrom\b", re.I)
@@ -120,6 +120,8 @@ DEST_CUES = re.compile(
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards)|returning to|returned to|"
     r"travell?(?:ed|ing) to|to)\b", re.I)
+#: destination cues that need a mover named before them (people, vehicles, an evacuation)
+WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)", re.I)
 THERE = re.compile(r"\b(?:move|moved|go|went|taken|head|headed|travel)\s+there\b", re.I)
 REVERSE_DEST = re.compile(
     r",\s*where\s+(?:the\s+)?(?:(?P<org>[A-Z][\w'’-]+)\s+)?(?:buses|convoys?|evacuees|people|they|fighters|"
@@ -298,16 +300,26 @@ def _clauses(sentence: Sentence) -> list[tuple[int, int]]:
     return bounds
 
 
-def _generic_to(clause: str, cue: re.Match) -> bool:
-    """A bare "to" is a destination cue only right after a movement word in the same phrase
-    ("the evacuation of fighters and civilians to ..."), never in "according to", "back to"."""
-    before = clause[max(0, cue.start() - 50):cue.start()]
-    if TO_EXCLUDED.search(before):
-        return False
+def _moved_before(before: str) -> bool:
+    """A movement word before the cue, in the same phrase (no punctuation between)."""
     move = None
     for move in MOVE_WORD.finditer(before):
         pass
     return move is not None and not re.search(r"[,;:.]", before[move.end():])
+
+
+def _mover_before(before: str) -> bool:
+    """Someone or something that evacuates is named before a weak cue: "the first convoy ... reached",
+    not "aid must reach"."""
+    return any(rx.search(before) for _name, rx in WHO) or bool(VEHICLES.search(before)) or \
+        bool(re.search(r"\bevacuat\w*", before, re.I))
+
+
+def _generic_to(clause: str, cue: re.Match) -> bool:
+    """A bare "to" is a destination cue only right after a movement word in the same phrase
+    ("the evacuation of fighters and civilians to ..."), never in "according to", "back to"."""
+    before = clause[max(0, cue.start() - 50):cue.start()]
+    return not TO_EXCLUDED.search(before) and _moved_before(before)
 
 
 def _window_end(text: str, end: int, hi: int, words: int = 3) -> int:
@@ -340,7 +352,7 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
         else:
             take(cue, origins)
     for cue in FROM_CUE.finditer(clause):
-        if MOVE_WORD.search(clause[:cue.start()]):
+        if _moved_before(clause[:cue.start()]):
             take(cue, origins)
     for cue in REVERSE_DEST.finditer(clause):
         before = [s for s in inside if s.end <= lo + cue.start() and not text[s.end:lo + cue.start()].strip()]
@@ -351,7 +363,9 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
             if org and org[0].start not in used:
                 used.add(org[0].start)
                 origins.append((cue.start(), org[0], "the ... buses"))
-    dest_cues = [c for c in DEST_CUES.finditer(clause) if c.group(0).lower() != "to" or _generic_to(clause, c)]
+    dest_cues = [c for c in DEST_CUES.finditer(clause)
+                 if (c.group(0).lower() != "to" or _generic_to(clause, c))
+                 and (not WEAK_DEST.fullmatch(c.group(0)) or _mover_before(clause[:c.start()]))]
     for cue in dest_cues:
         take(cue, dests)
     for cue in VIA_CUES.finditer(clause):

@@ -66,6 +66,9 @@ class MergedLeg:
     to_ids: tuple[str, ...] = ()
     drawn: str = "schematic"  # schematic | roads | roads+schematic | none
     notes: list[str] = field(default_factory=list)
+    from_name: str = ""
+    to_name: str = ""  # "destination not stated" when no source says
+    via_names: tuple[str, ...] = ()
 
 
 @dataclass
@@ -243,6 +246,8 @@ def build_routes(legs: Sequence[Leg], gazetteer, zones: gpd.GeoDataFrame | None 
     graph = roads if isinstance(roads, RoadGraph) or roads is None else RoadGraph.from_frame(roads)
     merged = _merge(legs, gazetteer)
     for leg in merged:
+        leg.from_name, leg.to_name = _name(gazetteer, leg.from_id), _name(gazetteer, leg.to_id)
+        leg.via_names = tuple(_name(gazetteer, v) for v in leg.via)
         _draw(leg, gazetteer, graph)
 
     # group merged legs into routes
@@ -362,7 +367,7 @@ def _snippet(source: dict, before: int = 50, after: int = 60) -> str:
 
 # ---------------------------------------------------------------------------------------------- outputs
 
-def routes_geodataframe(routes: Sequence[Route], gazetteer=None) -> gpd.GeoDataFrame:
+def routes_geodataframe(routes: Sequence[Route]) -> gpd.GeoDataFrame:
     """One row per merged leg, EPSG:4326. Legs no source gives a destination for have a missing geometry
     (drop them with ``gdf[gdf.geometry.notna()]`` to draw; keep them for the text list)."""
     rows = []
@@ -371,8 +376,8 @@ def routes_geodataframe(routes: Sequence[Route], gazetteer=None) -> gpd.GeoDataF
             rows.append({
                 "route_id": r.id, "route_label": r.label, "leg_id": leg.id,
                 "from_id": leg.from_id, "to_id": leg.to_id,
-                "from_name": _name(gazetteer, leg.from_id), "to_name": _name(gazetteer, leg.to_id),
-                "via": list(leg.via), "via_names": [_name(gazetteer, v) for v in leg.via],
+                "from_name": leg.from_name or leg.from_id, "to_name": leg.to_name or _name(None, leg.to_id),
+                "via": list(leg.via), "via_names": list(leg.via_names or leg.via),
                 "who": ", ".join(leg.who), "status": leg.status, "sources": leg.sources,
                 "length_km": leg.length_km, "drawn": leg.drawn, "notes": list(leg.notes),
                 "geometry": leg.geometry})
@@ -392,6 +397,7 @@ def routes_json(routes: Sequence[Route]) -> list[dict[str, Any]]:
             "waypoints": list(r.waypoints), "notes": list(r.notes),
             "legs": [{
                 "id": leg.id, "from": leg.from_id, "to": leg.to_id, "via": list(leg.via),
+                "from_name": leg.from_name, "to_name": leg.to_name, "via_names": list(leg.via_names),
                 "from_all": list(leg.from_ids), "to_all": list(leg.to_ids),
                 "who": list(leg.who), "status": leg.status,
                 "sources": [{k: s[k] for k in ("article", "outlet", "text", "start", "end", "status", "who",

@@ -195,6 +195,8 @@ def test_destination_without_any_origin_is_kept_unplaced(gaz):
     "According to Russia, the buses crossed into the enclave.",
     "He hopes to come back to Aleppo one day.",
     "Boris Johnson summoned the Russian ambassador to the UK.",
+    "According to a letter sent from France to the council president, aid must reach Aleppo.",
+    "The Observatory, which tracks the conflict from Britain, said fighters were evacuated.",
 ])
 def test_not_movements(gaz, text):
     assert legs_of(text, gaz) == []

@@ -176,6 +176,9 @@ def test_routes_geodataframe(routes):
     for col in ("route_id", "route_label", "leg_id", "from_name", "to_name", "via_names", "who", "status",
                 "sources", "length_km", "geometry"):
         assert col in gdf.columns
+    main = gdf[gdf.route_label.str.contains("→ Ramouseh →")]
+    assert "al-Amiriyah" in set(main.from_name) and ["Ramouseh"] in list(main.via_names)
+    assert "destination not stated" in set(gdf.to_name)
     drawn = gdf[gdf.geometry.notna()]
     assert set(drawn.geometry.geom_type) == {"LineString"}
     assert (drawn["length_km"] > 0).all()
