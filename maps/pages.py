@@ -149,15 +149,15 @@ def _csp(scripts: list[str], styles: list[str], img: str = "data:") -> str:
     return "; ".join(parts)
 
 
-def _zone_when(model: Any) -> str:
+def zone_when(model: Any, fallback: str | None = None) -> str:
+    """The date the zones describe: their own validity dates if they have them, else the map's date."""
     ds = model.zone_dates
-    if model.date:
-        return f"as of {human_date(model.date)}"
     if ds:
-        if len(ds) == 1 or ds[0] == ds[-1]:
+        if ds[0] == ds[-1]:
             return f"as of {human_date(ds[0])}"
         return f"{human_date(ds[0])} to {human_date(ds[-1])}"
-    return ""
+    when = fallback or model.date
+    return f"as of {human_date(when)}" if when else ""
 
 
 # --------------------------------------------------------------------------------------------------
@@ -200,7 +200,7 @@ def map_page(spec: Any, model: Any, *, map_html: str, map_script: str, variant: 
         model=model,
         places_sorted=places_sorted,
         controllers=present,
-        zone_when=_zone_when(model),
+        zone_when=zone_when(model, spec.date),
         zone_sources=zone_sources,
         any_approx_zone=any(z.approximate for z in model.zones),
         any_dashed=any(leg.dashed for leg in model.legs),

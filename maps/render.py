@@ -954,7 +954,7 @@ def build_map(spec: MapSpec, model: Model, variant: str, online_tiles: bool) -> 
     # zones
     zones_fg = None
     if model.zones:
-        when = pages.human_date(model.date) if model.date else ""
+        when = pages.zone_when(model, spec.date)
         zones_fg = folium.FeatureGroup(name=_layer_name(f"Areas of control{' (' + when + ')' if when else ''}"), overlay=True)
         for z in model.zones:
             fill, stroke, _ = z.style
