@@ -1,0 +1,87 @@
+"""Shared fixtures: one gazetteer per test session, and the real `evacmap` console script run in a subprocess.
+
+The world layer's index takes ~25 s to build the first time and a fraction of a second to load from its
+on-disk cache, so the session gets ONE private cache folder (EVACMAP_CACHE) and ONE private data home
+(EVACMAP_HOME), set in this process before anything loads the gazetteer and passed to every CLI run: the
+cache is built once per session, and nothing is read from or written to the user's ~/.cache or
+~/.local/share. A test that needs its own data home (e.g. `gazetteer import`) passes `env=`.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "corpus" / "samples" / "aleppo-2016"
+SAMPLE_ARTICLES = SAMPLE / "articles"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+EVACMAP = Path(sys.executable).parent / "evacmap"  # the console script installed next to this interpreter
+
+
+@pytest.fixture(scope="session")
+def evacmap_env(tmp_path_factory) -> dict[str, str]:
+    """EVACMAP_CACHE / EVACMAP_HOME for the whole session, also set in this process (for in-process loads)."""
+    cache = tmp_path_factory.mktemp("evacmap-cache")
+    home = tmp_path_factory.mktemp("evacmap-home")
+    env = {"EVACMAP_CACHE": str(cache), "EVACMAP_HOME": str(home)}
+    with pytest.MonkeyPatch.context() as mp:
+        for key, value in env.items():
+            mp.setenv(key, value)
+        mp.delenv("EVACMAP_NOMINATIM_URL", raising=False)
+        mp.delenv("EVACMAP_DEBUG", raising=False)
+        yield env
+
+
+@pytest.fixture(scope="session")
+def gazetteer(evacmap_env):
+    """The full gazetteer (curated + world layers; the session's empty imported layer) focused on Syria."""
+    from gazetteer import Gazetteer
+
+    return Gazetteer.load(focus="SY")
+
+
+@dataclass
+class CliResult:
+    args: tuple[str, ...]
+    returncode: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+    def json(self):
+        return json.loads(self.stdout)
+
+    def __str__(self) -> str:  # shown by pytest when an assertion about the result fails
+        return (f"evacmap {' '.join(self.args)} -> exit {self.returncode}\n--- stdout\n{self.stdout[:3000]}\n"
+                f"--- stderr\n{self.stderr[:3000]}")
+
+
+@pytest.fixture(scope="session")
+def run_cli(evacmap_env):
+    """run_cli("places", "--json", env={...}, cwd=...) runs the installed `evacmap` script and returns a CliResult."""
+    assert EVACMAP.exists(), f"console script not installed at {EVACMAP} (pip install -e .)"
+
+    def run(*args, env: dict[str, str] | None = None, cwd: Path | None = None, timeout: float = 300) -> CliResult:
+        full_env = {k: v for k, v in os.environ.items() if k not in {"EVACMAP_NOMINATIM_URL", "EVACMAP_DEBUG"}}
+        full_env.update(evacmap_env)
+        full_env.update(env or {})
+        proc = subprocess.run([str(EVACMAP), *map(str, args)], capture_output=True, text=True, env=full_env,
+                              cwd=cwd, timeout=timeout)
+        return CliResult(tuple(map(str, args)), proc.returncode, proc.stdout, proc.stderr)
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def sample_texts() -> dict[str, str]:
+    """The five sample articles by file stem, read as the corpus loader reads them (UTF-8)."""
+    return {p.stem: p.read_text(encoding="utf-8") for p in sorted(SAMPLE_ARTICLES.glob("*.txt"))}
