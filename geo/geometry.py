@@ -276,7 +276,7 @@ def _dijkstra(adjacency, extra, src: int, dst: int) -> dict[int, int] | None:
         nbrs = (adjacency[u] if u < len(adjacency) else []) + extra.get(u, [])
         for v, w in nbrs:
             nd = d + w
-            if nd < dist.get(v, math.inf) - 1e-9 or (abs(nd - dist.get(v, math.inf)) <= 1e-9 and u < prev.get(v, u + 1)):
+            if nd < dist.get(v, math.inf) - 1e-9:  # ties keep the first path found: heap order is deterministic
                 dist[v] = nd
                 prev[v] = u
                 heapq.heappush(heap, (nd, v))

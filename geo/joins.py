@@ -65,9 +65,13 @@ def places_in_zones(places: Iterable, zones: gpd.GeoDataFrame) -> dict[str, str 
     return out
 
 
-def zone_rows_at(zones: gpd.GeoDataFrame, lons: Sequence[float], lats: Sequence[float]) -> np.ndarray:
-    """Positions (iloc) of the most specific zone at each point, -1 outside (a thin re-export for callers)."""
-    return zone_index_at(zones, lons, lats)
+def claims_in_zones(claims: Iterable, zones: gpd.GeoDataFrame, gazetteer) -> dict[str, str | None]:
+    """control claim id -> id of the most specific zone containing its place's point (None: outside every
+    zone or no coordinates). geo.control.check_against_zones adds the verdict."""
+    claims = list(claims)
+    places = {c.place_id: gazetteer.get(c.place_id) for c in claims}
+    inside = places_in_zones([p for p in places.values() if p is not None], zones)
+    return {c.id: inside.get(c.place_id) for c in claims}
 
 
 def leg_crossings(leg_id: str, line: LineString | None, zones: gpd.GeoDataFrame | None) -> list[Crossing]:
@@ -144,4 +148,4 @@ def zones_json(zones_in_force: gpd.GeoDataFrame, places: Iterable, control_check
     return collection
 
 
-__all__ = ["Crossing", "places_in_zones", "leg_crossings", "zones_json", "zone_rows_at"]
+__all__ = ["Crossing", "places_in_zones", "claims_in_zones", "leg_crossings", "zones_json"]

@@ -27,7 +27,7 @@ from typing import Any
 import geopandas as gpd
 from shapely.geometry import LineString, mapping
 
-from geo.geometry import RoadGraph, country_entry_point, distance_km, leg_line, length_km, schematic_line
+from geo.geometry import RoadGraph, country_entry_point, distance_km, leg_line, length_km
 from geo.joins import Crossing, leg_crossings
 from geo.legs import Leg
 from geo.zones import zone_index_at
@@ -270,7 +270,7 @@ def build_routes(legs: Sequence[Leg], gazetteer, zones: gpd.GeoDataFrame | None 
         else:
             buckets.setdefault((ofam, "unstated", None), []).append(leg)
 
-    routes = [_route(key, members, gazetteer, zones) for key, members in buckets.items()]
+    routes = [_route(key, members, gazetteer, zones, graph) for key, members in buckets.items()]
     _disagreements(routes, buckets, gazetteer)
     return sorted(routes, key=lambda r: (r.status == "optional", -_n_articles(r.legs), r.id))
 
@@ -279,7 +279,7 @@ def _n_articles(legs: Sequence[MergedLeg]) -> int:
     return len({s["article"] for leg in legs for s in leg.sources})
 
 
-def _route(key: tuple, members: list[MergedLeg], gazetteer, zones) -> Route:
+def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGraph | None) -> Route:
     ofam, kind, _side_or_dest = key
     drawn = [l for l in members if l.to_id is not None]
     origin_ids = [i for l in members for i in l.from_ids]
@@ -308,7 +308,7 @@ def _route(key: tuple, members: list[MergedLeg], gazetteer, zones) -> Route:
     chain = [chain_origin, *vias, *[d for d in dests]]
     # route line: the chain with one point per destination family (its representative)
     chain_pts = [p for p in (_point(gazetteer, c) for c in chain) if p is not None]
-    line = schematic_line(chain_pts) if kind != "optional" else None
+    line = leg_line(chain_pts, graph)[0] if kind != "optional" else None
     if kind == "optional" and drawn:
         line = max(drawn, key=lambda l: l.length_km or 0).geometry
     notes = [f"{l.id}: {n}" for l in members for n in l.notes]

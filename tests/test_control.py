@@ -14,7 +14,7 @@ from corpus.model import Article
 from corpus.sentences import split_sentences
 from gazetteer import Gazetteer
 from geo.control import check_against_zones, control_claims, corpus_control_claims
-from geo.joins import places_in_zones, zones_json
+from geo.joins import claims_in_zones, places_in_zones, zones_json
 from geo.zones import ZoneFileError, load_zones, zones_on
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -176,6 +176,16 @@ def test_places_in_zones(gaz, zones):
         "western_aleppo": "aleppo-government", "fuah": "fuah-kafriya", "kafriya": "fuah-kafriya",
         "idlib_city": "idlib-opposition", "western_aleppo_countryside": "western-aleppo-countryside",
         "damascus": None, "turkey": None}
+
+
+def test_claims_in_zones(claims, zones, gaz, checks):
+    inside = claims_in_zones(claims, zones, gaz)
+    assert set(inside) == {c.id for c in claims}
+    ramussa = next(c.id for c in claims if c.phrase == "government-held Ramussa")
+    assert inside[ramussa] == "aleppo-government"
+    # the verdicts rest on the same zones, except where a region's extent decided
+    for check in checks:
+        assert check["point_zone_id"] == inside[check["claim"]]
 
 
 def test_zones_json_carries_places_claims_and_mismatches(gaz, zones, claims, checks):
