@@ -7,8 +7,8 @@ Leaflet 1.9.4 inlined (see ``maps.assets``). A few things are deliberately *not*
   any element asks for an external script or stylesheet;
 - no folium ``Popup``/``Tooltip``: they need jQuery and paste HTML into JS template literals.
   Instead every popup is a clone of the matching entry in the page's plain-HTML text version
-  (``evm.pop(id)``), which jinja autoescaped once; tooltips and labels are DOM text nodes
-  (``evm.t(text)``). Data therefore never reaches ``innerHTML`` from JS, except layer names and the
+  (``evm.popup(layer, id)`` in templates/evacmap.js), which jinja autoescaped once; tooltips and
+  labels are DOM text nodes (``evm.t(text)``). Data therefore never reaches ``innerHTML`` from JS, except layer names and the
   attribution line, which Leaflet inserts as HTML and which are ``html.escape``d here;
 - stable element ids: folium's random ids are replaced by a counter for the duration of a render,
   so the same input gives the same bytes.
@@ -65,7 +65,8 @@ class MapSpec:
 
 @dataclass
 class MapData:
-    """What to draw on it (see the module docs of ``maps.build`` for how each frame is made)."""
+    """What to draw on it, as the build prepares it (EPSG:4326 frames; columns as listed in the fields'
+    comments and in tests/conftest_browser.py, which builds a realistic example)."""
 
     title: str
     date: str | None

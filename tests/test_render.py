@@ -17,7 +17,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from conftest_browser import (  # noqa: E402
-    AJ_AMIRIYAH,
     CITY,
     CNN_EAST,
     EVIL,
