@@ -22,6 +22,7 @@ from shapely.geometry import Point, box
 
 from corpus.config import CorpusError, MapConfig
 from maps import exports
+from maps.formatting import amount
 from maps.pipeline import Analysis, analyse, open_corpus
 
 MARKER = ".evacmap-site"  # marks a folder as evacmap's own output, so it may be replaced
@@ -34,17 +35,6 @@ class BuildError(CorpusError):
 
 
 # --- the data each map draws ------------------------------------------------------------------------------
-
-def amount(value, low=None, high=None) -> str:
-    """A count as a reader writes it: 1,000; 1,500–5,000; 3,000+; up to 82."""
-    if value is not None:
-        return f"{value:,.0f}"
-    if low is not None and high is not None:
-        return f"{low:,.0f}–{high:,.0f}"
-    if low is not None:
-        return f"{low:,.0f}+"
-    return f"up to {high:,.0f}" if high is not None else "?"
-
 
 def _quantity_text(q) -> str:
     value = amount(q.value, q.low, q.high)
@@ -184,6 +174,22 @@ def _in_bounds(frame: gpd.GeoDataFrame, bounds) -> gpd.GeoDataFrame:
     return frame[frame.intersects(box(minx - padx, miny - pady, maxx + padx, maxy + pady))]
 
 
+def map_geojson(data) -> dict:
+    """Everything one map draws, as one RFC 7946 FeatureCollection (a `layer` property tells places, routes
+    and zones apart): the file to open in QGIS or Datawrapper to restyle exactly this map."""
+    import json
+
+    features = []
+    for layer, frame in (("zone", data.zones), ("route", data.routes), ("place", data.places)):
+        if frame is None or len(frame) == 0:
+            continue
+        collection = json.loads(frame.to_json(drop_id=True, to_wgs84=True))
+        for feature in collection["features"]:
+            feature["properties"] = {"layer": layer, **feature["properties"]}
+            features.append(feature)
+    return {"type": "FeatureCollection", "features": features}
+
+
 # --- writing --------------------------------------------------------------------------------------------
 
 def _write(folder: Path, rel: str, text: str) -> None:
@@ -219,9 +225,10 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
                        basemap={k: v for k, v in layers.items() if k != "attribution"},
                        attribution=attribution)
         _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles))
+        _write(folder, f"{mc.name}.geojson", exports.dumps(map_geojson(data)))
         _write(folder, f"embed/{mc.name}.html", render_embed_page(spec, data))
         _write(folder, f"embed/{mc.name}.snippet.html", embed_snippet(spec, f"embed/{mc.name}.html") + "\n")
-        written += [f"{mc.name}.html", f"embed/{mc.name}.html", f"embed/{mc.name}.snippet.html"]
+        written += [f"{mc.name}.html", f"{mc.name}.geojson", f"embed/{mc.name}.html", f"embed/{mc.name}.snippet.html"]
         index_entries.append((spec, f"{mc.name}.html", f"embed/{mc.name}.html"))
     data_files = {
         "data/places.geojson": exports.dumps(exports.places_geojson(prods)),

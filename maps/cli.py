@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from maps.build import amount
+from maps.formatting import amount
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Turn news articles about an evacuation into offline maps with sourced claims.")

@@ -959,23 +959,29 @@ def build_map(spec: MapSpec, model: Model, variant: str, online_tiles: bool) -> 
         zones_fg = folium.FeatureGroup(name=_layer_name(f"Areas of control{' (' + when + ')' if when else ''}"), overlay=True)
         for z in model.zones:
             fill, stroke, _ = z.style
-            locs = z.polygons[0] if len(z.polygons) == 1 else z.polygons
-            poly = folium.Polygon(
-                locations=locs,
-                color=stroke,
-                weight=1.5,
-                opacity=0.9,
-                fill_color=fill,
-                fill_opacity=0.3,
-                dash_array="6 4" if z.approximate else None,
-                class_name=f"evm-zone evm-zone-{z.idx} evm-ctl-{re.sub(r'[^a-z0-9]+', '-', z.controller) or 'unknown'}",
-            )
-            _path(poly, pane="evm-zones")
-            poly.add_child(dom_popup(z.dom_id, variant))
-            poly.add_child(
-                text_tooltip(z.label, {"permanent": True, "direction": "center", "className": f"evm-zone-label {lz(('zone', z.idx))}"})
-            )
-            zones_fg.add_child(poly)
+            # one Leaflet polygon per part (with its holes): folium validates at most rings-of-points,
+            # so a MultiPolygon whose parts have holes is drawn part by part; the label goes on the
+            # part with the most vertices, the popup on every part.
+            parts = sorted(z.polygons, key=lambda rings: -sum(len(r) for r in rings))
+            for k, rings in enumerate(parts):
+                poly = folium.Polygon(
+                    locations=rings[0] if len(rings) == 1 else rings,
+                    color=stroke,
+                    weight=1.5,
+                    opacity=0.9,
+                    fill_color=fill,
+                    fill_opacity=0.3,
+                    dash_array="6 4" if z.approximate else None,
+                    class_name=f"evm-zone evm-zone-{z.idx} evm-ctl-{re.sub(r'[^a-z0-9]+', '-', z.controller) or 'unknown'}",
+                )
+                _path(poly, pane="evm-zones")
+                poly.add_child(dom_popup(z.dom_id, variant))
+                if k == 0:
+                    poly.add_child(
+                        text_tooltip(z.label, {"permanent": True, "direction": "center",
+                                               "className": f"evm-zone-label {lz(('zone', z.idx))}"})
+                    )
+                zones_fg.add_child(poly)
         m.add_child(zones_fg)
 
     # routes: casing, line, arrows
