@@ -288,7 +288,6 @@ class _Move:
     dests: list[Slot]
     cues: list[str]
     window_end: int
-    origin_from_context: bool = False
 
 
 def _clauses(sentence: Sentence) -> list[tuple[int, int]]:
