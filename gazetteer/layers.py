@@ -377,8 +377,21 @@ def demonyms() -> dict[str, str]:
     return {d: iso2 for iso2, row in sorted(_countryinfo_rows().items()) for d in row["demonyms"]}
 
 
+def _mainland_centre(geometry) -> tuple[float, float]:
+    """The centroid of a country's largest polygon (its representative point when the centroid falls
+    outside, as for a crescent-shaped country): where gazetteers such as GeoNames put a country. Natural
+    Earth's label point is placed for printing, sometimes far from the centre (Russia's sits in European
+    Russia, ~3,000 km from the middle of the country)."""
+    parts = list(getattr(geometry, "geoms", [geometry]))
+    main = max(parts, key=lambda g: g.area)
+    point = main.centroid
+    if not main.contains(point):
+        point = main.representative_point()
+    return float(point.y), float(point.x)
+
+
 def natural_earth_countries() -> list[Place]:
-    """Countries with Natural Earth's label point: a country's 'point' is where its name is printed. Their
+    """Countries from Natural Earth, each placed at the centre of its mainland (see _mainland_centre). Their
     names include the demonyms ("Syrian") and initialisms ("UK", "UAE") the `countryinfo` package lists."""
     import geopandas as gpd
 
@@ -395,9 +408,10 @@ def natural_earth_countries() -> list[Place]:
         extra = extras.get(iso2 or "", {})
         names = list(dict.fromkeys([*names, *extra.get("abbreviations", ()), *extra.get("demonyms", ())]))
         area_km2 = row.geometry.area * 111 * 111 * max(0.2, math.cos(math.radians(row.LABEL_Y)))
+        lat, lon = _mainland_centre(row.geometry)
         places.append(Place(
             id=f"ne:{row.ADM0_A3}", name=row.NAME_EN or row.NAME, kind="country",
-            lat=round(float(row.LABEL_Y), 5), lon=round(float(row.LABEL_X), 5),
+            lat=round(lat, 5), lon=round(lon, 5),
             precision_m=int(max(20_000, math.sqrt(area_km2) * 500)), source="naturalearth",
             citation=f"Natural Earth 10m admin-0 {row.ADM0_A3} label point (public domain)",
             source_id=f"naturalearth:{row.ADM0_A3}", country=iso2, name_ar=row.NAME_AR or "",
