@@ -153,7 +153,7 @@ def test_arabic_harakat_are_dropped():
 
 
 def test_arabic_article_inside_a_multi_word_name():
-    same_key("خان العسل", "خان عسل")  # every word's ال goes, like the Latin key's leading-only rule does not
+    same_key("خان العسل", "خان عسل")  # in Arabic script every word's ال goes (the Latin key drops only a leading one)
 
 
 # --- what must stay apart ----------------------------------------------------------------------------------
