@@ -166,12 +166,20 @@ def default_bounds(prods: exports.Products) -> tuple[float, float, float, float]
     return (min(lons) - padx, min(lats) - pady, max(lons) + padx, max(lats) + pady)
 
 
-def _in_bounds(frame: gpd.GeoDataFrame, bounds) -> gpd.GeoDataFrame:
+def _in_bounds(frame: gpd.GeoDataFrame, bounds, anchors: dict[str, Point] | None = None) -> gpd.GeoDataFrame:
+    """The rows a map shows. A row without geometry (a leg whose destination no source states) is kept
+    where its origin lies in the map, so the text version still lists it."""
     if len(frame) == 0:
         return frame
     minx, miny, maxx, maxy = bounds
     padx, pady = (maxx - minx) * 0.05, (maxy - miny) * 0.05
-    return frame[frame.intersects(box(minx - padx, miny - pady, maxx + padx, maxy + pady))]
+    window = box(minx - padx, miny - pady, maxx + padx, maxy + pady)
+    keep = frame.intersects(window)
+    if anchors and "from_id" in frame.columns:
+        missing = frame.geometry.isna() | frame.geometry.is_empty
+        origin_inside = frame["from_id"].map(lambda i: bool(anchors.get(i) and window.contains(anchors[i])))
+        keep = keep | (missing & origin_inside)
+    return frame[keep]
 
 
 def map_geojson(data) -> dict:
@@ -212,6 +220,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     zone_collection = exports.zones_json_for(prods)
     zones = zones_frame(prods, zone_collection)
     outlets = sorted({a.outlet for a in corpus.articles})
+    anchors = {r.id: Point(r.place.lon, r.place.lat) for r in prods.places if r.place and r.place.resolved}
     date = prods.date.isoformat() if prods.date else None
     map_configs = list(corpus.config.maps) or [MapConfig(name="overview", title=corpus.config.title)]
     written, index_entries = [], []
@@ -221,7 +230,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         layers = basemap_layers(bounds)
         attribution = "; ".join(x for x in (corpus.config.attribution, DEFAULT_ATTRIBUTION) if x)
         data = MapData(title=mc.title, date=date, outlets=outlets, places=_in_bounds(places, bounds),
-                       routes=_in_bounds(routes, bounds), zones=_in_bounds(zones, bounds),
+                       routes=_in_bounds(routes, bounds, anchors), zones=_in_bounds(zones, bounds),
                        basemap={k: v for k, v in layers.items() if k != "attribution"},
                        attribution=attribution)
         _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles))

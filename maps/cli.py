@@ -207,7 +207,8 @@ def routes(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
         emit_json(records)
         return
     for r in records:
-        stdout.print(f"[bold]{r['label']}[/bold] ({r.get('length_km', 0):.0f} km)")
+        length = f"{r['length_km']:.0f} km" if r.get("length_km") is not None else "not drawn: no destination stated"
+        stdout.print(f"{r['label']} ({length})", markup=False, style="bold")
         for leg in r["legs"]:
             outlets = ", ".join(sorted({s["outlet"] for s in leg["sources"]}))
             stdout.print(f"   {leg['from']} → {leg['to']} [{leg['status']}] {leg['who']} — {outlets}", markup=False)

@@ -501,9 +501,7 @@ def prepare(data: MapData) -> Model:
             by_route[rid] = route
             routes.append(route)
         route = by_route[rid]
-        lines = _line_parts(rec["geometry"])
-        if not lines:
-            continue
+        lines = _line_parts(rec["geometry"])  # empty: the leg is listed in the text but not drawn
         sources = []
         for d in _items(rec.get("sources")):
             if isinstance(d, dict):
@@ -991,6 +989,8 @@ def build_map(spec: MapSpec, model: Model, variant: str, online_tiles: bool) -> 
         spacing = span_world / 9
         for route in model.routes:
             for leg in route.legs:
+                if not leg.lines:
+                    continue
                 locs = leg.lines[0] if len(leg.lines) == 1 else leg.lines
                 if not leg.dashed:
                     casing = folium.PolyLine(locations=locs, color="#ffffff", weight=7, opacity=0.85, class_name="evm-casing")
@@ -1055,6 +1055,8 @@ def build_map(spec: MapSpec, model: Model, variant: str, online_tiles: bool) -> 
         ring_swatch = f'<span class="evm-lc-ring{" evm-lc-first" if not outlet_fgs else ""}"></span>'
         fg = folium.FeatureGroup(name=_layer_name(f"{outlet} ({counts})", ring_swatch), overlay=True)
         for leg in olegs:
+            if not leg.lines:
+                continue
             locs = leg.lines[0] if len(leg.lines) == 1 else leg.lines
             halo = folium.PolyLine(locations=locs, color=RING_COLOUR, weight=11, opacity=0.11, class_name=f"evm-halo evm-outlet-{j}")
             fg.add_child(_path(halo, pane="evm-halos", interactive=False))
