@@ -456,3 +456,18 @@ def test_user_places_win_over_curated(evacmap_env, tmp_path: Path):
     assert got["Kafriya"].source == "curated"
     assert gaz.get("ramouseh").source == "user"
     assert gaz.version != Gazetteer.load(focus="SY").version  # caches of results must not be reused
+
+
+def test_places_csv_line_numbers_count_only_real_line_breaks(tmp_path: Path):
+    # A quoted note may hold a Unicode line separator (U+2028, pasted from a web page): it is part of the
+    # field, not a new line of the file, so it must survive as is and not shift the line numbers of errors.
+    from gazetteer.layers import GazetteerDataError, read_places_csv
+
+    path = tmp_path / "places.csv"
+    path.write_text(HEADER + 'tal,Tal Shaghib,,,village,36.19,37.05,,,SY,,notes,true,"seen\u2028twice"\n',
+                    encoding="utf-8")
+    [place] = read_places_csv(path, "user")
+    assert place.note == "seen\u2028twice"
+    path.write_text(path.read_text(encoding="utf-8") + "bad,Bad,,,village,x,37.1,,,SY,,,,\n", encoding="utf-8")
+    with pytest.raises(GazetteerDataError, match=rf"{re.escape(str(path))}:3: "):
+        read_places_csv(path, "user")
