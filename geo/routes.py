@@ -19,6 +19,8 @@
 """
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -119,9 +121,16 @@ def _representative(ids: list[str], gazetteer) -> str | None:
 
 
 def _point(gazetteer, pid: str | None) -> tuple[float, float] | None:
+    """Where a leg's end is drawn. A governorate ("bound for Idlib province") is drawn to its capital of the
+    same name, where convoys arrive; the governorate's own point is only a geometric interior point."""
     place = gazetteer.get(pid) if (gazetteer is not None and pid) else None
     if place is None or place.lat is None or place.lon is None:
         return None
+    if place.kind == "governorate":
+        base = re.sub(r"\s+(governorate|province)$", "", place.name, flags=re.IGNORECASE)
+        for candidate in gazetteer.candidates(base):
+            if candidate.parent == place.id and candidate.kind == "city" and candidate.resolved:
+                return (candidate.lon, candidate.lat)
     return (place.lon, place.lat)
 
 

@@ -165,6 +165,14 @@ def zone_when(model: Any, fallback: str | None = None) -> str:
 # --------------------------------------------------------------------------------------------------
 
 
+def _brief(text: str, limit: int = 90) -> str:
+    """The start of a long citation, cut at a word, for the legend."""
+    text = " ".join((text or "").split())
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:(") + " … (full source in the text version)"
+
+
 def map_page(spec: Any, model: Any, *, map_html: str, map_script: str, variant: str, online_tiles: bool) -> str:
     from maps.render import CONTROLLER_ORDER, CONTROLLER_STYLE, _OTHER_CONTROLLER, js
 
@@ -174,10 +182,11 @@ def map_page(spec: Any, model: Any, *, map_html: str, map_script: str, variant: 
         if key in seen:
             fill, stroke, label = CONTROLLER_STYLE.get(key, _OTHER_CONTROLLER)
             present.append((key, fill, stroke, label))
-    zone_sources: list[str] = []
+    zone_sources: list[str] = []  # the legend names sources briefly; popups and the text carry them whole
     for z in model.zones:
-        if z.source and z.source not in zone_sources:
-            zone_sources.append(z.source)
+        brief = _brief(z.source)
+        if brief and brief not in zone_sources:
+            zone_sources.append(brief)
     places_sorted = sorted(model.places, key=lambda p: (0 if p.by_outlet else 1, -len(p.by_outlet), -p.n_claims, p.idx))
 
     from maps.render import LABEL_LEVELS
