@@ -87,21 +87,6 @@ def person_trap(tokens: list[Token], i: int, j: int, text: str) -> bool:
     return False
 
 
-AUXILIARIES = frozenset("""is was are were has had have will would could should can may might must did does do
-been being""".split())
-
-
-def modifier_initialism(tokens: list[Token], i: int, j: int, text: str) -> bool:
-    """A country's initialism used as an adjective, like a demonym: "US officials", "his Russian and US
-    counterparts", "UK government" (but not "the US is", "in the UK on Monday")."""
-    if j - i != 1 or not tokens[i].text.isupper() or j >= len(tokens):
-        return False
-    nxt = tokens[j]
-    gap = text[tokens[i].end:nxt.start]
-    return (gap in {" ", "-"} and nxt.text[:1].islower() and nxt.word not in FUNCTION_WORDS
-            and nxt.word not in AUXILIARIES and nxt.word not in SPEECH)
-
-
 def common_word_trap(tokens: list[Token], i: int, j: int, place: Place) -> bool:
     """A one-word name that is a common English word ("Most", "Reading") and not a major place.
 

@@ -18,7 +18,7 @@ from gazetteer.model import Match, Place
 from gazetteer.normalize import ARTICLES, name_key, skeleton
 from gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "5"  # bump when matching or resolution rules change: invalidates caches of results
+CODE_VERSION = "6"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
@@ -160,9 +160,11 @@ class Gazetteer:
         kept = self._kept(tokens, text)
         doc_countries = self._doc_countries(kept, focus)
         matches = []
-        for i, j, key, places, score in kept:
-            demonym = any(p.kind == "country" for p in places) and (
-                key in demonym_keys() or context.modifier_initialism(tokens, i, j, text))
+        for n, (i, j, key, places, score) in enumerate(kept):
+            narrowed = self._within_next(tokens, text, kept, n, places)
+            within = len(narrowed) < len(places)
+            places = narrowed
+            demonym = key in demonym_keys() and any(p.kind == "country" for p in places)
             if demonym and not demonyms:
                 continue
             if demonym:
@@ -171,6 +173,8 @@ class Gazetteer:
             region = context.wants_region(tokens, i, j)
             place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries)
             place = self._authoritative(place)
+            if within:
+                reason = f"named with the region or country that follows; {reason}"
             end = tokens[j - 1].end
             matches.append(Match(start, end, text[start:end], place,
                                  tuple(p for p in places if p is not place)[:8], score,
@@ -206,6 +210,22 @@ class Gazetteer:
             place = self._authoritative(place)
             out.append(Match(s, e, surface, place, tuple(p for p in places if p is not place)[:8], score, reason))
         return out
+
+    @staticmethod
+    def _within_next(tokens: list[Token], text: str, kept, n: int, places: list[Place]) -> list[Place]:
+        """"Paris, Texas", "Tripoli, Lebanon": a name followed by a comma and a region or country keeps only
+        its places inside that region or country (all of them when none is)."""
+        if len(places) < 2 or n + 1 >= len(kept):
+            return places
+        i, j = kept[n][0], kept[n][1]
+        k = kept[n + 1][0]
+        if k != j or text[tokens[j - 1].end:tokens[k].start].strip() != ",":
+            return places
+        containers = [p for p in kept[n + 1][3] if p.kind in {"country", "governorate"}]
+        regions = {p.id for p in containers if p.kind == "governorate"}
+        countries = {p.country for p in containers if p.kind == "country" and p.country}
+        inside = [p for p in places if (p.parent and p.parent in regions) or (p.country and p.country in countries)]
+        return inside or places
 
     def _authoritative(self, place: Place | None) -> Place | None:
         """The curated or user place for the same source entity ("US" found in the world layer is the
