@@ -18,7 +18,7 @@ from gazetteer.model import Match, Place
 from gazetteer.normalize import ARTICLES, name_key, skeleton
 from gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "6"  # bump when matching or resolution rules change: invalidates caches of results
+CODE_VERSION = "7"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
@@ -176,6 +176,8 @@ class Gazetteer:
             if within:
                 reason = f"named with the region or country that follows; {reason}"
             end = tokens[j - 1].end
+            if j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]) and text[end:end + 1] == ".":
+                end += 1  # "U.S.": the initialism's last full stop is part of it
             matches.append(Match(start, end, text[start:end], place,
                                  tuple(p for p in places if p is not place)[:8], score,
                                  f"demonym; {reason}" if demonym else reason,
@@ -236,7 +238,7 @@ class Gazetteer:
 
     def _kept(self, tokens: list[Token], text: str) -> list[tuple[int, int, str, list[Place], float]]:
         """The name spans of a text that pass the traps, plus fuzzy spellings, in text order."""
-        spans = self._spans(tokens, Stream(tokens))
+        spans = self._spans(tokens, Stream(tokens), text)
         persons = self._person_keys(tokens, spans, text)
         kept: list[tuple[int, int, str, list[Place], float]] = []
         for i, j, key, places in spans:
@@ -254,7 +256,7 @@ class Gazetteer:
             p[0].country for _, _, _, p, _ in kept
             if p[0].source in {"curated", "user"} and p[0].country) | ({focus} if focus else set())
 
-    def _spans(self, tokens: list[Token], stream: Stream):
+    def _spans(self, tokens: list[Token], stream: Stream, text: str = ""):
         """Leftmost-longest name spans that pass the capitalisation gate, each with the places of the most
         authoritative layer that knows the name."""
         found: dict[tuple[int, int], tuple[str, list[Place]]] = {}
@@ -262,12 +264,32 @@ class Gazetteer:
             for i, j, key in stream.scan(index.automaton):
                 if (i, j) not in found and self._capitalised(tokens, i, j, index.name):
                     found[(i, j)] = (key, index.places_for(key))
+        for i, j, key in self._dotted_initialisms(tokens, text):
+            places = next((found_ for ix in self.indexes if (found_ := ix.places_for(key))), [])
+            if places and (i, j) not in found:
+                found[(i, j)] = (key, places)
         chosen, taken = [], set()
         for (i, j), (key, places) in sorted(found.items(), key=lambda kv: (kv[0][0], -(kv[0][1] - kv[0][0]))):
             if taken.isdisjoint(range(i, j)):
                 chosen.append((i, j, key, places))
                 taken.update(range(i, j))
         return chosen
+
+    @staticmethod
+    def _dotted_initialisms(tokens: list[Token], text: str) -> list[tuple[int, int, str]]:
+        """Runs of single capital letters joined by full stops ("U.S.", "U.K", "U.A.E."), with the key of the
+        undotted initialism ("us"): the dotted form's own key ("u s") is too short to index."""
+        out, n = [], 0
+        while n < len(tokens):
+            j = n + 1
+            if len(tokens[n].text) == 1 and tokens[n].text.isupper():
+                while (j < len(tokens) and len(tokens[j].text) == 1 and tokens[j].text.isupper()
+                       and text[tokens[j - 1].end:tokens[j].start] == "."):
+                    j += 1
+            if j - n >= 2:
+                out.append((n, j, "".join(t.text for t in tokens[n:j]).lower()))
+            n = j
+        return out
 
     @staticmethod
     def _capitalised(tokens: list[Token], i: int, j: int, layer: str) -> bool:
