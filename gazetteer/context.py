@@ -25,6 +25,15 @@ spokeswoman lieutenant sergeant father brother sister saint st ambassador""".spl
 SPEECH = frozenset("""said says told added warned stated reported claimed asked urged hailed likened called spoke
 explained noted wrote tweeted insisted argued announced congratulated believes believed thinks thought wants
 wanted hopes hoped admitted denied""".split())
+# Capitalised words that open a place's name in news text but are nobody's first name: "Southern California",
+# "Greater London", "Northern Syria".
+PLACE_MODIFIERS = frozenset("""north south east west northern southern eastern western central greater upper
+lower inner outer old new downtown northeast northwest southeast southwest northeastern northwestern
+southeastern southwestern""".split())
+# A place's name before a title or office names the place the office belongs to, not a person:
+# "Texas Governor Greg Abbott", "Aleppo Police", "Ankara Mayor".
+OFFICE_WORDS = frozenset("""governor gov mayor police officials official authorities government state
+legislature lawmakers congressman congresswoman attorney sheriff prosecutor prosecutors court""".split())
 FUNCTION_WORDS = frozenset("""the a an in on at to from of and but for with by as if when while after before since
 into near across outside inside this that these those its his her their our my your some most many all both
 each every no not only then there here than so yet or nor""".split())
@@ -75,12 +84,14 @@ def person_trap(tokens: list[Token], i: int, j: int, text: str) -> bool:
     gap_after = text[tokens[j - 1].end:nxt.start] if nxt else ""
     if prev and prev.word in TITLES and gap_before.strip(" .") == "":
         return True
-    if prev and _proper(prev) and not tokens[first].sentence_initial and gap_before.strip() in {"", "-"}:
+    if (prev and _proper(prev) and not tokens[first].sentence_initial and gap_before.strip() in {"", "-"}
+            and prev.word not in PLACE_MODIFIERS):
         return True
     if nxt and gap_after.strip() in {"", "-"}:
         if nxt.key in ARTICLES and j + 1 < len(tokens) and tokens[j + 1].capitalised:
             return True
-        if _proper(nxt) and nxt.word not in ORG_WORDS and nxt.word not in REGION_WORDS:
+        if (_proper(nxt) and nxt.word not in ORG_WORDS and nxt.word not in REGION_WORDS
+                and nxt.word not in TITLES and nxt.word not in OFFICE_WORDS):
             return True
     if nxt and nxt.word in SPEECH and gap_after.strip() == "":
         return True
