@@ -18,7 +18,7 @@ from gazetteer.model import Match, Place
 from gazetteer.normalize import ARTICLES, name_key, skeleton
 from gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "9"  # bump when matching or resolution rules change: invalidates caches of results
+CODE_VERSION = "10"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
@@ -254,7 +254,8 @@ class Gazetteer:
         """The countries of the article's curated places (and the focus): the context that breaks ties."""
         return frozenset(
             p[0].country for _, _, _, p, _ in kept
-            if p[0].source in {"curated", "user"} and p[0].country) | ({focus} if focus else set())
+            if (p[0].source in {"curated", "user"} or (len(p) == 1 and p[0].kind == "country")) and p[0].country
+        ) | ({focus} if focus else set())
 
     def _spans(self, tokens: list[Token], stream: Stream, text: str = ""):
         """Leftmost-longest name spans that pass the capitalisation gate, each with the places of the most
