@@ -75,27 +75,34 @@ def org_trap(tokens: list[Token], i: int, j: int) -> bool:
 def person_trap(tokens: list[Token], i: int, j: int, text: str) -> bool:
     """The name is part of a person's name or is used as one: "John Kerry", "Mr Zarqa", "Kerry said",
     "Maan al-Shanan"."""
+    return person_signal(tokens, i, j, text) is not None
+
+
+def person_signal(tokens: list[Token], i: int, j: int, text: str) -> str | None:
+    """How strongly this occurrence says the name is a person's: "strong" after a title ("Mr Zarqa"), a
+    first name ("John Kerry") or an addressee verb, or before a speech verb ("Kerry said"); "weak" before
+    another capitalised word ("Kerry Washington", but also "Aleppo Thursday"); None otherwise."""
     first = i - 1 if i > 0 and tokens[i - 1].key in ARTICLES else i  # "Maan al-Shanan": look past "al-"
     prev = tokens[first - 1] if first > 0 else None
     nxt = tokens[j] if j < len(tokens) else None
     gap_before = text[prev.end:tokens[first].start] if prev else ""
     if prev and prev.word in ADDRESSEE_WORDS:
-        return True
+        return "strong"
     gap_after = text[tokens[j - 1].end:nxt.start] if nxt else ""
     if prev and prev.word in TITLES and gap_before.strip(" .") == "":
-        return True
+        return "strong"
     if (prev and _proper(prev) and not tokens[first].sentence_initial and gap_before.strip() in {"", "-"}
             and prev.word not in PLACE_MODIFIERS):
-        return True
+        return "strong"
+    if nxt and nxt.word in SPEECH and gap_after.strip() == "":
+        return "strong"
     if nxt and gap_after.strip() in {"", "-"}:
         if nxt.key in ARTICLES and j + 1 < len(tokens) and tokens[j + 1].capitalised:
-            return True
+            return "weak"
         if (_proper(nxt) and nxt.word not in ORG_WORDS and nxt.word not in REGION_WORDS
                 and nxt.word not in TITLES and nxt.word not in OFFICE_WORDS):
-            return True
-    if nxt and nxt.word in SPEECH and gap_after.strip() == "":
-        return True
-    return False
+            return "weak"
+    return None
 
 
 def common_word_trap(tokens: list[Token], i: int, j: int, place: Place) -> bool:

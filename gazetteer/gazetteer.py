@@ -18,7 +18,7 @@ from gazetteer.model import Match, Place
 from gazetteer.normalize import ARTICLES, name_key, skeleton
 from gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "10"  # bump when matching or resolution rules change: invalidates caches of results
+CODE_VERSION = "11"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
@@ -300,10 +300,12 @@ class Gazetteer:
         return bool(words) and all(t.capitalised for t in words)
 
     def _person_keys(self, tokens: list[Token], spans, text: str) -> set[str]:
-        """Names used for a person anywhere in the text ("John Kerry"), so "Kerry" alone is not a place."""
+        """Names used for a person anywhere in the text ("John Kerry", "Kerry said"), so "Kerry" alone is
+        not a place. Only strong evidence counts: a name before another capitalised word ("Aleppo
+        Thursday") is doubtful in that occurrence only."""
         keys = set()
         for i, j, key, places in spans:
-            if places[0].source not in {"curated", "user"} and context.person_trap(tokens, i, j, text):
+            if places[0].source not in {"curated", "user"} and context.person_signal(tokens, i, j, text) == "strong":
                 keys.add(key)
         return keys
 
