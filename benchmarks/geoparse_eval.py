@@ -75,6 +75,7 @@ def run_evacmap(texts: list[str], gold_spans: list[list[tuple[int, int]]],
     from gazetteer import Gazetteer
 
     gazetteer = Gazetteer.load(imported=False)
+    gazetteer.find("Warm-up: buses left Aleppo for Idlib, in Syria.")  # lazy data (word frequencies) counts as load
     load_s = time.perf_counter() - t0
     t1, c1 = time.perf_counter(), time.process_time()
     found = [gazetteer.find(text, demonyms=True) for text in texts]

@@ -5,6 +5,7 @@ import bisect
 import functools
 import hashlib
 import os
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from gazetteer.text import Stream, Token, tokenize
 
 CODE_VERSION = "11"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
+_DOTTED = re.compile(r"\b[A-Z]\.[A-Z]\b")
 
 
 def data_home() -> Path:
@@ -280,6 +282,8 @@ class Gazetteer:
     def _dotted_initialisms(tokens: list[Token], text: str) -> list[tuple[int, int, str]]:
         """Runs of single capital letters joined by full stops ("U.S.", "U.K", "U.A.E."), with the key of the
         undotted initialism ("us"): the dotted form's own key ("u s") is too short to index."""
+        if not _DOTTED.search(text):
+            return []
         out, n = [], 0
         while n < len(tokens):
             j = n + 1
