@@ -34,6 +34,8 @@ southeastern southwestern""".split())
 # "Texas Governor Greg Abbott", "Aleppo Police", "Ankara Mayor".
 OFFICE_WORDS = frozenset("""governor gov mayor police officials official authorities government state
 legislature lawmakers congressman congresswoman attorney sheriff prosecutor prosecutors court""".split())
+PREPOSITIONS = frozenset("""of in from at near for to across outside inside into around across throughout
+within via""".split())
 FUNCTION_WORDS = frozenset("""the a an in on at to from of and but for with by as if when while after before since
 into near across outside inside this that these those its his her their our my your some most many all both
 each every no not only then there here than so yet or nor""".split())
@@ -94,8 +96,8 @@ def person_signal(tokens: list[Token], i: int, j: int, text: str) -> str | None:
     if (prev and _proper(prev) and not tokens[first].sentence_initial and gap_before.strip() in {"", "-"}
             and prev.word not in PLACE_MODIFIERS):
         return "strong"
-    if nxt and nxt.word in SPEECH and gap_after.strip() == "":
-        return "strong"
+    if nxt and nxt.word in SPEECH and gap_after.strip() == "" and not (prev and prev.word in PREPOSITIONS):
+        return "strong"  # "Kerry said", but not "the mayor of Paris said"
     if nxt and gap_after.strip() in {"", "-"}:
         if nxt.key in ARTICLES and j + 1 < len(tokens) and tokens[j + 1].capitalised:
             return "weak"
