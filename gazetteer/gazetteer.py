@@ -19,7 +19,7 @@ from gazetteer.model import Match, Place
 from gazetteer.normalize import ARTICLES, name_key, skeleton
 from gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "12"  # bump when matching or resolution rules change: invalidates caches of results
+CODE_VERSION = "14"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 _DOTTED = re.compile(r"\b[A-Z]\.[A-Z]\b")
 
@@ -161,10 +161,16 @@ class Gazetteer:
         tokens = tokenize(text)
         kept = self._kept(tokens, text)
         doc_countries = self._doc_countries(kept, focus)
+        # One sense per article: a name placed by the region or country named with it ("Paris, Texas")
+        # means that place wherever else the article uses it alone ("the mayor of Paris").
+        narrowed_all = [self._within_next(tokens, text, kept, n, s[3]) for n, s in enumerate(kept)]
+        settled = {s[2]: nar[0] for s, nar in zip(kept, narrowed_all) if len(nar) == 1 < len(s[3])}
         matches = []
         for n, (i, j, key, places, score) in enumerate(kept):
-            narrowed = self._within_next(tokens, text, kept, n, places)
+            narrowed = narrowed_all[n]
             within = len(narrowed) < len(places)
+            if not within and key in settled and settled[key] in places:
+                narrowed, within = [settled[key]], True
             places = narrowed
             demonym = key in demonym_keys() and any(p.kind == "country" for p in places)
             if demonym and not demonyms:
@@ -176,7 +182,7 @@ class Gazetteer:
             place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries)
             place = self._authoritative(place)
             if within:
-                reason = f"named with the region or country that follows; {reason}"
+                reason = f"placed by the region or country named with it in the article; {reason}"
             end = tokens[j - 1].end
             if j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]) and text[end:end + 1] == ".":
                 end += 1  # "U.S.": the initialism's last full stop is part of it
