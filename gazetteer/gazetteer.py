@@ -19,7 +19,7 @@ from gazetteer.model import Match, Place
 from gazetteer.normalize import ARTICLES, name_key, skeleton
 from gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "14"  # bump when matching or resolution rules change: invalidates caches of results
+CODE_VERSION = "15"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 _DOTTED = re.compile(r"\b[A-Z]\.[A-Z]\b")
 
@@ -160,72 +160,73 @@ class Gazetteer:
         focus = focus or self.focus
         tokens = tokenize(text)
         kept = self._kept(tokens, text)
-        doc_countries = self._doc_countries(kept, focus)
+        matches = self._resolve(tokens, text, kept, focus, self._doc_countries(kept, focus))
+        return [m for m in matches if demonyms or not m.fields.get("demonym")]
+
+    def resolve_spans(self, text: str, spans: list[tuple[int, int]], focus: str | None = None) -> list[Match]:
+        """Resolve given character spans of `text` (names another recogniser found, or gold mentions), in
+        text order, with the context and rules find() uses: the article's other places, the focus country,
+        region words, a container named after the name. One Match per span, with place=None for a span
+        whose text is no known name."""
+        focus = focus or self.focus
+        tokens = tokenize(text)
+        kept = self._kept(tokens, text)
+        starts = [t.start for t in tokens]
+        items, bounds = [], []
+        for s, e in spans:
+            key = name_key(text[s:e])
+            places = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
+            score = 1.0
+            if not places and (fuzzy := self._fuzzy(key)):
+                score = fuzzy[0][1]
+                places = next((found for ix in self.indexes if (found := ix.places_for(fuzzy[0][0]))), [])
+            items.append((bisect.bisect_left(starts, s), bisect.bisect_left(starts, e), key, places, score))
+            bounds.append((s, e))
+        return self._resolve(tokens, text, items, focus, self._doc_countries(kept, focus), bounds)
+
+    def _resolve(self, tokens: list[Token], text: str, items, focus: str | None, doc_countries: frozenset[str],
+                 bounds: list[tuple[int, int]] | None = None) -> list[Match]:
+        """Choose a place for each (first token, end token, key, places, score) of a text, in text order;
+        `bounds` gives the character spans when they are not the tokens' own."""
         # One sense per article: a name placed by the region or country named with it ("Paris, Texas")
         # means that place wherever else the article uses it alone ("the mayor of Paris").
-        narrowed_all = [self._within_next(tokens, text, kept, n, s[3]) for n, s in enumerate(kept)]
-        settled = {s[2]: nar[0] for s, nar in zip(kept, narrowed_all) if len(nar) == 1 < len(s[3])}
+        narrowed_all = [self._within_next(tokens, text, items, n, item[3]) for n, item in enumerate(items)]
+        settled = {item[2]: nar[0] for item, nar in zip(items, narrowed_all) if len(nar) == 1 < len(item[3])}
         matches = []
-        for n, (i, j, key, places, score) in enumerate(kept):
+        for n, (i, j, key, places, score) in enumerate(items):
+            if bounds:
+                start, end = bounds[n]
+            else:
+                start, end = self._with_article(tokens, i, text), tokens[j - 1].end
+                if j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]) and text[end:end + 1] == ".":
+                    end += 1  # "U.S.": the initialism's last full stop is part of it
+            if not places:
+                matches.append(Match(start, end, text[start:end], None, (), 0.0, "no place with this name"))
+                continue
             narrowed = narrowed_all[n]
             within = len(narrowed) < len(places)
             if not within and key in settled and settled[key] in places:
                 narrowed, within = [settled[key]], True
             places = narrowed
             demonym = key in demonym_keys() and any(p.kind == "country" for p in places)
-            if demonym and not demonyms:
-                continue
             if demonym:
                 places = [p for p in places if p.kind == "country"]
-            start = self._with_article(tokens, i, text)
-            region = context.wants_region(tokens, i, j)
+            region = i < j and context.wants_region(tokens, i, j)
             place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries)
             place = self._authoritative(place)
             if within:
                 reason = f"placed by the region or country named with it in the article; {reason}"
-            end = tokens[j - 1].end
-            if j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]) and text[end:end + 1] == ".":
-                end += 1  # "U.S.": the initialism's last full stop is part of it
             matches.append(Match(start, end, text[start:end], place,
                                  tuple(p for p in places if p is not place)[:8], score,
                                  f"demonym; {reason}" if demonym else reason,
                                  {"demonym": True} if demonym else {}))
         return matches
 
-    def resolve_spans(self, text: str, spans: list[tuple[int, int]], focus: str | None = None) -> list[Match]:
-        """Resolve given character spans of `text` (names another recogniser found, or gold mentions) with
-        the context find() uses: the article's other places, the focus country, region words after the name.
-        A span whose text is no known name comes back with place=None."""
-        focus = focus or self.focus
-        tokens = tokenize(text)
-        doc_countries = self._doc_countries(self._kept(tokens, text), focus)
-        starts = [t.start for t in tokens]
-        out = []
-        for s, e in spans:
-            surface = text[s:e]
-            key = name_key(surface)
-            places = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
-            score = 1.0
-            if not places:
-                fuzzy = self._fuzzy(key)
-                if fuzzy:
-                    score = fuzzy[0][1]
-                    places = next((found for ix in self.indexes if (found := ix.places_for(fuzzy[0][0]))), [])
-            if not places:
-                out.append(Match(s, e, surface, None, (), 0.0, "no place with this name"))
-                continue
-            i, j = bisect.bisect_left(starts, s), bisect.bisect_left(starts, e)
-            region = i < j and context.wants_region(tokens, i, j)
-            place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries)
-            place = self._authoritative(place)
-            out.append(Match(s, e, surface, place, tuple(p for p in places if p is not place)[:8], score, reason))
-        return out
-
     @staticmethod
     def _within_next(tokens: list[Token], text: str, kept, n: int, places: list[Place]) -> list[Place]:
         """"Paris, Texas", "Tripoli, Lebanon": a name followed by a comma and a region or country keeps only
         its places inside that region or country (all of them when none is)."""
-        if len(places) < 2 or n + 1 >= len(kept):
+        if len(places) < 2 or n + 1 >= len(kept) or kept[n][1] <= kept[n][0]:
             return places
         i, j = kept[n][0], kept[n][1]
         k = kept[n + 1][0]
