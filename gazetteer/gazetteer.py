@@ -74,10 +74,10 @@ class Gazetteer:
         self.indexes = sorted(indexes, key=lambda ix: LAYER_ORDER.index(ix.name))
         self.focus = focus
         self._fuzzy_keys = sorted({k for ix in self.indexes for k in ix.keys if " " not in k})
-        # The same GeoNames/Natural Earth entity in a more authoritative (small) layer: reported as that place.
+        # The same GeoNames/Natural Earth entity in the curated or user layer (small): reported as that place.
         self._by_source_id: dict[str, Place] = {}
         for index in self.indexes:
-            if index.name != "world":
+            if index.name in {"curated", "user"}:
                 for place in index.places:
                     if place.source_id:
                         self._by_source_id.setdefault(place.source_id, place)
