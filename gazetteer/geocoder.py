@@ -37,13 +37,13 @@ class OnlineChain:
     """Nominatim, rate limited and cached. `base_url` lets tests point it at a local server."""
 
     def __init__(self, base_url: str | None = None, cache_path: Path | None = None, min_delay: float = 1.0,
-                 timeout: float = 10):
+                 timeout: float = 10, error_wait: float = 5.0):
         base_url = base_url or os.environ.get("EVACMAP_NOMINATIM_URL") or "https://nominatim.openstreetmap.org"
         scheme, _, domain = base_url.partition("://")
         self.nominatim = Nominatim(user_agent=USER_AGENT, domain=domain.rstrip("/"), scheme=scheme,
                                    timeout=timeout)
         self.limited = RateLimiter(self.nominatim.geocode, min_delay_seconds=min_delay, max_retries=1,
-                                   swallow_exceptions=False)
+                                   error_wait_seconds=error_wait, swallow_exceptions=False)
         self.cache_path = cache_path or cache_dir() / "nominatim.json"
         self.requests = 0
 
@@ -93,11 +93,13 @@ def nominatim_place(raw: dict) -> Place:
 class Geocoder(GeopyGeocoder):
     """evacmap's layers behind geopy's interface. Offline unless `online=True`."""
 
-    def __init__(self, gazetteer: Gazetteer | None = None, *, overrides: Path | None = None, online: bool = False,
-                 online_chain: OnlineChain | None = None, focus: str | None = None, **kwargs):
+    def __init__(self, gazetteer: Gazetteer | None = None, *, overrides: Path | None = None,
+                 online: bool | None = None, online_chain: OnlineChain | None = None, focus: str | None = None,
+                 **kwargs):
         super().__init__(user_agent=USER_AGENT, **kwargs)
         self.gazetteer = gazetteer or Gazetteer.load(overrides=overrides, focus=focus)
-        self.online = online or online_chain is not None
+        # Online only when asked: an explicit online=False wins even if a chain was passed.
+        self.online = online if online is not None else online_chain is not None
         self._chain = online_chain
 
     @property

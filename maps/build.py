@@ -65,9 +65,10 @@ def _disagreements(prods: exports.Products) -> dict[str, list[str]]:
     for group in prods.groups:
         if not group.disagree:
             continue
-        values = "; ".join(f"{v.outlet}: {(v.qualifier + ' ') if v.qualifier else ''}{amount(v.value, v.low, v.high)}"
-                           for v in group.values)
-        line = f"Sources disagree on {group.counts or group.event} ({group.date}): {values}"
+        values = " · ".join(f"{v.outlet} {(v.qualifier + ' ') if v.qualifier else ''}{amount(v.value, v.low, v.high)}"
+                            for v in group.values)
+        day = group.date.strftime("%-d %b %Y") if hasattr(group.date, "strftime") else (group.date or "undated")
+        line = f"{group.event} {group.counts or ''}, {day}: {values}".replace("  ", " ")
         for v in group.values:
             notes.setdefault(v.claim, []).append(line)
     return notes

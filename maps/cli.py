@@ -39,7 +39,9 @@ def _known_errors() -> tuple[type[Exception], ...]:
     from corpus.config import CorpusError
     from gazetteer.layers import GazetteerDataError
 
-    errors: list[type[Exception]] = [UserError, CorpusError, GazetteerDataError]
+    from geopy.exc import GeopyError
+
+    errors: list[type[Exception]] = [UserError, CorpusError, GazetteerDataError, GeopyError]
     try:
         from geo.zones import ZoneFileError
 
@@ -49,11 +51,19 @@ def _known_errors() -> tuple[type[Exception], ...]:
     return tuple(errors)
 
 
+def _quiet_libraries() -> None:
+    """geopy's RateLimiter logs each retry with a traceback; the CLI reports the final error in one line."""
+    import logging
+
+    logging.getLogger("geopy").setLevel(logging.CRITICAL)
+
+
 def reported(func):
     """Turn the errors users can cause into one line and exit 1; anything else into one line and exit 70."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        _quiet_libraries()
         try:
             return func(*args, **kwargs)
         except typer.Exit:
@@ -126,13 +136,17 @@ def geocode(name: str = typer.Argument(..., help="A place name, in any common sp
     best, alternatives, reason = geocoder.resolve(name)
     record = None if best is None else geocoder.place_json(best)
     if as_json:
-        emit_json([{**record, "reason": reason, "alternatives": [geocoder.place_json(a) for a in alternatives[:10]]}]
-                  if record else [])
-        if record is None:
+        if record is None:  # unknown: []; ambiguous: why, with the candidates a person can choose from
+            emit_json([{"id": None, "name": name, "lat": None, "lon": None, "reason": reason,
+                        "candidates": [geocoder.place_json(a) for a in alternatives[:10]]}] if alternatives else [])
             raise typer.Exit(1)
+        emit_json([{**record, "reason": reason, "alternatives": [geocoder.place_json(a) for a in alternatives[:10]]}])
         return
     if best is None:
-        stderr.print(f"evacmap: no place called {name!r} ({reason})", markup=False)
+        stderr.print(f"evacmap: {name!r} not resolved: {reason}", markup=False)
+        for alt in alternatives[:10]:
+            stderr.print(f"  candidate: {alt.name} [{alt.kind}, {alt.country or '?'}] {alt.lat}, {alt.lon} ({alt.id})",
+                         markup=False)
         raise typer.Exit(1)
     stdout.print(f"{best.name} [{best.kind}] {best.lat:.5f}, {best.lon:.5f} ± {best.precision_m} m", markup=False)
     stdout.print(f"  source: {best.source} — {best.citation}", markup=False)
