@@ -24,6 +24,8 @@ _ARABIC_FOLD = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "�
 
 def fold(text: str) -> str:
     """Lowercase and strip Latin diacritics (é→e, ı→i); Arabic script is kept, with its own folding."""
+    if text.isascii():  # most words of an English article: nothing to decompose
+        return text.lower()
     text = text.replace("ı", "i").replace("İ", "I")
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
@@ -58,8 +60,9 @@ def name_key(name: str) -> str:
 
 
 def skeleton(name: str) -> str:
-    """First letter plus consonants of the strict key: the coarse key for fuzzy candidates."""
+    """First letter plus consonants of the strict key: the coarse key for fuzzy candidates. Qaf is written
+    q or k (Saraqib / Sarakib), so q folds to k here."""
     out = []
-    for word in name_key(name).split():
+    for word in name_key(name).replace("q", "k").split():
         out.append(word[0] + re.sub(r"[aeiouyw]", "", word[1:]).rstrip("h"))
     return " ".join(out)

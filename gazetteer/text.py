@@ -6,13 +6,13 @@ so one automaton pass finds every name at word boundaries, however it is spelt, 
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass
 
 from gazetteer.normalize import _APOSTROPHES, _token_key, fold
 
 _WORD = re.compile(r"[^\W_]+(?:['’`ʿʾ][^\W_]+)*")
-_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _SENTENCE_END = set('.!?"“”:;\n') | {"—", "–"}
 
 
@@ -31,7 +31,9 @@ class Token:
         return self.text.lower()
 
 
+@functools.lru_cache(maxsize=262_144)
 def _key(word: str) -> str:
+    """A word's matching key; cached, since news text repeats a small vocabulary."""
     folded = _APOSTROPHES.sub("", fold(word))
     if folded.startswith("ال") and len(folded) > 3:
         folded = folded[2:]
@@ -40,19 +42,23 @@ def _key(word: str) -> str:
 
 def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
+    prev_end, prev_upper = 0, False
     for m in _WORD.finditer(text):
         word, start, end = m.group(), m.start(), m.end()
-        possessive = _POSSESSIVE.search(word)
-        if possessive and len(word) > 3:
-            word, end = word[: possessive.start()], start + possessive.start()
-        before = text[max(0, start - 3):start].rstrip(" \t(\"'“‘")
-        initial = not before or before[-1] in _SENTENCE_END or start == 0
-        if tokens and not initial:
-            gap = text[tokens[-1].end:start]
-            initial = any(ch in ".!?\n" for ch in gap) and not tokens[-1].text.isupper()
+        if len(word) > 3 and word[-1] in "sS" and word[-2] in "'’":  # possessive: "Syria's" → "Syria"
+            word, end = word[:-2], end - 2
+        gap = text[prev_end:start]
+        if tokens and gap == " ":  # the common case: the next word of the same sentence
+            initial = False
+        else:
+            before = text[max(0, start - 3):start].rstrip(" \t(\"'“‘")
+            initial = not before or before[-1] in _SENTENCE_END or start == 0
+            if tokens and not initial:
+                initial = any(ch in ".!?\n" for ch in gap) and not prev_upper
         first = word[0]
         tokens.append(Token(start, end, word, _key(word), first.isupper() or "\u0600" <= first <= "\u06ff",
                             initial))
+        prev_end, prev_upper = end, word.isupper()
     return tokens
 
 

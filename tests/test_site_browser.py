@@ -1,0 +1,174 @@
+"""The built sample site in real headless Chromium: every page of `evacmap build` opened from file:// with
+the network cut, and a hostile corpus built through the CLI whose text and metadata must never run."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from test_browser import Opened, browser, wait_until  # noqa: E402,F401  (browser is a fixture)
+
+pytestmark = pytest.mark.browser
+EVACMAP = str(Path(sys.executable).with_name("evacmap"))
+MAPS = ("overview", "aleppo-city", "fua-kafriya")
+
+
+def _build(corpus, out: Path, env) -> None:
+    args = [EVACMAP, "build", *([str(corpus)] if corpus else []), "--out", str(out)]
+    proc = subprocess.run(args, capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    return {**os.environ, "EVACMAP_HOME": str(tmp_path_factory.mktemp("home"))}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, env) -> Path:
+    out = tmp_path_factory.mktemp("built") / "site"
+    _build(None, out, env)
+    return out
+
+
+@pytest.fixture
+def artifacts(tmp_path) -> Path:
+    d = Path(os.environ.get("EVACMAP_ARTIFACTS") or tmp_path)
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def place_index(o: Opened, name: str) -> int:
+    """The marker number of a place, from the page's text version (#place-N holds its name)."""
+    return o.page.evaluate(
+        """(name) => {
+            for (const el of document.querySelectorAll('[id^="place-"]')) {
+                const h = el.querySelector('h4');
+                if (/^place-\\d+$/.test(el.id) && h && h.firstChild.textContent.trim() === name) return +el.id.slice(6);
+            }
+            return 0;
+        }""",
+        name,
+    )
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_built_page_renders_offline(browser, site, artifacts, name):  # noqa: F811
+    o = Opened(browser, site / f"{name}.html")
+    try:
+        assert o.outside == [], "a request left the file"
+        assert o.errors == [] and o.dialogs == []
+        assert o.count("path.evm-zone") >= 1
+        assert o.count("path.evm-place") >= 3
+        if name != "fua-kafriya":
+            assert o.count("path.evm-leg") >= 1
+        assert o.count(".leaflet-control-scale") == 1
+        assert "Natural Earth" in o.page.inner_text(".leaflet-control-attribution")
+        o.page.screenshot(path=str(artifacts / f"site-{name}.png"))
+    finally:
+        o.close()
+
+
+def test_clicking_eastern_aleppo_lists_each_outlets_numbers(browser, site, artifacts):  # noqa: F811
+    o = Opened(browser, site / "aleppo-city.html")
+    try:
+        n = place_index(o, "eastern Aleppo")
+        assert n, "eastern Aleppo is not in the text version"
+        o.page.locator(f"path.evm-place-{n}").click()
+        popup = o.page.locator(".leaflet-popup-content")
+        popup.wait_for()
+        text = popup.inner_text()
+        outlets = [x for x in ("VOA News", "The Independent", "The Boston Globe (NYT)", "CNN", "Al Jazeera") if x in text]
+        assert len(outlets) >= 4, outlets
+        assert "Sources disagree" in text
+        for number in ("200", "1,000", "3,000"):
+            assert number in text
+        o.page.screenshot(path=str(artifacts / "site-aleppo-city-popup.png"))
+        assert o.errors == [] and o.outside == []
+    finally:
+        o.close()
+
+
+def test_outlet_toggle_hides_and_shows_that_outlets_layer(browser, site):  # noqa: F811
+    o = Opened(browser, site / "overview.html")
+    try:
+        labels = o.page.locator("#evm-layers label", has_text="Al Jazeera")
+        box = labels.locator("input")
+        klass = o.page.evaluate(
+            "() => [...document.querySelectorAll('[class*=evm-outlet-]')].map(e => e.getAttribute('class'))"
+            ".join(' ').match(/evm-outlet-\\d+/g)")
+        assert klass, "no per-outlet elements on the overview"
+        before = {k: o.count(f".{k}") for k in set(klass)}
+        box.uncheck()
+        after = {k: o.count(f".{k}") for k in before}
+        hidden = [k for k in before if after[k] == 0]
+        assert len(hidden) == 1, (before, after)  # exactly Al Jazeera's layer went away
+        assert all(after[k] == before[k] for k in before if k not in hidden)
+        box.check()
+        assert {k: o.count(f".{k}") for k in before} == before
+        assert o.errors == []
+    finally:
+        o.close()
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_embed_pages_and_index_work_offline(browser, site, name):  # noqa: F811
+    o = Opened(browser, site / "embed" / f"{name}.html")
+    try:
+        assert o.outside == [] and o.errors == []
+        assert o.count("path.evm-place") >= 3
+    finally:
+        o.close()
+    index = Opened(browser, site / "index.html", ready="body")
+    try:
+        assert index.outside == [] and index.errors == []
+        assert index.page.locator(f"a[href='{name}.html']").count() >= 1
+    finally:
+        index.close()
+
+
+EVIL = "<script>document.title='PWNED'</script><img src=x onerror=\"document.title='PWNED'\">"
+
+
+def test_hostile_corpus_built_through_the_cli_never_runs(browser, tmp_path, env):  # noqa: F811
+    corpus = tmp_path / "evil"
+    (corpus / "articles").mkdir(parents=True)
+    (corpus / "articles" / "evil.txt").write_text(
+        f"Convoy leaves Aleppo {EVIL}\n\n"
+        "Buses left eastern Aleppo for Idlib on Thursday, said <img src=x onerror=\"document.title='PWNED'\"> officials. "
+        "About 500 people were evacuated to Idlib, <a href=\"javascript:document.title='PWNED'\">the UN</a> said.\n",
+        encoding="utf-8")
+    (corpus / "evacmap.toml").write_text(
+        'title = "Evil <script>document.title=\'PWNED\'</script>"\n'
+        "[articles.evil]\n"
+        'outlet = "Evil News <img src=x onerror=alert(1)>"\n'
+        'url = "javascript:document.title=\'PWNED\'"\n'
+        'title = "<script>alert(1)</script>"\n', encoding="utf-8")
+    out = tmp_path / "site"
+    _build(corpus, out, env)
+    pages = sorted(out.rglob("*.html"))
+    assert pages
+    for page in pages:
+        if page.name.endswith(".snippet.html"):
+            continue
+        o = Opened(browser, page, ready="body")
+        try:
+            for marker in range(1, o.count("path.evm-place") + 1):
+                o.page.evaluate(f"document.querySelector('path.evm-place-{marker}')"
+                                ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+            o.page.wait_for_timeout(200)
+            assert "PWNED" not in o.page.title()
+            assert o.dialogs == []
+            assert o.page.locator("a[href^='javascript:']").count() == 0
+            assert o.page.locator("img[onerror]").count() == 0
+            assert o.outside == []
+        finally:
+            o.close()
+    claims = json.loads((out / "data" / "claims.json").read_text())
+    assert any("<script>" in c["text"] or "<img" in c["text"] for c in claims)  # kept as data, escaped on pages
