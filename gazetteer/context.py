@@ -42,7 +42,7 @@ each every no not only then there here than so yet or nor""".split())
 FACILITY_WORDS = frozenset("""hospital clinic mosque school university hotel stadium prison church camp
 headquarters""".split())  # "al-Quds hospital": a building named after a place, not the place
 ADDRESSEE_WORDS = frozenset({"told", "tells", "telling", "interviewed", "via", "quoted"})  # "told Al Jazeera"
-REGION_WORDS = frozenset({"province", "governorate", "countryside", "region", "district", "provinces"})
+REGION_WORDS = frozenset({"province", "governorate", "countryside", "region", "district", "provinces", "state"})
 SETTLEMENT_KINDS = frozenset({"city", "town", "village", "district", "camp", "crossing"})
 
 

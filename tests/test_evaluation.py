@@ -215,6 +215,8 @@ def test_regions_continents_and_named_containers(gazetteer):
     assert got["California"].country == "US" and got["California"].approximate
     assert geonameid_of(got["Europe"]) == 6255148
     assert got["Tripoli"].country == "LB"
+    washington = gazetteer.find("Officials in Washington state met.")[0]
+    assert washington.place.kind == "governorate" and geonameid_of(washington.place) == 5815135
 
 
 def test_resolve_spans_places_given_names_with_the_article_context(articles, gazetteer):
