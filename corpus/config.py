@@ -11,10 +11,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+import tomllib
 
 CONFIG_NAME = "evacmap.toml"
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
