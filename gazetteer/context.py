@@ -42,6 +42,8 @@ each every no not only then there here than so yet or nor""".split())
 FACILITY_WORDS = frozenset("""hospital clinic mosque school university hotel stadium prison church camp
 headquarters""".split())  # "al-Quds hospital": a building named after a place, not the place
 ADDRESSEE_WORDS = frozenset({"told", "tells", "telling", "interviewed", "via", "quoted"})  # "told Al Jazeera"
+MEDIA_NOUNS = frozenset({"correspondent", "correspondents", "reporter", "reporters", "journalist", "journalists",
+                         "anchor", "bureau", "footage", "website", "channel", "broadcaster", "presenter"})
 REGION_WORDS = frozenset({"province", "governorate", "countryside", "region", "district", "provinces", "state"})
 SETTLEMENT_KINDS = frozenset({"city", "town", "village", "district", "camp", "crossing"})
 
@@ -90,7 +92,11 @@ def person_signal(tokens: list[Token], i: int, j: int, text: str) -> str | None:
     gap_before = text[prev.end:tokens[first].start] if prev else ""
     if prev and prev.word in ADDRESSEE_WORDS:
         return "strong"
+    if prev and prev.word == "to" and first >= 2 and tokens[first - 2].word == "according":
+        return "strong"  # "according to Al Jazeera": a source, not a location
     gap_after = text[tokens[j - 1].end:nxt.start] if nxt else ""
+    if nxt and nxt.word in MEDIA_NOUNS and gap_after.strip() in {"", "'s", "’s"}:
+        return "strong"  # "Al Jazeera's correspondent"
     if prev and prev.word in TITLES and gap_before.strip(" .") == "":
         return "strong"
     if (prev and _proper(prev) and not tokens[first].sentence_initial and gap_before.strip() in {"", "-"}

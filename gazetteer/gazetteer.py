@@ -19,7 +19,7 @@ from gazetteer.model import Match, Place
 from gazetteer.normalize import ARTICLES, name_key, skeleton
 from gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "16"  # bump when matching or resolution rules change: invalidates caches of results
+CODE_VERSION = "17"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 _DOTTED = re.compile(r"\b[A-Z]\.[A-Z]\b")
 
@@ -216,8 +216,9 @@ class Gazetteer:
             place = self._authoritative(place)
             if within:
                 reason = f"placed by the region or country named with it in the article; {reason}"
-            matches.append(Match(start, end, text[start:end], place,
-                                 tuple(p for p in places if p is not place)[:8], score,
+            others = sorted((p for p in places if p is not place),  # best first, as choose() ranks them
+                            key=lambda p: (-context.importance(p, focus, doc_countries), p.id))
+            matches.append(Match(start, end, text[start:end], place, tuple(others[:8]), score,
                                  f"demonym; {reason}" if demonym else reason,
                                  {"demonym": True} if demonym else {}))
         return matches
@@ -253,10 +254,23 @@ class Gazetteer:
         for i, j, key, places in spans:
             if not self._passes(tokens, i, j, places, text, persons):
                 continue
-            kept.append((i, j, key, places, 1.0))
+            kept.append(self._prefer_regional(i, j, key, places))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
         kept.sort(key=lambda s: s[0])
         return kept
+
+    def _prefer_regional(self, i: int, j: int, key: str, places: list[Place]):
+        """A one-word exact hit only in the world layer, and only outside the corpus focus country, loses to a
+        close spelling of a regional place: in an Aleppo story "Amerieh" is al-Amiriyah, not Amelia (Italy)."""
+        if (j - i == 1 and self.focus and places and places[0].source not in {"curated", "user", "imported"}
+                and all(p.country != self.focus and p.kind != "country" for p in places)
+                and key not in demonym_keys()):
+            hits = self._fuzzy(key)
+            if hits and hits[0][1] >= 0.8:
+                regional = next((found for ix in self.indexes if (found := ix.places_for(hits[0][0]))), [])
+                if regional:
+                    return (i, j, hits[0][0], regional, hits[0][1])
+        return (i, j, key, places, 1.0)
 
     @staticmethod
     def _doc_countries(kept, focus: str | None) -> frozenset[str]:
