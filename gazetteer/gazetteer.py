@@ -21,7 +21,6 @@ from gazetteer.text import Stream, Token, tokenize
 
 CODE_VERSION = "17"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
-_DOTTED = re.compile(r"\b[A-Z]\.[A-Z]\b")
 
 
 def data_home() -> Path:
@@ -67,12 +66,16 @@ def imported_layer(home: Path | None = None) -> Layer | None:
     return Layer("imported", tuple(places), digest.hexdigest()[:16])
 
 
+_DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
+
+
 class Gazetteer:
     """Find and resolve place names. Layers are consulted in authority order: user, curated, imported, world."""
 
     def __init__(self, indexes: list[NameIndex], focus: str | None = None):
         self.indexes = sorted(indexes, key=lambda ix: LAYER_ORDER.index(ix.name))
         self.focus = focus
+        self._fuzzy_memo: dict[str, list[tuple[str, float]]] = {}
         self._fuzzy_keys = sorted({k for ix in self.indexes for k in ix.keys if " " not in k})
         # The same GeoNames/Natural Earth entity in the curated or user layer (small): reported as that place.
         self._by_source_id: dict[str, Place] = {}
@@ -131,6 +134,12 @@ class Gazetteer:
         place, reason = context.choose(best_layer, region=region, focus=self.focus, doc_countries=frozenset())
         return place, [c for c in cands if c is not place], reason
 
+    def _fuzzy_cached(self, key: str) -> list[tuple[str, float]]:
+        """_fuzzy, remembered per key: an article repeats its capitalised words."""
+        if key not in self._fuzzy_memo:
+            self._fuzzy_memo[key] = self._fuzzy(key)
+        return self._fuzzy_memo[key]
+
     def _fuzzy(self, key: str) -> list[tuple[str, float]]:
         """Bounded fuzzy match of one word against the regional layers' names: same consonant skeleton and
         a similar spelling, or a near-identical spelling."""
@@ -171,7 +180,7 @@ class Gazetteer:
         focus = focus or self.focus
         tokens = tokenize(text)
         kept = self._kept(tokens, text)
-        starts = [t.start for t in tokens]
+        starts = tokens.starts
         items, bounds = [], []
         for s, e in spans:
             key = name_key(text[s:e])
@@ -303,26 +312,21 @@ class Gazetteer:
     def _dotted_initialisms(tokens: list[Token], text: str) -> list[tuple[int, int, str]]:
         """Runs of single capital letters joined by full stops ("U.S.", "U.K", "U.A.E."), with the key of the
         undotted initialism ("us"): the dotted form's own key ("u s") is too short to index."""
-        if not _DOTTED.search(text):
-            return []
-        out, n = [], 0
-        while n < len(tokens):
-            j = n + 1
-            if len(tokens[n].text) == 1 and tokens[n].text.isupper():
-                while (j < len(tokens) and len(tokens[j].text) == 1 and tokens[j].text.isupper()
-                       and text[tokens[j - 1].end:tokens[j].start] == "."):
-                    j += 1
-            if j - n >= 2:
-                out.append((n, j, "".join(t.text for t in tokens[n:j]).lower()))
-            n = j
+        out = []
+        for m in _DOTTED_RUN.finditer(text):  # only where the text has one, not a walk over every word
+            letters = m.group().replace(".", "")
+            i = bisect.bisect_left(tokens.starts, m.start())
+            out.append((i, i + len(letters), letters.lower()))
         return out
 
     @staticmethod
-    def _capitalised(tokens: list[Token], i: int, j: int, layer: str) -> bool:
-        words = [t for t in tokens[i:j] if t.key not in ARTICLES and t.word not in context.FUNCTION_WORDS]
+    def _capitalised(tokens, i: int, j: int, layer: str) -> bool:
+        """Read from the flat lists: the automaton proposes many lowercase words this gate turns away."""
+        caps = [tokens.caps[k] for k in range(i, j)
+                if tokens.keys[k] not in ARTICLES and tokens.words[k].lower() not in context.FUNCTION_WORDS]
         if layer in {"curated", "user"}:
-            return any(t.capitalised for t in words)  # "eastern Aleppo", "Idlib province"
-        return bool(words) and all(t.capitalised for t in words)
+            return any(caps)  # "eastern Aleppo", "Idlib province"
+        return bool(caps) and all(caps)
 
     def _person_keys(self, tokens: list[Token], spans, text: str) -> set[str]:
         """Names used for a person anywhere in the text ("John Kerry", "Kerry said"), so "Kerry" alone is
@@ -350,13 +354,14 @@ class Gazetteer:
         """Spellings no list has: a capitalised, uncommon word close to a regional name."""
         covered = {k for i, j, *_ in kept for k in range(i, j)}
         out = []
-        for n, tok in enumerate(tokens):
-            if n in covered or not tok.capitalised or tok.key in persons or len(tok.key) < 4:
+        words = tokens.words
+        for n, (capitalised, key) in enumerate(zip(tokens.caps, tokens.keys)):
+            if not capitalised or n in covered or key in persons or len(key) < 4:
                 continue
-            if context.zipf(tok.text.lower()) >= 3.0 or context.person_trap(tokens, n, n + 1, ""):
+            if context.zipf(words[n].lower()) >= 3.0:
                 continue
-            hits = self._fuzzy(tok.key)
-            if not hits:
+            hits = self._fuzzy_cached(key)
+            if not hits or context.person_trap(tokens, n, n + 1, ""):
                 continue
             key, score = hits[0]
             places = next((ix.places_for(key) for ix in self.indexes if ix.places_for(key)), [])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+from collections.abc import Sequence
 import re
 from dataclasses import dataclass
 
@@ -40,40 +41,75 @@ def _key(word: str) -> str:
     return _token_key(folded)
 
 
-def tokenize(text: str) -> list[Token]:
-    tokens: list[Token] = []
-    prev_end, prev_upper = 0, False
-    for m in _WORD.finditer(text):
-        word, start, end = m.group(), m.start(), m.end()
-        if len(word) > 3 and word[-1] in "sS" and word[-2] in "'’":  # possessive: "Syria's" → "Syria"
-            word, end = word[:-2], end - 2
-        gap = text[prev_end:start]
-        if tokens and gap == " ":  # the common case: the next word of the same sentence
-            initial = False
-        else:
-            before = text[max(0, start - 3):start].rstrip(" \t(\"'“‘")
-            initial = not before or before[-1] in _SENTENCE_END or start == 0
-            if tokens and not initial:
-                initial = any(ch in ".!?\n" for ch in gap) and not prev_upper
-        first = word[0]
-        tokens.append(Token(start, end, word, _key(word), first.isupper() or "\u0600" <= first <= "\u06ff",
-                            initial))
-        prev_end, prev_upper = end, word.isupper()
-    return tokens
+class Tokens(Sequence):
+    """The words of a text, built in bulk (offsets, words, keys, capitalisation as flat lists); a Token object
+    is made only for a word someone looks at, since most words of an article are never near a name."""
+
+    def __init__(self, text: str):
+        self.text = text
+        starts, ends, words = [], [], []
+        for m in _WORD.finditer(text):
+            word = m.group()
+            start, end = m.span()
+            if len(word) > 3 and word[-1] in "sS" and word[-2] in "'’":  # possessive: "Syria's" → "Syria"
+                word, end = word[:-2], end - 2
+            starts.append(start)
+            ends.append(end)
+            words.append(word)
+        self.starts, self.ends, self.words = starts, ends, words
+        self.keys = list(map(_key, words))
+        self.caps = [w[0].isupper() or "\u0600" <= w[0] <= "\u06ff" for w in words]
+        self._made: dict[int, Token] = {}
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __getitem__(self, i):
+        made = self._made.get(i) if isinstance(i, int) else None
+        if made is not None:
+            return made
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        n = len(self.words)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        token = self._made.get(i)
+        if token is None:
+            token = self._made[i] = Token(self.starts[i], self.ends[i], self.words[i], self.keys[i], self.caps[i],
+                                          self._initial(i))
+        return token
+
+    def _initial(self, i: int) -> bool:
+        """Does word i start a sentence (or the text, a line, a quotation after a full stop)?"""
+        start, text = self.starts[i], self.text
+        if i == 0:
+            return True
+        gap = text[self.ends[i - 1]:start]
+        if gap == " ":  # the common case: the next word of the same sentence
+            return False
+        before = text[max(0, start - 3):start].rstrip(" \t(\"'“‘")
+        if not before or before[-1] in _SENTENCE_END:
+            return True
+        return any(ch in ".!?\n" for ch in gap) and not self.words[i - 1].isupper()
+
+
+def tokenize(text: str) -> Tokens:
+    return Tokens(text)
 
 
 class Stream:
     """The keys of a token list joined by spaces, with a map back from stream offsets to tokens."""
 
-    def __init__(self, tokens: list[Token]):
+    def __init__(self, tokens: Tokens):
         self.tokens = tokens
         self.offsets: list[int] = []
-        parts, pos = [" "], 1
-        for tok in tokens:
+        pos = 1
+        for key in tokens.keys:
             self.offsets.append(pos)
-            parts.append(tok.key + " ")
-            pos += len(tok.key) + 1
-        self.string = "".join(parts)
+            pos += len(key) + 1
+        self.string = " " + " ".join(tokens.keys) + " "
 
     def scan(self, automaton) -> list[tuple[int, int, str]]:
         """Every (first token, end token, key) whose key sequence is a name in the automaton."""
