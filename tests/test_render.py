@@ -280,7 +280,10 @@ def test_text_version_lists_every_place_and_every_quote(page, data):
         assert z["label"] in text and z["source"] in text
         for m in z["mismatches"]:
             assert m in text
-    assert "Sources disagree." in text
+    assert "Sources disagree" in text
+    for notes in data.places["disagree_notes"]:
+        for note in notes:  # each comparison is listed, one per line
+            assert note in text
     assert "approximately 3,000 people" in text and "Marianne Gasser" in text
 
 
