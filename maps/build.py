@@ -210,7 +210,35 @@ def _write(folder: Path, rel: str, text: str) -> None:
     target.write_text(text, encoding="utf-8", newline="\n")
 
 
-def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = False) -> list[str]:
+def fingerprint(analysis: Analysis, online_tiles: bool) -> str:
+    """Everything the site depends on: each article's cache key (text, metadata, gazetteer and extraction
+    code), the corpus files beside the articles, the rendering code and the options. Same fingerprint,
+    same bytes: a build that finds it in the existing site has nothing to do."""
+    import hashlib
+
+    from maps.pipeline import _cache_key
+
+    corpus = analysis.corpus
+    digest = hashlib.sha256(f"online_tiles={online_tiles}".encode())
+    for article in corpus.articles:
+        digest.update(_cache_key(article, analysis.gazetteer, corpus.config.focus).encode())
+    config = corpus.config
+    extra = [corpus.root / "evacmap.toml", *config.zones, *([config.roads] if config.roads else [])]
+    for path in extra:
+        digest.update(path.name.encode() + (path.read_bytes() if path.is_file() else b"-"))
+    here = Path(__file__).parent
+    for path in sorted([*here.glob("*.py"), *(here / "templates").glob("*"), *(here / "data").glob("*")]):
+        digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def up_to_date(out: Path, print_: str) -> bool:
+    marker = out / MARKER
+    return (marker.is_file() and (out / "index.html").is_file()
+            and f"fingerprint {print_}" in marker.read_text(encoding="utf-8"))
+
+
+def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = False, print_: str = "") -> list[str]:
     from maps.basemap import basemap_layers
     from maps.render import MapData, MapSpec, embed_snippet, render_embed_page, render_index, render_map
 
@@ -257,7 +285,8 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
               "data/compare.csv": "Comparisons (CSV)"}
     _write(folder, "index.html", render_index(corpus.config.title, index_entries,
                                               [(labels[k], k) for k in data_files]))
-    _write(folder, MARKER, "This folder is written by `evacmap build` and replaced whole by the next build.\n")
+    _write(folder, MARKER, "This folder is written by `evacmap build` and replaced whole by the next build.\n"
+                           f"fingerprint {print_}\n")
     return written + list(data_files) + ["index.html"]
 
 
@@ -293,10 +322,14 @@ def run_build(corpus_path: Path | None, out: Path, *, online_tiles: bool = False
     try:
         corpus, gazetteer = open_corpus(corpus_path)
         analysis = _analyse_with_progress(corpus, gazetteer, use_cache, console)
+        print_ = fingerprint(analysis, online_tiles)
+        if use_cache and up_to_date(out, print_):
+            return (f"{out} is up to date: {len(corpus.articles)} articles "
+                    f"({len(analysis.processed)} processed, {len(analysis.reused)} from cache), nothing rewritten")
         prods = exports.products(analysis)
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
         try:
-            files = write_site(prods, tmp, online_tiles=online_tiles)
+            files = write_site(prods, tmp, online_tiles=online_tiles, print_=print_)
             os.chmod(tmp, 0o755)
             _swap(tmp, out)
         except BaseException:

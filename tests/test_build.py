@@ -190,3 +190,18 @@ def test_html_article_is_read_as_text_with_metadata(tmp_path, env):
     places = json.loads(run("places", root, "--json", env=env).stdout)
     ids = {p["id"] for p in places}
     assert "idlib_city" in ids and "damascus" not in ids  # script content is not article text
+
+
+def test_up_to_date_site_is_left_alone_until_an_input_changes(tmp_path, env):
+    corpus = copy_sample(tmp_path / "corpus")
+    site = tmp_path / "site"
+    run("build", corpus, "--out", site, env=env)
+    stamps = {p: p.stat().st_mtime_ns for p in site.rglob("*") if p.is_file()}
+    again = run("build", corpus, "--out", site, env=env)
+    assert "up to date" in again.stderr
+    assert {p: p.stat().st_mtime_ns for p in site.rglob("*") if p.is_file()} == stamps
+    config = corpus / "evacmap.toml"
+    config.write_text(config.read_text().replace("The evacuation of eastern Aleppo", "Aleppo evacuation, retitled"))
+    changed = run("build", corpus, "--out", site, env=env)
+    assert "up to date" not in changed.stderr and counts(changed.stderr) == (0, 5)
+    assert "Aleppo evacuation, retitled" in (site / "index.html").read_text()
