@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import resource
 import sys
@@ -30,7 +29,7 @@ from pathlib import Path
 # This folder holds other scripts (benchmarks/gazetteer.py): it must not shadow the gazetteer package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-from gazetteer.evaluation import (CORPORA, EvaluationDataError, GoldArticle, SystemMention, evaluate,
+from gazetteer.evaluation import (CORPORA, EvaluationDataError, GoldArticle, evaluate,
                                   load_articles, match_mentions, mention_from_match, resolution_scores)
 
 # geotext 0.4's own candidate pattern (GeoText.__init__), used with finditer to get each name's offsets.

@@ -6,7 +6,6 @@ import functools
 import hashlib
 import os
 import re
-from collections import Counter
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
@@ -238,7 +237,7 @@ class Gazetteer:
         its places inside that region or country (all of them when none is)."""
         if len(places) < 2 or n + 1 >= len(kept) or kept[n][1] <= kept[n][0]:
             return places
-        i, j = kept[n][0], kept[n][1]
+        j = kept[n][1]
         k = kept[n + 1][0]
         if k != j or text[tokens[j - 1].end:tokens[k].start].strip() != ",":
             return places

@@ -85,3 +85,20 @@ def run_cli(evacmap_env):
 def sample_texts() -> dict[str, str]:
     """The five sample articles by file stem, read as the corpus loader reads them (UTF-8)."""
     return {p.stem: p.read_text(encoding="utf-8") for p in sorted(SAMPLE_ARTICLES.glob("*.txt"))}
+
+
+SAMPLE_ZONES = Path(__file__).resolve().parents[1] / "corpus" / "samples" / "aleppo-2016" / "zones" / "control-2016-12-15.geojson"
+
+
+@pytest.fixture(scope="session")
+def gaz(gazetteer):
+    """The session gazetteer under the short name the geo tests use."""
+    return gazetteer
+
+
+@pytest.fixture(scope="session")
+def zones():
+    """The sample's zones in force on 15 December 2016."""
+    from geo.zones import load_zones, zones_on
+
+    return zones_on(load_zones([SAMPLE_ZONES]), "2016-12-15")

@@ -12,23 +12,12 @@ from corpus.articles import load_corpus
 from corpus.mentions import find_mentions
 from corpus.model import Article
 from corpus.sentences import split_sentences
-from gazetteer import Gazetteer
 from geo.control import check_against_zones, control_claims, corpus_control_claims
 from geo.joins import claims_in_zones, places_in_zones, zones_json
 from geo.zones import ZoneFileError, load_zones, zones_on
 
 ROOT = Path(__file__).resolve().parents[1]
 ZONES = ROOT / "corpus" / "samples" / "aleppo-2016" / "zones" / "control-2016-12-15.geojson"
-
-
-@pytest.fixture(scope="module")
-def gaz():
-    return Gazetteer.load(focus="SY")
-
-
-@pytest.fixture(scope="module")
-def zones():
-    return zones_on(load_zones([ZONES]), "2016-12-15")
 
 
 @pytest.fixture(scope="module")

@@ -13,27 +13,15 @@ import shapely
 from shapely.geometry import LineString, Point, shape
 
 from corpus.articles import load_corpus
-from gazetteer import Gazetteer
 from geo.geometry import RoadGraph, country_entry_point, distance_km, leg_line, length_km, lengths_km, schematic_line
 from geo.legs import Leg
 from geo.routes import build_routes, corpus_legs, family, routes_geodataframe, routes_json
-from geo.zones import load_zones, zones_on
 
 ROOT = Path(__file__).resolve().parents[1]
 ZONES = ROOT / "corpus" / "samples" / "aleppo-2016" / "zones" / "control-2016-12-15.geojson"
 RAMOUSEH = (37.1287912, 36.1567261)
 ALEPPO = (37.16117, 36.20124)
 IDLIB = (36.63393, 35.93062)
-
-
-@pytest.fixture(scope="module")
-def gaz():
-    return Gazetteer.load(focus="SY")
-
-
-@pytest.fixture(scope="module")
-def zones():
-    return zones_on(load_zones([ZONES]), "2016-12-15")
 
 
 @pytest.fixture(scope="module")
