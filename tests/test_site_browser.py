@@ -89,6 +89,7 @@ def test_clicking_eastern_aleppo_lists_each_outlets_numbers(browser, site, artif
         assert "Sources disagree" in text
         for number in ("200", "1,000", "3,000"):
             assert number in text
+        o.page.wait_for_timeout(400)  # let the popup finish fading in before the picture
         o.page.screenshot(path=str(artifacts / "site-aleppo-city-popup.png"))
         assert o.errors == [] and o.outside == []
     finally:
