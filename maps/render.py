@@ -288,11 +288,7 @@ class Leg:
 
     @property
     def outlets(self) -> list[str]:
-        seen: list[str] = []
-        for s in self.sources:
-            if s.outlet and s.outlet not in seen:
-                seen.append(s.outlet)
-        return seen
+        return list(dict.fromkeys(s.outlet for s in self.sources if s.outlet))  # in order, once each
 
 
 @dataclass
@@ -309,11 +305,7 @@ class Route:
 
     @property
     def who(self) -> list[str]:
-        seen: list[str] = []
-        for leg in self.legs:
-            if leg.who and leg.who not in seen:
-                seen.append(leg.who)
-        return seen
+        return list(dict.fromkeys(leg.who for leg in self.legs if leg.who))  # in order, once each
 
 
 @dataclass
