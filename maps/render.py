@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 import folium
+import jinja2
 from branca.element import CssLink, Element, Figure, JavascriptLink, MacroElement
 from folium.template import Template
 
@@ -873,15 +874,36 @@ _lock = threading.Lock()
 
 @contextmanager
 def stable_ids():
-    """Within the block every new folium/branca element gets the next id of a fresh counter."""
+    """Within the block every new folium/branca element gets the next id of a fresh counter, and an element
+    made from a string keeps that string as text.
+
+    The second matters for safety: branca wraps each element's *rendered* output in ``Element(output)``, and
+    ``Element`` compiles its string as a Jinja template. Output carrying data ("Outlet {{ 6*7 }}" in a
+    user's config, a zone label) would be evaluated as a template at build time: template injection, and
+    arbitrary Python, since branca's templates are not sandboxed. Every folium/branca call of
+    ``Element(string)`` passes already-rendered output, so inside our renders the string is emitted
+    verbatim (which also saves a template compile per element)."""
     counter = itertools.count(1)
-    original = Element.__dict__["_generate_id"]
+    original_id = Element.__dict__["_generate_id"]
+    original_init = Element.__init__
+
+    def literal_init(self, template=None, template_name=None):
+        original_init(self, None, template_name)
+        if template is not None:
+            self._template_str = template
+            self._template = _VERBATIM
+
     with _lock:
         Element._generate_id = classmethod(lambda cls: f"{next(counter):04d}")  # type: ignore[assignment]
+        Element.__init__ = literal_init  # type: ignore[method-assign]
         try:
             yield
         finally:
-            Element._generate_id = original  # type: ignore[assignment]
+            Element._generate_id = original_id  # type: ignore[assignment]
+            Element.__init__ = original_init  # type: ignore[method-assign]
+
+
+_VERBATIM = jinja2.Template("{{ this._template_str }}", autoescape=False)
 
 
 def _fmt_count(n: int, word: str) -> str:

@@ -402,3 +402,16 @@ def test_assets_are_offline_safe():
     assert "url(images/" not in css and "data:image/png;base64," in css
     js = assets.leaflet_js()
     assert "sourceMappingURL" not in js and 'version="1.9.4"' in js
+
+
+def test_template_syntax_in_data_is_text_not_a_template():
+    """branca compiles rendered output as a Jinja template again; data carrying '{{ … }}' or '{% … %}' must
+    come out as written, never evaluated at build time (template injection)."""
+    payload = "{{ 6*7 }} {% if true %}EVALUATED{% endif %} {{ cycler.__init__.__globals__ }}"
+    d = sample_data(payload)
+    spec = MapSpec(name="tpl", title="Map " + payload, bounds=OVERVIEW.bounds, date="2016-12-15", description=payload)
+    for text in (render_map(spec, d), render_embed_page(spec, d)):
+        assert "EVALUATED" not in text.replace("{% if true %}EVALUATED{% endif %}", "")
+        assert "__globals__" in text and "42" not in re.findall(r"Map (\S+)", text)
+        unescaped = html.unescape(text)
+        assert "{{ 6*7 }}" in unescaped and "{% if true %}" in unescaped
