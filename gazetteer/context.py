@@ -51,9 +51,24 @@ SETTLEMENT_KINDS = frozenset({"city", "town", "village", "district", "camp", "cr
 @functools.lru_cache(maxsize=65536)
 def zipf(word: str) -> float:
     """How common a word is in English (wordfreq's Zipf scale: 7 'of', 6 'most', 3.5 'Aleppo')."""
+    if word.isascii() and word.isalpha() and word.islower():
+        # A plain lowercase word is its own single token: read the frequency list directly, rounded as
+        # zipf_frequency rounds (3 significant digits, then hundredths), without its tokenizer.
+        frequency = _frequencies().get(word, 0.0)
+        if frequency <= 1e-9:
+            return 0.0
+        frequency = round(frequency, math.floor(-math.log(frequency, 10)) + 3)
+        return round(math.log(frequency, 10) + 9, 2)
     from wordfreq import zipf_frequency
 
     return zipf_frequency(word, "en")
+
+
+@functools.lru_cache(maxsize=1)
+def _frequencies() -> dict[str, float]:
+    from wordfreq import get_frequency_dict
+
+    return get_frequency_dict("en", "best")
 
 
 def _proper(tok: Token | None) -> bool:

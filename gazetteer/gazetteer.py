@@ -301,8 +301,13 @@ class Gazetteer:
         """Leftmost-longest name spans that pass the capitalisation gate, each with the places of the most
         authoritative layer that knows the name."""
         found: dict[tuple[int, int], tuple[str, list[Place]]] = {}
+        masked = None
         for index in self.indexes:
-            for i, j, key in stream.scan(index.automaton):
+            if index.name not in {"curated", "user"}:
+                # The broad layers want every word capitalised: scan a stream with the other words blanked,
+                # so the automaton does not propose the many lowercase words that are places somewhere.
+                masked = masked or Stream(tokens, self._capitalised_keys(tokens))
+            for i, j, key in (stream if index.name in {"curated", "user"} else masked).scan(index.automaton):
                 if (i, j) not in found and self._capitalised(tokens, i, j, index.name):
                     found[(i, j)] = (key, index.places_for(key))
         for i, j, key in self._dotted_initialisms(tokens, text):
@@ -326,6 +331,14 @@ class Gazetteer:
             i = bisect.bisect_left(tokens.starts, m.start())
             out.append((i, i + len(letters), letters.lower()))
         return out
+
+    @staticmethod
+    def _capitalised_keys(tokens) -> list[str]:
+        """The tokens' keys, with "#" (in no name) for each word the capitalisation gate of the broad layers
+        turns away: a lowercase word that is not an article or function word."""
+        function_words = context.FUNCTION_WORDS
+        return [key if cap or key in ARTICLES or word.lower() in function_words else "#"
+                for key, cap, word in zip(tokens.keys, tokens.caps, tokens.words)]
 
     @staticmethod
     def _capitalised(tokens, i: int, j: int, layer: str) -> bool:

@@ -17,7 +17,7 @@ _APOSTROPHES = re.compile(r"['’‘`ʿʾʻʼ´]")
 _SEPARATORS = re.compile(r"[-‐‑‒–—_./,()]+")
 _NON_WORD = re.compile(r"[^0-9a-z\u0600-\u06ff ]+")
 _DOUBLED = re.compile(r"([a-z])\1+")
-_KAFR = re.compile(r"^(?:kafr|kfar|kefr|kfr|kafar|kefar)$")
+_KAFR_SPELLINGS = frozenset({"kafr", "kfar", "kefr", "kfr", "kafar", "kefar"})
 _ARABIC_DIACRITICS = re.compile(r"[\u064b-\u065f\u0670\u0640]")  # harakat, dagger alef, tatweel
 _ARABIC_FOLD = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ة": "ه", "ى": "ي"})
 
@@ -34,7 +34,7 @@ def fold(text: str) -> str:
 
 
 def _token_key(token: str) -> str:
-    if _KAFR.match(token):
+    if token in _KAFR_SPELLINGS:
         return "kafr"
     token = token.replace("ou", "u").replace("oo", "u").replace("ee", "i")
     token = _DOUBLED.sub(r"\1", token)

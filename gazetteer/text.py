@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
+import operator
 from collections.abc import Sequence
 import re
 from dataclasses import dataclass
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from gazetteer.normalize import _APOSTROPHES, _token_key, fold
 
 _WORD = re.compile(r"[^\W_]+(?:['’`ʿʾ][^\W_]+)*")
+_POSSESSIVE = re.compile(r"(?<=[^\W_])['’][sS](?![^\W_])")
 _SENTENCE_END = set('.!?"“”:;\n') | {"—", "–"}
 
 
@@ -35,7 +38,9 @@ class Token:
 @functools.lru_cache(maxsize=262_144)
 def _key(word: str) -> str:
     """A word's matching key; cached, since news text repeats a small vocabulary."""
-    folded = _APOSTROPHES.sub("", fold(word))
+    folded = fold(word)
+    if not (folded.isascii() and folded.isalpha()):  # plain letters have no apostrophe to drop
+        folded = _APOSTROPHES.sub("", folded)
     if folded.startswith("ال") and len(folded) > 3:
         folded = folded[2:]
     return _token_key(folded)
@@ -47,15 +52,15 @@ class Tokens(Sequence):
 
     def __init__(self, text: str):
         self.text = text
-        starts, ends, words = [], [], []
-        for m in _WORD.finditer(text):
-            word = m.group()
-            start, end = m.span()
-            if len(word) > 3 and word[-1] in "sS" and word[-2] in "'’":  # possessive: "Syria's" → "Syria"
-                word, end = word[:-2], end - 2
-            starts.append(start)
-            ends.append(end)
-            words.append(word)
+        found = list(_WORD.finditer(text))
+        starts = list(map(re.Match.start, found))
+        ends = list(map(re.Match.end, found))
+        words = list(map(re.Match.group, found))
+        # Possessives ("Syria's" → "Syria"): only where the text has an apostrophe and s ending a word.
+        for m in _POSSESSIVE.finditer(text):
+            k = bisect.bisect_left(ends, m.end())
+            if k < len(ends) and ends[k] == m.end() and len(words[k]) > 3:
+                words[k], ends[k] = words[k][:-2], ends[k] - 2
         self.starts, self.ends, self.words = starts, ends, words
         self.keys = list(map(_key, words))
         self.caps = [w[0].isupper() or "\u0600" <= w[0] <= "\u06ff" for w in words]
@@ -65,9 +70,10 @@ class Tokens(Sequence):
         return len(self.words)
 
     def __getitem__(self, i):
-        made = self._made.get(i) if isinstance(i, int) else None
-        if made is not None:
-            return made
+        try:
+            return self._made[i]
+        except (KeyError, TypeError):  # not made yet, or a slice
+            pass
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
         n = len(self.words)
@@ -102,24 +108,29 @@ def tokenize(text: str) -> Tokens:
 class Stream:
     """The keys of a token list joined by spaces, with a map back from stream offsets to tokens."""
 
-    def __init__(self, tokens: Tokens):
+    def __init__(self, tokens: Tokens, keys: list[str] | None = None):
         self.tokens = tokens
-        self.offsets: list[int] = []
-        pos = 1
-        for key in tokens.keys:
-            self.offsets.append(pos)
-            pos += len(key) + 1
-        self.string = " " + " ".join(tokens.keys) + " "
+        keys = tokens.keys if keys is None else keys
+        # key k starts after k spaces and the keys before it: 1 + k + their lengths
+        offsets = list(map(operator.add, itertools.accumulate(map(len, keys), initial=0), range(1, len(keys) + 2)))
+        self.offsets = offsets[:-1]
+        # stream offset of a token's key -> its index; the stream's end -> the token count
+        self.token_at = dict(zip(offsets, range(len(keys) + 1)))
+        self.string = " " + " ".join(keys) + " "
 
     def scan(self, automaton) -> list[tuple[int, int, str]]:
         """Every (first token, end token, key) whose key sequence is a name in the automaton."""
         hits = []
         if len(automaton) == 0:
             return hits
+        token_at = self.token_at
         for end_pos, (key, _) in automaton.iter(self.string):
-            start_pos = end_pos - len(key) - 1  # position of the leading space
-            i = bisect.bisect_left(self.offsets, start_pos + 1)
-            j = bisect.bisect_right(self.offsets, end_pos - 1)
+            # The match is " key ": it starts at the space before its first token and ends at the space
+            # before the token after it (or the stream's end).
+            i, j = token_at.get(end_pos - len(key)), token_at.get(end_pos + 1)
+            if i is None or j is None:  # the end, or a key with a space inside (rare folding): by position
+                i = bisect.bisect_left(self.offsets, end_pos - len(key))
+                j = bisect.bisect_right(self.offsets, end_pos - 1)
             if i < j:
                 hits.append((i, j, key))
         return hits
