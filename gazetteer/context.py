@@ -91,6 +91,26 @@ def org_trap(tokens: list[Token], i: int, j: int) -> bool:
     return False
 
 
+CALENDAR_WORDS = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march
+april may june july august september october november december christmas easter""".split())
+
+
+# Words that make a name with the one before them, of a natural or built feature: "Hudson River", "Red Sea".
+FEATURE_WORDS = frozenset("""river rivers sea seas lake lakes ocean bay gulf strait straits canal channel coast
+island islands isle peninsula cape mountain mountains mount hill hills valley desert plain plains plateau forest
+park square street road avenue boulevard bridge dam gate wall tower palace castle falls springs beach harbour
+harbor port airport base city county village town district quarter heights basin delta""".split())
+
+
+def _common_noun(tok: Token) -> bool:
+    """A capitalised word after a place's name that is a date or a very common English word (the same
+    "very common" cutoff as common_word_trap) is the next word of a phrase, not a surname: "Aleppo
+    Thursday", "Berlin Christmas market", "Ankara Bombing"."""
+    if tok.word in FEATURE_WORDS:
+        return False  # "Hudson River", "Red Sea": the two words are one name, of a feature
+    return tok.word in CALENDAR_WORDS or (not tok.text.isupper() and zipf(tok.word) >= 5.0)
+
+
 def person_trap(tokens: list[Token], i: int, j: int, text: str) -> bool:
     """The name is part of a person's name or is used as one: "John Kerry", "Mr Zarqa", "Kerry said",
     "Maan al-Shanan"."""
@@ -123,7 +143,7 @@ def person_signal(tokens: list[Token], i: int, j: int, text: str) -> str | None:
         if nxt.key in ARTICLES and j + 1 < len(tokens) and tokens[j + 1].capitalised:
             return "weak"
         if (_proper(nxt) and nxt.word not in ORG_WORDS and nxt.word not in REGION_WORDS
-                and nxt.word not in TITLES and nxt.word not in OFFICE_WORDS):
+                and nxt.word not in TITLES and nxt.word not in OFFICE_WORDS and not _common_noun(nxt)):
             return "weak"
     return None
 

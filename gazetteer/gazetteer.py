@@ -18,7 +18,7 @@ from gazetteer.model import Match, Place
 from gazetteer.normalize import ARTICLES, name_key, skeleton
 from gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "17"  # bump when matching or resolution rules change: invalidates caches of results
+CODE_VERSION = "18"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
