@@ -4,6 +4,7 @@ from __future__ import annotations
 import bisect
 import functools
 import hashlib
+import itertools
 import os
 import re
 from pathlib import Path
@@ -266,10 +267,11 @@ class Gazetteer:
     def _kept(self, tokens: list[Token], text: str) -> list[tuple[int, int, str, list[Place], float]]:
         """The name spans of a text that pass the traps, plus fuzzy spellings, in text order."""
         spans = self._spans(tokens, Stream(tokens), text)
-        persons = self._person_keys(tokens, spans, text)
+        signals: dict[tuple[int, int], str | None] = {}
+        persons = self._person_keys(tokens, spans, text, signals)
         kept: list[tuple[int, int, str, list[Place], float]] = []
         for i, j, key, places in spans:
-            if not self._passes(tokens, i, j, places, text, persons):
+            if not self._passes(tokens, i, j, places, text, persons, signals):
                 continue
             kept.append(self._prefer_regional(i, j, key, places))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
@@ -349,24 +351,33 @@ class Gazetteer:
             return any(caps)  # "eastern Aleppo", "Idlib province"
         return bool(caps) and all(caps)
 
-    def _person_keys(self, tokens: list[Token], spans, text: str) -> set[str]:
+    def _person_keys(self, tokens: list[Token], spans, text: str,
+                     signals: dict[tuple[int, int], str | None] | None = None) -> set[str]:
         """Names used for a person anywhere in the text ("John Kerry", "Kerry said"), so "Kerry" alone is
         not a place. Only strong evidence counts: a name before another capitalised word ("Aleppo
         Thursday") is doubtful in that occurrence only."""
         keys = set()
+        signals = {} if signals is None else signals  # each span's signal, kept for _passes
         for i, j, key, places in spans:
-            if places[0].source not in {"curated", "user"} and context.person_signal(tokens, i, j, text) == "strong":
-                keys.add(key)
+            if places[0].source not in {"curated", "user"}:
+                signal = signals[(i, j)] = context.person_signal(tokens, i, j, text)
+                if signal == "strong":
+                    keys.add(key)
         return keys
 
-    def _passes(self, tokens, i, j, places: list[Place], text: str, persons: set[str]) -> bool:
+    def _passes(self, tokens, i, j, places: list[Place], text: str, persons: set[str],
+                signals: dict[tuple[int, int], str | None] | None = None) -> bool:
         if context.org_trap(tokens, i, j):
             return False
         if places[0].source in {"curated", "user"}:
             return True
         if all(p.kind != "country" for p in places):
             key = " ".join(t.key for t in tokens[i:j])
-            if key in persons or context.person_trap(tokens, i, j, text):
+            if signals is not None and (i, j) in signals:
+                signal = signals[(i, j)]
+            else:
+                signal = context.person_signal(tokens, i, j, text)
+            if key in persons or signal is not None:
                 return False
         best = max(places, key=lambda p: (p.kind == "country", p.population))
         return not context.common_word_trap(tokens, i, j, best)
@@ -376,8 +387,10 @@ class Gazetteer:
         covered = {k for i, j, *_ in kept for k in range(i, j)}
         out = []
         words = tokens.words
-        for n, (capitalised, key) in enumerate(zip(tokens.caps, tokens.keys)):
-            if not capitalised or n in covered or key in persons or len(key) < 4:
+        keys = tokens.keys
+        for n in itertools.compress(range(len(keys)), tokens.caps):  # capitalised words only
+            key = keys[n]
+            if n in covered or key in persons or len(key) < 4:
                 continue
             if context.zipf(words[n].lower()) >= 3.0:
                 continue

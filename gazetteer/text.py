@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from gazetteer.normalize import _APOSTROPHES, _token_key, fold
 
 _WORD = re.compile(r"[^\W_]+(?:['’`ʿʾ][^\W_]+)*")
-_POSSESSIVE = re.compile(r"(?<=[^\W_])['’][sS](?![^\W_])")
+_POSSESSIVE = re.compile(r"['’][sS](?![^\W_])")
 _SENTENCE_END = set('.!?"“”:;\n') | {"—", "–"}
 
 
