@@ -92,6 +92,9 @@ def _analysis(corpus_path: Optional[Path]):
     from maps.pipeline import analyse, open_corpus
 
     corpus, gazetteer = open_corpus(corpus_path, stderr)
+    for dup in corpus.duplicates:  # a wire story carried twice would count as two sources agreeing
+        stderr.print(f"note: {dup.first} and {dup.second} are near-duplicates ({dup.similarity:.0%} shared "
+                     "text): likely one report carried twice", markup=False)
     return analyse(corpus, gazetteer)
 
 

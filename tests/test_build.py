@@ -205,3 +205,14 @@ def test_up_to_date_site_is_left_alone_until_an_input_changes(tmp_path, env):
     changed = run("build", corpus, "--out", site, env=env)
     assert "up to date" not in changed.stderr and counts(changed.stderr) == (0, 5)
     assert "Aleppo evacuation, retitled" in (site / "index.html").read_text()
+
+
+def test_near_duplicates_are_reported_without_touching_json_stdout(tmp_path, env):
+    root = tmp_path / "wire"
+    (root / "articles").mkdir(parents=True)
+    story = (sample_path() / "articles" / "002_42f7b2695aa7c251.txt").read_text()
+    (root / "articles" / "globe.txt").write_text(story)
+    (root / "articles" / "nyt.txt").write_text(story + "\nAdditional reporting by the wire.\n")
+    proc = run("claims", root, "--json", env=env)
+    assert json.loads(proc.stdout)  # stdout is the JSON array alone
+    assert "globe and nyt are near-duplicates" in proc.stderr
