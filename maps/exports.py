@@ -24,6 +24,24 @@ def corpus_date(analysis: Analysis) -> dt.date | None:
     return min(d for d, n in dates.items() if n == max(dates.values())) if dates else None
 
 
+def read_roads(path):
+    """A user's road layer, any file geopandas reads, as WGS84 lines; a clear error otherwise."""
+    import geopandas as gpd
+
+    from corpus.config import CorpusError
+
+    try:
+        roads = gpd.read_file(path)
+    except Exception as err:  # noqa: BLE001 - pyogrio raises many kinds; the user needs the file and the reason
+        raise CorpusError(f"{path}: cannot read the road layer ({str(err).splitlines()[0][:200]})") from None
+    if roads.crs is None:
+        raise CorpusError(f"{path}: the road layer has no coordinate reference system")
+    lines = roads[roads.geom_type.isin(["LineString", "MultiLineString"])]
+    if lines.empty:
+        raise CorpusError(f"{path}: the road layer has no lines")
+    return lines.to_crs(4326)
+
+
 @dataclass
 class Products:
     """Everything derived from an analysis that the exports and maps need, computed once."""
@@ -51,11 +69,7 @@ def products(analysis: Analysis) -> Products:
     if config.zones:
         zones = load_zones(list(config.zones))
         zones = zones_on(zones, day) if day else zones
-    roads = None
-    if config.roads:
-        import geopandas as gpd
-
-        roads = gpd.read_file(config.roads).to_crs(4326)
+    roads = read_roads(config.roads) if config.roads else None
     claims = analysis.all("claims")
     routes = build_routes(analysis.all("legs"), analysis.gazetteer, zones, roads)
     checks = check_against_zones(analysis.all("control"), zones, analysis.gazetteer) if zones is not None else []

@@ -154,6 +154,9 @@ def test_lock_stops_a_second_build_into_the_same_folder(tmp_path, env):
                    (root / "evacmap.toml").write_text('zones = ["../../etc/passwd"]')), "outside the corpus folder"),
     (lambda root: (root.mkdir(), (root / "a.txt").write_text("Buses left Aleppo."),
                    (root / "evacmap.toml").write_text('[[maps]]\nname = "../evil"\n')), "slug"),
+    (lambda root: (root.mkdir(), (root / "a.txt").write_text("Buses left Aleppo for Idlib on Thursday."),
+                   (root / "roads.geojson").write_text("not a road file"),
+                   (root / "evacmap.toml").write_text('roads = "roads.geojson"\n')), "cannot read the road layer"),
 ])
 def test_bad_input_is_one_clear_line(tmp_path, env, setup, expected):
     root = tmp_path / "corpus"
