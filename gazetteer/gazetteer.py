@@ -19,7 +19,7 @@ from gazetteer.model import Match, Place
 from gazetteer.normalize import ARTICLES, name_key, skeleton
 from gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "18"  # bump when matching or resolution rules change: invalidates caches of results
+CODE_VERSION = "19"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
@@ -293,10 +293,11 @@ class Gazetteer:
 
     @staticmethod
     def _doc_countries(kept, focus: str | None) -> frozenset[str]:
-        """The countries of the article's curated places (and the focus): the context that breaks ties."""
+        """The countries of the article's curated places, of the names that are in one country only (every
+        homonym of "Texas" or "Ankara" is in one country), and the focus: the context that breaks ties."""
         return frozenset(
             p[0].country for _, _, _, p, _ in kept
-            if (p[0].source in {"curated", "user"} or (len(p) == 1 and p[0].kind == "country")) and p[0].country
+            if (p[0].source in {"curated", "user"} or all(q.country == p[0].country for q in p)) and p[0].country
         ) | ({focus} if focus else set())
 
     def _spans(self, tokens: list[Token], stream: Stream, text: str = ""):
