@@ -182,7 +182,8 @@ CAPITAL_NOTE = "national capital"
 
 
 def importance(place: Place, focus: str | None, doc_countries: frozenset[str]) -> float:
-    """A homonym's prior: population, the corpus focus country, the countries of the article's other places."""
+    """A homonym's prior: population, the corpus focus country, the countries of the article's other places
+    and the regions it names (`doc_countries` holds both: ISO codes and region ids)."""
     score = math.log10(place.population + 10)
     if place.kind == "country":
         score += 3
@@ -191,6 +192,8 @@ def importance(place: Place, focus: str | None, doc_countries: frozenset[str]) -
     if focus and place.country == focus:
         score += 2
     if place.country and place.country in doc_countries:
+        score += 1.5
+    if place.parent and place.parent in doc_countries:  # its region is named in the article too
         score += 1.5
     return score
 

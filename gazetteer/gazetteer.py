@@ -19,7 +19,7 @@ from gazetteer.model import Match, Place
 from gazetteer.normalize import ARTICLES, name_key, skeleton
 from gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "19"  # bump when matching or resolution rules change: invalidates caches of results
+CODE_VERSION = "20"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
@@ -298,6 +298,8 @@ class Gazetteer:
         return frozenset(
             p[0].country for _, _, _, p, _ in kept
             if (p[0].source in {"curated", "user"} or all(q.country == p[0].country for q in p)) and p[0].country
+        ) | frozenset(  # and the regions named with one meaning: "Texas" makes Austin, Texas the likelier Austin
+            p[0].id for _, _, _, p, _ in kept if len(p) == 1 and p[0].kind in {"governorate", "region"}
         ) | ({focus} if focus else set())
 
     def _spans(self, tokens: list[Token], stream: Stream, text: str = ""):
