@@ -242,7 +242,7 @@ def embed_snippet(spec: Any, src: str) -> str:
         f'<iframe id="{html.escape(frame_id)}" class="evacmap-embed" src="{html.escape(href)}" '
         f'title="{html.escape(title)}" width="100%" height="760" loading="lazy" '
         'style="width:100%;height:760px;border:0;display:block" '
-        'sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox" '
+        'sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" '
         'referrerpolicy="no-referrer"></iframe>\n'
         f"<script>{script}</script>\n"
     )

@@ -299,3 +299,22 @@ def test_readable_without_javascript(browser, data, tmp_path):
         assert outside == []
     finally:
         context.close()
+
+
+def test_embed_source_link_opens_in_the_host_page(browser, data, tmp_path):
+    """A reader's click on a source link inside the embed navigates the host article's page, not the iframe."""
+    write(tmp_path, "overview.embed.html", render_embed_page(OVERVIEW, data))
+    host = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body>'
+            + embed_snippet(OVERVIEW, "overview.embed.html") + "</body></html>")
+    path = write(tmp_path, "host.html", host)
+    o = Opened(browser, path, viewport=(900, 1000), ready="iframe#evacmap-overview")
+    try:
+        frame = o.page.frame_locator("iframe#evacmap-overview")
+        frame.locator("details.evm-textwrap > summary").click()
+        link = frame.locator("#evm-text a[href^='https://edition.cnn.com']").first
+        with o.page.expect_request(lambda r: r.url.startswith("https://edition.cnn.com")) as request:
+            link.click()
+        assert request.value.is_navigation_request()
+        assert request.value.frame == o.page.main_frame  # the top page, not the iframe
+    finally:
+        o.close()

@@ -162,7 +162,8 @@ def test_links_are_http_and_open_outside_the_frame(evil_pages, page):
         assert tags.links
         for a in tags.links:
             assert a["href"].startswith(("https://", "http://")), a
-            assert a.get("target") == "_blank" and "noopener" in a.get("rel", ""), a
+            # a new tab from a map page; the article's own page (_top) from an embed
+            assert a.get("target") in ("_blank", "_top") and "noopener" in a.get("rel", ""), a
     assert 'href="https://edition.cnn.com/2016/12/15/middleeast/aleppo-idlib-evacuation/"' in page
 
 
@@ -340,8 +341,10 @@ def test_embed_snippet_checks_the_message_source():
     snip = embed_snippet(OVERVIEW, "maps/overview.embed.html")
     assert 'src="maps/overview.embed.html"' in snip
     assert "e.source!==f.contentWindow" in snip and 'd.type!=="evacmap:height"' in snip
-    assert 'sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"' in snip
-    assert "allow-same-origin" not in snip and "allow-top-navigation" not in snip
+    assert ('sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox '
+            'allow-top-navigation-by-user-activation"') in snip
+    # no same-origin access, and the top page may be navigated only by a reader's click on a link
+    assert "allow-same-origin" not in snip and "allow-top-navigation " not in snip
     with pytest.raises(ValueError):
         embed_snippet(OVERVIEW, "javascript:alert(1)")
     evil = MapSpec(name='x"><script>', title='"><script>alert(1)</script>', bounds=(0, 0, 1, 1))
@@ -415,3 +418,15 @@ def test_template_syntax_in_data_is_text_not_a_template():
         assert "__globals__" in text and "42" not in re.findall(r"Map (\S+)", text)
         unescaped = html.unescape(text)
         assert "{{ 6*7 }}" in unescaped and "{% if true %}" in unescaped
+
+
+def test_source_links_open_in_the_article_page_from_an_embed(data):
+    """In an embed a source link replaces the host article's page (target _top, allowed on a click by the
+    iframe's sandbox); on a standalone map page it opens a new tab so the map stays open."""
+    embed = render_embed_page(OVERVIEW, data)
+    page = render_map(OVERVIEW, data)
+    assert re.search(r'<a href="https://[^"]+" target="_top" rel="noopener noreferrer">', embed)
+    assert 'target="_blank" rel="noopener noreferrer"' not in embed
+    assert re.search(r'<a href="https://[^"]+" target="_blank" rel="noopener noreferrer">', page)
+    snippet = embed_snippet(OVERVIEW, "embed/overview.html")
+    assert "allow-top-navigation-by-user-activation" in snippet and "allow-top-navigation " not in snippet
