@@ -17,21 +17,40 @@ def cache_dir() -> Path:
     return Path(os.environ.get("EVACMAP_CACHE") or Path.home() / ".cache" / "evacmap")
 
 
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to a temporary file beside `path` and rename it into place (raises OSError)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_pickle(path: Path) -> Any | None:
+    """A cached value, or None when it is missing or unreadable (a stale or torn cache only costs time)."""
+    try:
+        return pickle.loads(path.read_bytes())
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        return None
+
+
+def store_pickle(path: Path, value: Any) -> None:
+    """Cache a value; a cache that cannot be written is not an error."""
+    try:
+        write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError:
+        pass
+
+
 def cached(name: str, version: str, build: Callable[[], Any]) -> Any:
     """Return the pickled value for (name, version), building and storing it when absent."""
     path = cache_dir() / f"{name}-{version}.pickle"
-    try:
-        with open(path, "rb") as handle:
-            return pickle.load(handle)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        pass
-    value = build()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{name}-")
-        with os.fdopen(fd, "wb") as handle:
-            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError:
-        pass
+    value = read_pickle(path)
+    if value is None:
+        value = build()
+        store_pickle(path, value)
     return value

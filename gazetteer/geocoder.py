@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from pathlib import Path
 
 from geopy.extra.rate_limiter import RateLimiter
@@ -18,7 +17,7 @@ from geopy.geocoders import Nominatim
 from geopy.geocoders.base import Geocoder as GeopyGeocoder
 from geopy.location import Location
 
-from gazetteer.cache import cache_dir
+from gazetteer.cache import cache_dir, write_atomic
 from gazetteer.gazetteer import Gazetteer
 from gazetteer.model import Place
 from gazetteer.normalize import name_key
@@ -55,13 +54,10 @@ class OnlineChain:
 
     def _save(self, cache: dict) -> None:
         try:
-            self.cache_path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.cache_path.parent, prefix=".nominatim-")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(cache, handle, ensure_ascii=False, sort_keys=True, indent=1)
-            os.replace(tmp, self.cache_path)
+            write_atomic(self.cache_path,
+                         json.dumps(cache, ensure_ascii=False, sort_keys=True, indent=1).encode("utf-8"))
         except OSError:
-            pass
+            pass  # answers not cached only cost another request next time
 
     def lookup(self, query: str) -> list[Place]:
         cache = self._cache()

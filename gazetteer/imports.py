@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import csv
-import os
+import io
 import re
-import tempfile
 from pathlib import Path
 
+from gazetteer.cache import write_atomic
 from gazetteer.gazetteer import data_home
 from gazetteer.layers import COLUMNS, GazetteerDataError, places_to_csv_rows, read_geonames_dump
 
@@ -20,12 +20,10 @@ def import_geonames(dump: Path, name: str | None = None, home: Path | None = Non
         raise GazetteerDataError(f"{dump}: no places (is this a GeoNames dump?)")
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name or Path(dump).stem).strip("-") or "geonames"
     folder = (home or data_home()) / "imported"
-    folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{slug}.csv"
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{slug}-", suffix=".csv")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
-        writer.writeheader()
-        writer.writerows(places_to_csv_rows(places))
-    os.replace(tmp, target)
+    buffer = io.StringIO(newline="")
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS)
+    writer.writeheader()
+    writer.writerows(places_to_csv_rows(places))
+    write_atomic(target, buffer.getvalue().encode("utf-8"))
     return target, len(places)

@@ -7,18 +7,21 @@ joins) is cheap and always recomputed.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
-import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from corpus.articles import Corpus, load_corpus
+from corpus.claims import extract_claims
 from corpus.mentions import find_mentions
 from corpus.model import Article, Claim, Mention, Sentence
 from corpus.sentences import split_sentences
 from gazetteer import Gazetteer
-from gazetteer.cache import cache_dir
+from gazetteer.cache import cache_dir, read_pickle, store_pickle
+from geo.control import control_claims
+from geo.legs import extract_legs
 
 PIPELINE_VERSION = "1"
 
@@ -57,22 +60,10 @@ def load_gazetteer(corpus: Corpus, online: bool = False) -> Gazetteer:
 def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None) -> ArticleResult:
     sentences = split_sentences(article.text)
     mentions = find_mentions(article, gazetteer, focus=focus)
-    result = ArticleResult(article.id, sentences, mentions)
-    try:
-        from corpus.claims import extract_claims
-    except ImportError:  # claims arrive in their own issue
-        extract_claims = None
-    if extract_claims:
-        result.claims = extract_claims(article, sentences, mentions)
-    try:
-        from geo.legs import extract_legs
-        from geo.control import control_claims
-    except ImportError:
-        extract_legs = control_claims = None
-    if extract_legs:
-        result.legs = extract_legs(article, sentences, mentions, gazetteer)
-        result.control = control_claims(article, sentences, mentions)
-    return result
+    return ArticleResult(article.id, sentences, mentions,
+                         claims=extract_claims(article, sentences, mentions),
+                         legs=extract_legs(article, sentences, mentions, gazetteer),
+                         control=control_claims(article, sentences, mentions))
 
 
 def _cache_key(article: Article, gazetteer: Gazetteer, focus: str | None) -> str:
@@ -83,6 +74,7 @@ def _cache_key(article: Article, gazetteer: Gazetteer, focus: str | None) -> str
     return digest.hexdigest()[:24]
 
 
+@functools.lru_cache(maxsize=1)
 def _code_version() -> str:
     """A hash of the extraction code itself, so editing a rule invalidates cached results."""
     import corpus
@@ -101,36 +93,17 @@ def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
     results, processed, reused = {}, [], []
     for article in corpus.articles:
         path = folder / f"{article.id}-{_cache_key(article, gazetteer, corpus.config.focus)}.pickle"
-        result = None
-        if use_cache:
-            try:
-                result = pickle.loads(path.read_bytes())
-            except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-                result = None
+        result = read_pickle(path) if use_cache else None
         if result is None:
             result = analyse_article(article, gazetteer, corpus.config.focus)
             processed.append(article.id)
-            _store(path, result)
+            store_pickle(path, result)
         else:
             reused.append(article.id)
         results[article.id] = result
         if progress:
             progress(article)
     return Analysis(corpus, gazetteer, results, processed, reused)
-
-
-def _store(path: Path, result: ArticleResult) -> None:
-    import os
-    import tempfile
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        with os.fdopen(fd, "wb") as handle:
-            pickle.dump(result, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # an unwritable cache only costs time
 
 
 def open_corpus(path: Path | None, console=None) -> tuple[Corpus, Gazetteer]:
