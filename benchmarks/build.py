@@ -35,7 +35,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
-    from corpus.articles import sample_path
+    from evacmap.corpus.articles import sample_path
 
     work = Path(tempfile.mkdtemp(prefix="evacmap-bench-"))
     corpus = work / "corpus"
@@ -72,7 +72,7 @@ def main() -> None:
     print("page sizes:")
     site = work / "site-0"
     for page in sorted(site.rglob("*.html")):
-        print(f"  {str(page.relative_to(site)):40s} {page.stat().st_size / 1024:7.1f} KB")
+        print(f"  {page.relative_to(site)!s:40s} {page.stat().st_size / 1024:7.1f} KB")
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     print(f"  {'whole site':40s} {total / 1024:7.1f} KB")
     shutil.rmtree(work, ignore_errors=True)

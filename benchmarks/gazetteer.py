@@ -51,7 +51,7 @@ def fresh_cache() -> str:
 
 def user_csv(places, path: Path, limit: int) -> int:
     """A user's places.csv in the documented schema, from real world-layer places of the region."""
-    from gazetteer.layers import COLUMNS, places_to_csv_rows
+    from evacmap.gazetteer.layers import COLUMNS, places_to_csv_rows
 
     chosen = [p for p in places if p.country in {"SY", "TR", "LB", "IQ", "JO"} and p.resolved][:limit]
     rows = places_to_csv_rows(chosen)
@@ -88,9 +88,9 @@ def main() -> None:
     os.environ.pop("EVACMAP_NOMINATIM_URL", None)
     sys.path.insert(0, str(ROOT))
     t_import, _ = timed(lambda: __import__("gazetteer.gazetteer"))
-    from gazetteer.gazetteer import Gazetteer, world_index
-    from gazetteer.index import NameIndex
-    from gazetteer.layers import curated_layer, user_layer
+    from evacmap.gazetteer.gazetteer import Gazetteer, world_index
+    from evacmap.gazetteer.index import NameIndex
+    from evacmap.gazetteer.layers import curated_layer, user_layer
 
     rows: list[tuple[str, str, str, str, str]] = []  # layer, places, names indexed, cold, warm
 
@@ -155,13 +155,13 @@ def main() -> None:
 
     # --- report ------------------------------------------------------------------------------------
     def table(headers, body):
-        widths = [max(len(str(x)) for x in col) for col in zip(headers, *body)]
-        line = "  ".join(h.ljust(w) for h, w in zip(headers, widths))
+        widths = [max(len(str(x)) for x in col) for col in zip(headers, *body, strict=False)]
+        line = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=False))
         print(line)
         print("  ".join("-" * w for w in widths))
         for row in body:
             print("  ".join(str(x).ljust(w) if i == 0 else str(x).rjust(w) for i, (x, w) in
-                            enumerate(zip(row, widths))))
+                            enumerate(zip(row, widths, strict=False))))
         print()
 
     print(f"evacmap gazetteer benchmark — Python {platform.python_version()}, {platform.machine()}, "

@@ -29,8 +29,16 @@ from pathlib import Path
 # This folder holds other scripts (benchmarks/gazetteer.py): it must not shadow the gazetteer package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-from gazetteer.evaluation import (CORPORA, EvaluationDataError, GoldArticle, evaluate,
-                                  load_articles, match_mentions, mention_from_match, resolution_scores)
+from evacmap.gazetteer.evaluation import (
+    CORPORA,
+    EvaluationDataError,
+    GoldArticle,
+    evaluate,
+    load_articles,
+    match_mentions,
+    mention_from_match,
+    resolution_scores,
+)
 
 # geotext 0.4's own candidate pattern (GeoText.__init__), used with finditer to get each name's offsets.
 GEOTEXT_PATTERN = re.compile(r"[A-ZÀ-Ú]+[a-zà-ú]+[ \-]?(?:d[a-u].)?(?:[A-ZÀ-Ú]+[a-zà-ú]+)*")
@@ -71,7 +79,7 @@ def run_evacmap(texts: list[str], gold_spans: list[list[tuple[int, int]]],
                 other_spans: list[list[tuple[int, int]]]) -> dict:
     """evacmap end to end (timed), then its resolver on the gold spans and on the peer's spans (untimed)."""
     t0 = time.perf_counter()
-    from gazetteer import Gazetteer
+    from evacmap.gazetteer import Gazetteer
 
     gazetteer = Gazetteer.load(imported=False)
     gazetteer.find("Warm-up: buses left Aleppo for Idlib, in Syria.")  # lazy data (word frequencies) counts as load
@@ -82,9 +90,9 @@ def run_evacmap(texts: list[str], gold_spans: list[list[tuple[int, int]]],
     peak = _peak_mb()
     mentions = [[mention_from_match(m) for m in matches] for matches in found]
     given = [[mention_from_match(m) for m in gazetteer.resolve_spans(text, spans)]
-             for text, spans in zip(texts, gold_spans)]
+             for text, spans in zip(texts, gold_spans, strict=False)]
     other = [[mention_from_match(m) for m in gazetteer.resolve_spans(text, spans)]
-             for text, spans in zip(texts, other_spans)]
+             for text, spans in zip(texts, other_spans, strict=False)]
     return {"mentions": mentions, "given": given, "other": other, "load_s": load_s, "parse_s": parse_s,
             "wall_s": wall_s, "peak_mb": peak, "version": gazetteer.version}
 
@@ -100,7 +108,7 @@ def measure(articles: list[GoldArticle]) -> dict:
     mb = sum(len(t.encode("utf-8")) for t in texts) / 1e6
     peer = _in_fresh_process(run_geotext, texts)
     ours = _in_fresh_process(run_evacmap, texts, gold_spans, peer["spans"])
-    given = resolution_scores([p for a, ms in zip(articles, ours["given"]) for p in match_mentions(a.toponyms, ms)])
+    given = resolution_scores([p for a, ms in zip(articles, ours["given"], strict=False) for p in match_mentions(a.toponyms, ms)])
     results = {}
     for name, mentions, run in (("evacmap", ours["mentions"], ours), ("geotext", ours["other"], peer)):
         scores = evaluate(articles, mentions)

@@ -7,10 +7,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from corpus.config import CONFIG_NAME, CorpusConfig, CorpusError, load_config
-from corpus.htmltext import html_to_text
-from corpus.metadata import detect_outlet, detect_title
-from corpus.model import Article
+from evacmap.corpus.config import CONFIG_NAME, CorpusConfig, CorpusError, load_config
+from evacmap.corpus.htmltext import html_to_text
+from evacmap.corpus.metadata import detect_outlet, detect_title
+from evacmap.corpus.model import Article
 
 ARTICLE_SUFFIXES = {".txt", ".md", ".html", ".htm"}
 MAX_ARTICLE_BYTES = 5_000_000
@@ -36,7 +36,7 @@ class Corpus:
 
 def sample_path() -> Path:
     """The bundled sample corpus (five reports of 15 December 2016 on the evacuation of eastern Aleppo)."""
-    return Path(str(importlib.resources.files("corpus") / "samples" / "aleppo-2016"))
+    return Path(str(importlib.resources.files("evacmap.corpus") / "samples" / "aleppo-2016"))
 
 
 def article_files(root: Path) -> list[Path]:
@@ -77,7 +77,7 @@ def read_article(path: Path, root: Path, config: CorpusConfig) -> Article:
         detected.append("title") if title else None
     published = meta.published if meta and meta.published else None
     if published is None and html_meta.get("article:published_time"):
-        from corpus.config import _date
+        from evacmap.corpus.config import _date
 
         try:
             published = _date(html_meta["article:published_time"][:10], str(path))
@@ -132,4 +132,4 @@ def load_corpus(path: Path | None = None) -> Corpus:
     return Corpus(root=root, config=config, articles=tuple(articles), duplicates=tuple(find_duplicates(articles)))
 
 
-__all__ = ["Corpus", "Duplicate", "load_corpus", "sample_path", "CONFIG_NAME"]
+__all__ = ["CONFIG_NAME", "Corpus", "Duplicate", "load_corpus", "sample_path"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from corpus.model import Sentence
+from evacmap.corpus.model import Sentence
 
 # Normal name -> aliases. Aliases written in capitals match case-sensitively (WHO is not "who").
 ORGS: dict[str, tuple[str, ...]] = {
@@ -64,7 +64,7 @@ _GEO = {"aleppo", "syria", "idlib", "damascus", "turkey", "russia", "iran", "eas
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
           r"tweeted|put the (?:figure|number|toll)|puts the (?:figure|number|toll)|saying")
-_VERB = re.compile(r"\b(?:has |have |had )?(%s)\b" % _VERBS)
+_VERB = re.compile(rf"\b(?:has |have |had )?({_VERBS})\b")
 _PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)\s+$")
 _ACCORDING = re.compile(r"\baccording to\s+", re.I)
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
@@ -136,7 +136,7 @@ def org_in(text: str) -> str | None:
     best = None
     for alias, name in _ALIASES:
         flags = 0 if alias.isupper() or "." in alias else re.I
-        m = re.search(r"(?<![\w.])%s(?![\w])" % re.escape(alias), text, flags)
+        m = re.search(rf"(?<![\w.]){re.escape(alias)}(?![\w])", text, flags)
         if m and (best is None or m.start() < best[0]):
             best = (m.start(), name)
     if best:
@@ -285,7 +285,7 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
 
 
 def _surname(name: str) -> str:
-    return re.sub(r"^(?:al|el)-", "", name.split(" (")[0].split()[-1].lower())
+    return re.sub(r"^(?:al|el)-", "", name.split(" (", maxsplit=1)[0].rsplit(maxsplit=1)[-1].lower())
 
 
 _PERSON_RUN = re.compile(r"(?:[A-Z][a-z][\w'’-]*|al-[A-Z][\w-]*|de|bin|Abu|Al)"
@@ -359,8 +359,8 @@ def _quotes_inherit(text, masked, sentences, paras, speakers):
             out[i] = out[j]
             continue
         k = i - 1
-        if k >= 0 and (paras[k] == paras[i] or masked[s.start:s.start + 1].isspace()
-                       and paras[k] == paras[i] - 1) and out[k]:
+        if k >= 0 and (paras[k] == paras[i] or (masked[s.start:s.start + 1].isspace()
+                       and paras[k] == paras[i] - 1)) and out[k]:
             out[i] = out[k]
             continue
         if j < len(sentences) and paras[j] == paras[i] + 1 and out[j] and quoted[j] \

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-from corpus.attribution import attribute, mask_quotes
-from corpus.dates import find_times, narrative_dates
-from corpus.events import classify
-from corpus.model import Article, Claim, Mention, Sentence
-from corpus.quantities import parse_quantities
+from evacmap.corpus.attribution import attribute, mask_quotes
+from evacmap.corpus.dates import find_times, narrative_dates
+from evacmap.corpus.events import classify
+from evacmap.corpus.model import Article, Claim, Mention, Sentence
+from evacmap.corpus.quantities import parse_quantities
 
 # "in those two cities" names no place but means the ones the previous sentence named.
 _PLACE_ANAPHORA = re.compile(r"\b(?:those|these|the|both)\s+(?:two\s+|three\s+)?"
@@ -78,8 +78,7 @@ def claims_csv_rows(claims: list[Claim]) -> tuple[tuple[str, ...], list[list]]:
                 c.speaker or "", c.event or "", ";".join(c.places)]
         for q in c.quantities or (None,):
             if q is None:
-                rows.append(base + ["", "", "", "", "", "", "", "", c.text])
+                rows.append([*base, "", "", "", "", "", "", "", "", c.text])
             else:
-                rows.append(base + [_num(q.value), _num(q.low), _num(q.high), q.qualifier or "",
-                                    q.counts or "", q.text, q.start, q.end, c.text])
+                rows.append([*base, _num(q.value), _num(q.low), _num(q.high), q.qualifier or "", q.counts or "", q.text, q.start, q.end, c.text])
     return CSV_HEADER, rows

@@ -25,11 +25,11 @@ import datetime as dt
 import functools
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
-from corpus.events import EVENT_KINDS, quantity_event
-from corpus.model import Claim, Quantity
+from evacmap.corpus.events import EVENT_KINDS, quantity_event
+from evacmap.corpus.model import Claim, Quantity
 
 FAMILY = {"people": "people", "civilians": "people", "evacuees": "people", "residents": "people"}
 _ABOUT = {"approximately", "about", "around", "roughly", "some", "estimated", "circa"}
@@ -120,7 +120,7 @@ def _spread(values: list[GroupValue]) -> tuple[float | None, float | None]:
 
 @functools.lru_cache(maxsize=1)
 def _curated() -> dict:
-    from gazetteer.layers import curated_layer
+    from evacmap.gazetteer.layers import curated_layer
 
     return {p.id: p for p in curated_layer().places}
 
@@ -221,6 +221,5 @@ def compare_csv_rows(groups: list[ComparisonGroup]) -> tuple[tuple[str, ...], li
                 ";".join(g.places), "true" if g.disagree else "false", _num(g.spread[0]),
                 _num(g.spread[1])]
         for v in g.values:
-            rows.append(head + [v.outlet, v.article, v.claim, _num(v.value), _num(v.low),
-                                _num(v.high), v.qualifier or "", v.speaker or ""])
+            rows.append([*head, v.outlet, v.article, v.claim, _num(v.value), _num(v.low), _num(v.high), v.qualifier or "", v.speaker or ""])
     return COMPARE_CSV_HEADER, rows

@@ -8,17 +8,14 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import tomllib
+from evacmap.errors import CorpusError
 
 CONFIG_NAME = "evacmap.toml"
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-
-
-class CorpusError(ValueError):
-    """A corpus the tool cannot use; the message is one line naming the file (and line where known)."""
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from corpus.model import Quantity
+from evacmap.corpus.model import Quantity
 
 EVENT_KINDS = ("evacuated", "remaining", "convoy", "ceasefire", "attack", "killed", "wounded",
                "destination", "displaced", "fled", "besieged", "other")

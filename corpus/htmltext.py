@@ -102,8 +102,8 @@ def html_to_text(source: str) -> HtmlText:
     text = "".join(parser.chars)
     keep = [not (ch == " " and (i == 0 or text[i - 1] == "\n" or i + 1 == len(text) or text[i + 1] == "\n"))
             for i, ch in enumerate(text)]
-    chars = [ch for ch, k in zip(text, keep) if k]
-    offs = [o for o, k in zip(parser.offsets, keep) if k]
+    chars = [ch for ch, k in zip(text, keep, strict=False) if k]
+    offs = [o for o, k in zip(parser.offsets, keep, strict=False) if k]
     while chars and chars[-1] in " \n":
         chars.pop(), offs.pop()
     while chars and chars[0] in " \n":

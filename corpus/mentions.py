@@ -1,8 +1,8 @@
 """Place mentions in an article, through the gazetteer."""
 from __future__ import annotations
 
-from gazetteer import Gazetteer
-from corpus.model import Article, Mention
+from evacmap.corpus.model import Article, Mention
+from evacmap.gazetteer import Gazetteer
 
 
 def find_mentions(article: Article, gazetteer: Gazetteer, focus: str | None = None) -> list[Mention]:

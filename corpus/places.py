@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from corpus.model import Mention
-from gazetteer import Gazetteer, Place
-from gazetteer.normalize import name_key
+from evacmap.corpus.model import Mention
+from evacmap.gazetteer import Gazetteer, Place
+from evacmap.gazetteer.normalize import name_key
 
 
 @dataclass

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from corpus.model import Quantity
+from evacmap.corpus.model import Quantity
 
 _UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -72,20 +72,19 @@ _QUALIFIERS = (
     "up to", "as many as", "as high as", "as much as", "at most", "no more than", "exactly",
     "target of",
 )
-_QUAL_RE = re.compile(r"(?:^|(?<=[\s(\"“]))(%s)\s+$" % "|".join(
-    sorted((re.escape(q) for q in _QUALIFIERS), key=len, reverse=True)), re.I)
+_QUAL_RE = re.compile(r"(?:^|(?<=[\s(\"“]))({})\s+$".format("|".join(
+    sorted((re.escape(q) for q in _QUALIFIERS), key=len, reverse=True))), re.I)
 
 _NUMBER = re.compile(
-    r"(?P<phone>\+\d[\d ()-]{6,}\d|\b\d{2,4}(?: \d{3,4}){2,}\b)"
-    r"|(?P<vague>\b(?:%s)\b)" % "|".join(re.escape(v) for v in _VAGUE)
+    r"(?P<phone>\+\d[\d ()-]{{6,}}\d|\b\d{{2,4}}(?: \d{{3,4}}){{2,}}\b)"
+    r"|(?P<vague>\b(?:{})\b)".format("|".join(re.escape(v) for v in _VAGUE))
     + r"|(?P<digits>(?<![\w.,:/+#-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]*\d)|(?<![\w.,:/+#-])\d+(?:\.\d+)?"
       r"(?:\s+(?:million|billion|thousand))?)"
-    + r"|(?P<words>\b(?:an?\s+(?=(?:dozen|hundred|thousand|million)\b))?(?:%s)(?:(?:[\s-]+(?:and\s+)?)(?:%s))*\b)"
-    % (_NUMWORD, _NUMWORD),
+    + rf"|(?P<words>\b(?:an?\s+(?=(?:dozen|hundred|thousand|million)\b))?(?:{_NUMWORD})(?:(?:[\s-]+(?:and\s+)?)(?:{_NUMWORD}))*\b)",
     re.I,
 )
 _PLAIN = re.compile(r"(?P<phone>(?!))|(?P<vague>(?!))|(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-                    r"|(?P<words>(?:%s)(?:(?:[\s-]+(?:and\s+)?)(?:%s))*\b)" % (_NUMWORD, _NUMWORD), re.I)
+                    rf"|(?P<words>(?:{_NUMWORD})(?:(?:[\s-]+(?:and\s+)?)(?:{_NUMWORD}))*\b)", re.I)
 _MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
            r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 _RANGE_JOIN = re.compile(r"\s*(?:to|and|-|–|or)\s*", re.I)
@@ -157,18 +156,17 @@ def _is_not_a_count(text: str, m: re.Match) -> bool:
     after = text[m.end():]
     before = text[: m.start()]
     raw = m.group(0)
-    if re.match(r"-(?!(?:%s)\b)[A-Za-z]" % _NUMWORD, after, re.I):  # 9-month-old, 15-member
+    if re.match(rf"-(?!(?:{_NUMWORD})\b)[A-Za-z]", after, re.I):  # 9-month-old, 15-member
         return True
     if re.match(r"(?:st|nd|rd|th)\b|:\d|\s*(?:am|pm|a\.m\.|p\.m\.)\b|\s*gmt\b", after, re.I):
         return True
-    if re.match(r"\s+(?:(?:more|long|full|straight|consecutive|whole|entire|short)\s+)?%s\b"
-                % _TIME_UNITS, after, re.I):
+    if re.match(rf"\s+(?:(?:more|long|full|straight|consecutive|whole|entire|short)\s+)?{_TIME_UNITS}\b", after, re.I):
         return True
     if re.search(r"[:]\s*$", before) and re.match(r"\d", raw):
         return True
     if re.match(r"\s*(?:%|per ?cent\b)", after, re.I) or re.search(r"[$£€]\s*$", before):
         return True  # shares and money are not head counts
-    if re.search(r"\b%s\s*$" % _MONTHS, before, re.I) or re.match(r"\s+%s\b" % _MONTHS, after, re.I):
+    if re.search(rf"\b{_MONTHS}\s*$", before, re.I) or re.match(rf"\s+{_MONTHS}\b", after, re.I):
         return True  # "December 15", "15 December"
     if m.group("digits") and re.fullmatch(r"\d{4}", raw) and 1800 <= int(raw) <= 2100:
         return True  # a year, unless a counted noun follows (checked by the caller)
@@ -196,7 +194,7 @@ def _noun_after(after: str) -> tuple[str | None, int]:
         if lw in ("of",) and pos == 0:
             pos = end
             continue
-        if not _MODIFIER.match(word) or lw in ("more", "other") and pos:
+        if not _MODIFIER.match(word) or (lw in ("more", "other") and pos):
             return None, 0
         pos = end
     return None, 0

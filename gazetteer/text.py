@@ -9,11 +9,11 @@ import bisect
 import functools
 import itertools
 import operator
-from collections.abc import Sequence
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gazetteer.normalize import _APOSTROPHES, _token_key, fold
+from evacmap.gazetteer.normalize import _APOSTROPHES, _token_key, fold
 
 _WORD = re.compile(r"[^\W_]+(?:['’`ʿʾ][^\W_]+)*")
 _POSSESSIVE = re.compile(r"['’][sS](?![^\W_])")
@@ -115,7 +115,7 @@ class Stream:
         offsets = list(map(operator.add, itertools.accumulate(map(len, keys), initial=0), range(1, len(keys) + 2)))
         self.offsets = offsets[:-1]
         # stream offset of a token's key -> its index; the stream's end -> the token count
-        self.token_at = dict(zip(offsets, range(len(keys) + 1)))
+        self.token_at = dict(zip(offsets, range(len(keys) + 1), strict=False))
         self.string = " " + " ".join(keys) + " "
 
     def scan(self, automaton) -> list[tuple[int, int, str]]:

@@ -31,10 +31,10 @@ import geopandas as gpd
 import numpy as np
 import shapely
 
-from corpus.model import Article, Mention, Sentence
-from geo.geometry import to_metric
-from geo.legs import AREAS, GROUP
-from geo.zones import zone_index_at
+from evacmap.corpus.model import Article, Mention, Sentence
+from evacmap.geo.geometry import to_metric
+from evacmap.geo.legs import AREAS, GROUP
+from evacmap.geo.zones import zone_index_at
 
 CONTROLLERS = ("government", "opposition", "besieged", "contested")
 _WORD = {"government": "government", "regime": "government", "army": "government", "loyalist": "government",
@@ -103,7 +103,7 @@ def _slots(article: Article, sentence: Sentence, mentions: Sequence[Mention], gr
 
 def _groups(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention]) -> dict[int, tuple]:
     """Start offset of every "two villages" phrase -> the place ids it stands for (as geo.legs reads them)."""
-    from geo.legs import _group_names
+    from evacmap.geo.legs import _group_names
 
     out = {}
     for s in sentences:
@@ -211,7 +211,7 @@ def check_against_zones(claims: Sequence[ControlClaim], zones: gpd.GeoDataFrame 
     places = [gazetteer.get(c.place_id) if gazetteer is not None else None for c in claims]
     xy = [(p.lon, p.lat) if p is not None and p.lat is not None else (np.nan, np.nan) for p in places]
     idx = zone_index_at(zones, [a for a, _ in xy], [b for _, b in xy]) if claims else np.array([], dtype=int)
-    for claim, place, i in zip(claims, places, idx):
+    for claim, place, i in zip(claims, places, idx, strict=False):
         rec = {"claim": claim.id, "article": claim.article, "outlet": claim.outlet, "phrase": claim.phrase,
                "text": claim.text, "place_id": claim.place_id, "place_name": place.name if place else claim.place_id,
                "claimed": claim.controller, "claimed_besieged_by": claim.besieged_by,
@@ -279,8 +279,8 @@ def _agreeing_zone_nearby(claim: ControlClaim, place, zones: gpd.GeoDataFrame):
 
 def corpus_control_claims(corpus, gazetteer, mentions_for=None) -> list[ControlClaim]:
     """Every control claim of every article of a loaded corpus."""
-    from corpus.mentions import find_mentions
-    from corpus.sentences import split_sentences
+    from evacmap.corpus.mentions import find_mentions
+    from evacmap.corpus.sentences import split_sentences
 
     focus = getattr(getattr(corpus, "config", None), "focus", None)
     out: list[ControlClaim] = []
@@ -290,4 +290,4 @@ def corpus_control_claims(corpus, gazetteer, mentions_for=None) -> list[ControlC
     return out
 
 
-__all__ = ["ControlClaim", "CONTROLLERS", "control_claims", "check_against_zones", "corpus_control_claims"]
+__all__ = ["CONTROLLERS", "ControlClaim", "check_against_zones", "control_claims", "corpus_control_claims"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import heapq
 import importlib.resources
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -55,7 +56,7 @@ def _dedupe(points: Sequence[LonLat]) -> list[LonLat]:
 def _to_line(xy: np.ndarray, ends: list[LonLat]) -> LineString:
     """Metric coordinates -> a rounded lon/lat LineString whose ends are exactly the given waypoints."""
     lon, lat = _TO_GEO.transform(xy[:, 0], xy[:, 1])
-    coords = [(round(float(a), DECIMALS), round(float(b), DECIMALS)) for a, b in zip(lon, lat)]
+    coords = [(round(float(a), DECIMALS), round(float(b), DECIMALS)) for a, b in zip(lon, lat, strict=False)]
     coords[0], coords[-1] = ends[0], ends[-1]
     coords = [c for i, c in enumerate(coords) if i == 0 or c != coords[i - 1]]
     return LineString(coords)
@@ -180,7 +181,7 @@ class RoadGraph:
     source: str = ""
 
     @classmethod
-    def from_frame(cls, roads: gpd.GeoDataFrame, source: str = "") -> "RoadGraph":
+    def from_frame(cls, roads: gpd.GeoDataFrame, source: str = "") -> RoadGraph:
         if roads.crs is None:
             roads = roads.set_crs(STORE_CRS)
         metric = roads.to_crs(METRIC_CRS)
@@ -205,7 +206,7 @@ class RoadGraph:
         for line in noded:
             cs = shapely.get_coordinates(line)
             ids = [node(x, y) for x, y in cs]
-            edges.extend((a, b) for a, b in zip(ids, ids[1:]) if a != b)
+            edges.extend((a, b) for a, b in itertools.pairwise(ids) if a != b)
         edges = sorted(set(tuple(sorted(e)) for e in edges))
         nodes = np.array(coords, dtype=float)
         adjacency: list[list[tuple[int, float]]] = [[] for _ in coords]
@@ -218,7 +219,7 @@ class RoadGraph:
         return cls(nodes, adjacency, segments, edge_arr, shapely.STRtree(segments), source)
 
     @classmethod
-    def read(cls, path: str | Path) -> "RoadGraph":
+    def read(cls, path: str | Path) -> RoadGraph:
         return cls.from_frame(gpd.read_file(path), source=str(path))
 
     def _attach(self, xy: np.ndarray) -> tuple[int, float, np.ndarray]:
@@ -309,5 +310,15 @@ def leg_line(waypoints: Sequence[LonLat], roads: RoadGraph | None = None,
     return _to_line(np.vstack(pieces), [pts[0], pts[-1]]), method
 
 
-__all__ = ["schematic_line", "leg_line", "lengths_km", "length_km", "distance_km", "country_entry_point",
-           "RoadGraph", "to_metric", "METRIC_CRS", "STORE_CRS"]
+__all__ = [
+    "METRIC_CRS",
+    "STORE_CRS",
+    "RoadGraph",
+    "country_entry_point",
+    "distance_km",
+    "leg_line",
+    "length_km",
+    "lengths_km",
+    "schematic_line",
+    "to_metric",
+]

@@ -15,8 +15,8 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, mapping
 
-from geo.geometry import to_metric
-from geo.zones import zone_index_at, zones_to_geojson
+from evacmap.geo.geometry import to_metric
+from evacmap.geo.zones import zone_index_at, zones_to_geojson
 
 EPS_DEG = 2e-5  # ~2 m: how far before/after a boundary point the zone on either side is sampled
 MERGE_KM = 0.01  # boundary points closer than 10 m along the line are one crossing
@@ -60,7 +60,7 @@ def places_in_zones(places: Iterable, zones: gpd.GeoDataFrame) -> dict[str, str 
     if not with_xy or zones is None or len(zones) == 0:
         return out
     idx = zone_index_at(zones, [p.lon for p in with_xy], [p.lat for p in with_xy])
-    for place, zid in zip(with_xy, _zone_values(zones, idx, "id")):
+    for place, zid in zip(with_xy, _zone_values(zones, idx, "id"), strict=False):
         out[place.id] = zid
     return out
 
@@ -148,4 +148,4 @@ def zones_json(zones_in_force: gpd.GeoDataFrame, places: Iterable, control_check
     return collection
 
 
-__all__ = ["Crossing", "places_in_zones", "claims_in_zones", "leg_crossings", "zones_json"]
+__all__ = ["Crossing", "claims_in_zones", "leg_crossings", "places_in_zones", "zones_json"]

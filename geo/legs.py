@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from corpus.model import Article, Mention, Sentence
+from evacmap.corpus.model import Article, Mention, Sentence
 
 STATUSES = ("happened", "planned", "optional")
 
@@ -493,12 +493,12 @@ def _dedupe(legs: list[Leg]) -> list[Leg]:
 
 def article_legs(article: Article, gazetteer, mentions: Sequence[Mention] | None = None) -> list[Leg]:
     """Convenience: split the article, find its mentions with the gazetteer and extract its legs."""
-    from corpus.mentions import find_mentions
-    from corpus.sentences import split_sentences
+    from evacmap.corpus.mentions import find_mentions
+    from evacmap.corpus.sentences import split_sentences
 
     if mentions is None:
         mentions = find_mentions(article, gazetteer)
     return extract_legs(article, split_sentences(article.text), mentions, gazetteer)
 
 
-__all__ = ["Leg", "Area", "AREAS", "STATUSES", "extract_legs", "article_legs"]
+__all__ = ["AREAS", "STATUSES", "Area", "Leg", "article_legs", "extract_legs"]

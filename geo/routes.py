@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 import re
-
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -29,10 +28,10 @@ from typing import Any
 import geopandas as gpd
 from shapely.geometry import LineString, mapping
 
-from geo.geometry import RoadGraph, country_entry_point, distance_km, leg_line, length_km
-from geo.joins import Crossing, leg_crossings
-from geo.legs import Leg
-from geo.zones import zone_index_at
+from evacmap.geo.geometry import RoadGraph, country_entry_point, distance_km, leg_line, length_km
+from evacmap.geo.joins import Crossing, leg_crossings
+from evacmap.geo.legs import Leg
+from evacmap.geo.zones import zone_index_at
 
 #: places sources use interchangeably for one end of a movement -> family id
 FAMILIES: dict[str, tuple[str, ...]] = {
@@ -217,7 +216,7 @@ def _draw(leg: MergedLeg, gazetteer, graph: RoadGraph | None) -> None:
         return
     ids = [leg.from_id, *leg.via, leg.to_id]
     pts = [_point(gazetteer, pid) for pid in ids]
-    missing = [pid for pid, p in zip(ids, pts) if p is None]
+    missing = [pid for pid, p in zip(ids, pts, strict=False) if p is None]
     if _point(gazetteer, leg.from_id) is None or _point(gazetteer, leg.to_id) is None:
         leg.drawn = "none"
         leg.notes.append("not drawn: no coordinates for " + ", ".join(m for m in missing if m))
@@ -334,7 +333,7 @@ def _leg_order(leg: MergedLeg) -> tuple:
 def _disagreements(routes: list[Route], buckets: dict, gazetteer) -> None:
     """Where sources send people from one origin to different sides: say so on every route concerned."""
     by_origin: dict[str, list[tuple[Route, tuple]]] = {}
-    for route, key in zip(routes, buckets):
+    for route, key in zip(routes, buckets, strict=False):
         if key[1] == "main":
             by_origin.setdefault(key[0], []).append((route, key))
     for ofam, items in by_origin.items():
@@ -428,10 +427,9 @@ def _geojson(geom) -> dict | None:
 def corpus_legs(corpus, gazetteer, mentions_for=None) -> list[Leg]:
     """Every leg of every article of a loaded corpus (``corpus.articles.load_corpus``).
     ``mentions_for(article)`` may supply cached mentions; by default they are found with the gazetteer."""
-    from corpus.mentions import find_mentions
-    from corpus.sentences import split_sentences
-
-    from geo.legs import extract_legs
+    from evacmap.corpus.mentions import find_mentions
+    from evacmap.corpus.sentences import split_sentences
+    from evacmap.geo.legs import extract_legs
 
     focus = getattr(getattr(corpus, "config", None), "focus", None)
     legs: list[Leg] = []
@@ -441,5 +439,13 @@ def corpus_legs(corpus, gazetteer, mentions_for=None) -> list[Leg]:
     return legs
 
 
-__all__ = ["MergedLeg", "Route", "FAMILIES", "family", "build_routes", "routes_geodataframe", "routes_json",
-           "corpus_legs"]
+__all__ = [
+    "FAMILIES",
+    "MergedLeg",
+    "Route",
+    "build_routes",
+    "corpus_legs",
+    "family",
+    "routes_geodataframe",
+    "routes_json",
+]

@@ -47,6 +47,8 @@ from jsonschema import Draft202012Validator
 from pyproj import Geod
 from shapely.geometry import mapping, shape
 
+from evacmap.errors import ZoneFileError
+
 log = logging.getLogger(__name__)
 
 CONTROLLERS = ("government", "opposition", "contested", "besieged")
@@ -110,10 +112,6 @@ ZONE_FILE_SCHEMA: dict[str, Any] = {
 
 _FEATURE_VALIDATOR = Draft202012Validator(ZONE_FEATURE_SCHEMA)
 _FILE_VALIDATOR = Draft202012Validator(ZONE_FILE_SCHEMA)
-
-
-class ZoneFileError(ValueError):
-    """A zone file that cannot be used; the message is one line: ``<file>: feature <n>: <what is wrong>``."""
 
 
 # --------------------------------------------------------------------------------------------- loading

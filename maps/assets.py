@@ -17,13 +17,11 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from evacmap.errors import AssetError
+
 LEAFLET_VERSION = "1.9.4"
 _PACKAGE = "js_lib_leaflet"
 _STATIC = ("static", "js_lib_leaflet")
-
-
-class AssetError(RuntimeError):
-    """The installed Leaflet assets are missing or not what the maps expect."""
 
 
 def _static():

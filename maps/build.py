@@ -20,18 +20,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from shapely.geometry import Point, box
 
-from corpus.config import CorpusError, MapConfig
-from maps import exports
-from maps.formatting import amount
-from maps.pipeline import Analysis, analyse, open_corpus
+from evacmap.corpus.config import MapConfig
+from evacmap.errors import BuildError
+from evacmap.maps import exports
+from evacmap.maps.formatting import amount
+from evacmap.maps.pipeline import Analysis, analyse, open_corpus
 
 MARKER = ".evacmap-site"  # marks a folder as evacmap's own output, so it may be replaced
 DEFAULT_ATTRIBUTION = ("Places: GeoNames (CC BY 4.0), UN OCHA Aleppo neighbourhoods (CC BY-IGO), Who's On First (CC0); "
                        "borders: Natural Earth (public domain); zones: drawn for evacmap, approximate")
-
-
-class BuildError(CorpusError):
-    """The build cannot go on; the message is one line."""
 
 
 # --- the data each map draws ------------------------------------------------------------------------------
@@ -109,7 +106,7 @@ def _empty() -> gpd.GeoDataFrame:
 def _zone_labels(prods: exports.Products) -> dict[str, str]:
     if prods.zones is None or len(prods.zones) == 0:
         return {}
-    from geo.zones import zone_at
+    from evacmap.geo.zones import zone_at
 
     out = {}
     for report in prods.places:
@@ -141,7 +138,7 @@ def zones_frame(prods: exports.Products, collection: dict) -> gpd.GeoDataFrame:
 
 
 def routes_frame(prods: exports.Products, urls: dict[str, str]) -> gpd.GeoDataFrame:
-    from geo.routes import routes_geodataframe
+    from evacmap.geo.routes import routes_geodataframe
 
     frame = routes_geodataframe(prods.routes)
     if len(frame) == 0:
@@ -216,7 +213,7 @@ def fingerprint(analysis: Analysis, online_tiles: bool) -> str:
     same bytes: a build that finds it in the existing site has nothing to do."""
     import hashlib
 
-    from maps.pipeline import _cache_key
+    from evacmap.maps.pipeline import _cache_key
 
     corpus = analysis.corpus
     digest = hashlib.sha256(f"online_tiles={online_tiles}".encode())
@@ -239,8 +236,8 @@ def up_to_date(out: Path, print_: str) -> bool:
 
 
 def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = False, print_: str = "") -> list[str]:
-    from maps.basemap import basemap_layers
-    from maps.render import MapData, MapSpec, embed_snippet, render_embed_page, render_index, render_map
+    from evacmap.maps.basemap import basemap_layers
+    from evacmap.maps.render import MapData, MapSpec, embed_snippet, render_embed_page, render_index, render_map
 
     corpus = prods.analysis.corpus
     urls = {a.id: a.url for a in corpus.articles if a.url}
@@ -357,4 +354,4 @@ def _analyse_with_progress(corpus, gazetteer, use_cache: bool, console: Console)
                        progress=lambda a: progress.update(task, advance=1, description=a.id))
 
 
-__all__ = ["run_build", "write_site", "BuildError"]
+__all__ = ["BuildError", "run_build", "write_site"]

@@ -10,13 +10,13 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from maps.formatting import amount
+from evacmap.errors import EvacmapError
+from evacmap.maps.formatting import amount
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Turn news articles about an evacuation into offline maps with sourced claims.")
@@ -31,24 +31,11 @@ CorpusArg = typer.Argument(None, help="Corpus folder (articles/ + optional evacm
 JsonOpt = typer.Option(False, "--json", help="Print JSON on stdout (and nothing else).")
 
 
-class UserError(Exception):
-    """A problem with the user's input, reported as one line."""
-
-
 def _known_errors() -> tuple[type[Exception], ...]:
-    from corpus.config import CorpusError
-    from gazetteer.layers import GazetteerDataError
-
+    """Our one root, and geopy's (the online chain raises it for a service that fails)."""
     from geopy.exc import GeopyError
 
-    errors: list[type[Exception]] = [UserError, CorpusError, GazetteerDataError, GeopyError]
-    try:
-        from geo.zones import ZoneFileError
-
-        errors.append(ZoneFileError)
-    except ImportError:
-        pass
-    return tuple(errors)
+    return (EvacmapError, GeopyError)
 
 
 def _quiet_libraries() -> None:
@@ -74,7 +61,7 @@ def reported(func):
         except KeyboardInterrupt:
             stderr.print("evacmap: interrupted")
             raise typer.Exit(130) from None
-        except Exception as err:  # noqa: BLE001 - the last line of defence for a CLI
+        except Exception as err:
             if os.environ.get("EVACMAP_DEBUG"):
                 raise
             stderr.print(f"evacmap: internal error: {type(err).__name__}: {err} "
@@ -88,8 +75,8 @@ def emit_json(data) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
 
 
-def _analysis(corpus_path: Optional[Path]):
-    from maps.pipeline import analyse, open_corpus
+def _analysis(corpus_path: Path | None):
+    from evacmap.maps.pipeline import analyse, open_corpus
 
     corpus, gazetteer = open_corpus(corpus_path, stderr)
     for dup in corpus.duplicates:  # a wire story carried twice would count as two sources agreeing
@@ -102,9 +89,9 @@ def _analysis(corpus_path: Optional[Path]):
 
 @app.command()
 @reported
-def places(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
+def places(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     """Every place the corpus mentions, with its point, precision, provenance and mentions."""
-    from corpus.places import places_report
+    from evacmap.corpus.places import places_report
 
     analysis = _analysis(corpus)
     reports = places_report(analysis.all("mentions"), analysis.gazetteer)
@@ -130,9 +117,9 @@ def geocode(name: str = typer.Argument(..., help="A place name, in any common sp
             as_json: bool = JsonOpt,
             online: bool = typer.Option(False, "--online", help="Ask Nominatim (OpenStreetMap) when offline "
                                         "layers do not know the name; 1 request/s, cached on disk."),
-            corpus: Optional[Path] = typer.Option(None, "--corpus", help="Use this corpus's places.csv and focus.")):
+            corpus: Path | None = typer.Option(None, "--corpus", help="Use this corpus's places.csv and focus.")):
     """Resolve one name: best match with kind, point, precision, provenance, and the alternatives."""
-    from gazetteer.geocoder import Geocoder
+    from evacmap.gazetteer.geocoder import Geocoder
 
     overrides = (corpus / "places.csv") if corpus else None
     geocoder = Geocoder(overrides=overrides, online=online)
@@ -162,9 +149,9 @@ def geocode(name: str = typer.Argument(..., help="A place name, in any common sp
 @gazetteer_app.command("import")
 @reported
 def gazetteer_import(dump: Path = typer.Argument(..., help="A GeoNames dump (e.g. SY.txt from the GeoNames export)."),
-                     name: Optional[str] = typer.Option(None, help="Layer name (default: the file's name).")):
+                     name: str | None = typer.Option(None, help="Layer name (default: the file's name).")):
     """Add a standard GeoNames dump to your imported layer (kept under $EVACMAP_HOME/imported)."""
-    from gazetteer.imports import import_geonames
+    from evacmap.gazetteer.imports import import_geonames
 
     path, count = import_geonames(dump, name)
     stderr.print(f"imported {count:,} places from {dump.name} into {path}", markup=False)
@@ -174,9 +161,9 @@ def gazetteer_import(dump: Path = typer.Argument(..., help="A GeoNames dump (e.g
 
 @app.command()
 @reported
-def claims(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
+def claims(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     """What each source says: numbers, speakers, dates, places."""
-    from maps.exports import claims_json
+    from evacmap.maps.exports import claims_json
 
     analysis = _analysis(corpus)
     records = claims_json(analysis)
@@ -195,9 +182,9 @@ def claims(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
 
 @app.command()
 @reported
-def compare(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
+def compare(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     """Claims about the same thing lined up across outlets, and whether they disagree."""
-    from maps.exports import compare_json
+    from evacmap.maps.exports import compare_json
 
     groups = compare_json(_analysis(corpus))
     if as_json:
@@ -215,9 +202,9 @@ def compare(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
 
 @app.command()
 @reported
-def routes(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
+def routes(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     """Convoy routes from the articles' movement statements, leg by leg, with their sources."""
-    from maps.exports import routes_json_for
+    from evacmap.maps.exports import routes_json_for
 
     records = routes_json_for(_analysis(corpus))
     if as_json:
@@ -233,9 +220,9 @@ def routes(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
 
 @app.command()
 @reported
-def zones(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
+def zones(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     """Control zones in force on the corpus date (GeoJSON), with the places inside and the text's claims."""
-    from maps.exports import zones_json_for
+    from evacmap.maps.exports import zones_json_for
 
     collection = zones_json_for(_analysis(corpus))
     if as_json:
@@ -253,12 +240,12 @@ def zones(corpus: Optional[Path] = CorpusArg, as_json: bool = JsonOpt):
 
 @app.command()
 @reported
-def build(corpus: Optional[Path] = CorpusArg,
+def build(corpus: Path | None = CorpusArg,
           out: Path = typer.Option(Path("site"), "--out", help="Output folder (replaced only when the build succeeds)."),
           online_tiles: bool = typer.Option(False, "--online-tiles", help="Offer an OpenStreetMap tile layer (needs network when viewed)."),
           no_cache: bool = typer.Option(False, "--no-cache", help="Reprocess every article.")):
     """Build every map page, embed, and open-data export for the corpus."""
-    from maps.build import run_build
+    from evacmap.maps.build import run_build
 
     summary = run_build(corpus, out, online_tiles=online_tiles, use_cache=not no_cache, console=stderr)
     stderr.print(summary, markup=False)

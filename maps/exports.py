@@ -12,8 +12,8 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from corpus.places import PlaceReport, places_report
-from maps.pipeline import Analysis
+from evacmap.corpus.places import PlaceReport, places_report
+from evacmap.maps.pipeline import Analysis
 
 
 def corpus_date(analysis: Analysis) -> dt.date | None:
@@ -28,11 +28,11 @@ def read_roads(path):
     """A user's road layer, any file geopandas reads, as WGS84 lines; a clear error otherwise."""
     import geopandas as gpd
 
-    from corpus.config import CorpusError
+    from evacmap.corpus.config import CorpusError
 
     try:
         roads = gpd.read_file(path)
-    except Exception as err:  # noqa: BLE001 - pyogrio raises many kinds; the user needs the file and the reason
+    except Exception as err:
         raise CorpusError(f"{path}: cannot read the road layer ({str(err).splitlines()[0][:200]})") from None
     if roads.crs is None:
         raise CorpusError(f"{path}: the road layer has no coordinate reference system")
@@ -58,10 +58,10 @@ class Products:
 
 
 def products(analysis: Analysis) -> Products:
-    from corpus.compare import compare_claims
-    from geo.control import check_against_zones
-    from geo.routes import build_routes
-    from geo.zones import load_zones, zones_on
+    from evacmap.corpus.compare import compare_claims
+    from evacmap.geo.control import check_against_zones
+    from evacmap.geo.routes import build_routes
+    from evacmap.geo.zones import load_zones, zones_on
 
     config = analysis.corpus.config
     day = corpus_date(analysis)
@@ -117,21 +117,21 @@ def compare_json(source) -> list[dict]:
     if isinstance(source, Products):
         groups = source.groups
     else:
-        from corpus.compare import compare_claims
+        from evacmap.corpus.compare import compare_claims
 
         groups = compare_claims(source.all("claims"), place_of=source.gazetteer.get)
     return [group_record(g) for g in groups]
 
 
 def routes_json_for(source) -> list[dict]:
-    from geo.routes import routes_json
+    from evacmap.geo.routes import routes_json
 
     prods = source if isinstance(source, Products) else products(source)
     return routes_json(prods.routes)
 
 
 def zones_json_for(source) -> dict:
-    from geo.joins import zones_json
+    from evacmap.geo.joins import zones_json
 
     prods = source if isinstance(source, Products) else products(source)
     if prods.zones is None:
@@ -191,14 +191,14 @@ def _is_number(text: str) -> bool:
 
 
 def claims_csv(prods: Products) -> str:
-    from corpus.claims import claims_csv_rows
+    from evacmap.corpus.claims import claims_csv_rows
 
     header, rows = claims_csv_rows(prods.claims)
     return to_csv(list(header), rows)
 
 
 def compare_csv(prods: Products) -> str:
-    from corpus.compare import compare_csv_rows
+    from evacmap.corpus.compare import compare_csv_rows
 
     header, rows = compare_csv_rows(prods.groups)
     return to_csv(list(header), rows)

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import jinja2
 from markupsafe import Markup
 
-from maps import assets
+from evacmap.maps import assets
 
 TEMPLATES = Path(__file__).with_name("templates")
 ONLINE_TILE_HOST = "https://tile.openstreetmap.org"
@@ -174,7 +174,7 @@ def _brief(text: str, limit: int = 90) -> str:
 
 
 def map_page(spec: Any, model: Any, *, map_html: str, map_script: str, variant: str, online_tiles: bool) -> str:
-    from maps.render import CONTROLLER_ORDER, CONTROLLER_STYLE, _OTHER_CONTROLLER, js
+    from evacmap.maps.render import _OTHER_CONTROLLER, CONTROLLER_ORDER, CONTROLLER_STYLE, js
 
     present = []
     seen = {z.controller for z in model.zones}
@@ -189,7 +189,7 @@ def map_page(spec: Any, model: Any, *, map_html: str, map_script: str, variant: 
             zone_sources.append(brief)
     places_sorted = sorted(model.places, key=lambda p: (0 if p.by_outlet else 1, -len(p.by_outlet), -p.n_claims, p.idx))
 
-    from maps.render import LABEL_LEVELS
+    from evacmap.maps.render import LABEL_LEVELS
 
     label_css = "".join(
         f".evm-lz{k}{{visibility:hidden}}.evm-zge{k} .evm-lz{k}{{visibility:visible}}\n" for k in range(1, LABEL_LEVELS + 1)
@@ -228,7 +228,7 @@ def embed_snippet(spec: Any, src: str) -> str:
         raise ValueError(f"embed src must be a relative path or an http(s) URL: {src!r}")
     frame_id = "evacmap-" + _slug(spec.name)
     title = f"Map: {spec.title}" if spec.title else "Map"
-    from maps.render import js
+    from evacmap.maps.render import js
 
     script = (
         "(function(){var f=document.getElementById(" + js(frame_id) + ");if(!f)return;"

@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from corpus.articles import Corpus, load_corpus
-from corpus.claims import extract_claims
-from corpus.mentions import find_mentions
-from corpus.model import Article, Claim, Mention, Sentence
-from corpus.sentences import split_sentences
-from gazetteer import Gazetteer
-from gazetteer.cache import cache_dir, read_pickle, store_pickle
-from geo.control import control_claims
-from geo.legs import extract_legs
+from evacmap.corpus.articles import Corpus, load_corpus
+from evacmap.corpus.claims import extract_claims
+from evacmap.corpus.mentions import find_mentions
+from evacmap.corpus.model import Article, Claim, Mention, Sentence
+from evacmap.corpus.sentences import split_sentences
+from evacmap.gazetteer import Gazetteer
+from evacmap.gazetteer.cache import cache_dir, read_pickle, source_hash, store_pickle
+from evacmap.geo.control import control_claims
+from evacmap.geo.legs import extract_legs
 
 PIPELINE_VERSION = "1"
 
@@ -77,14 +77,10 @@ def _cache_key(article: Article, gazetteer: Gazetteer, focus: str | None) -> str
 @functools.lru_cache(maxsize=1)
 def _code_version() -> str:
     """A hash of the extraction code itself, so editing a rule invalidates cached results."""
-    import corpus
-    import geo
+    import evacmap.corpus
+    import evacmap.geo
 
-    digest = hashlib.sha256()
-    for package in (corpus, geo):
-        for path in sorted(Path(list(package.__path__)[0]).glob("*.py")):
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    return source_hash(evacmap.corpus, evacmap.geo)
 
 
 def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
@@ -109,7 +105,7 @@ def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
 def open_corpus(path: Path | None, console=None) -> tuple[Corpus, Gazetteer]:
     """The corpus and its gazetteer. The first run on a machine builds the world index (20-30 s): say so on
     `console` (a rich Console on stderr) rather than sit silent."""
-    from gazetteer.gazetteer import world_index_cached
+    from evacmap.gazetteer.gazetteer import world_index_cached
 
     corpus = load_corpus(path)
     if console is not None and not world_index_cached():

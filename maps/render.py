@@ -25,26 +25,27 @@ import json
 import math
 import re
 import threading
+from collections.abc import Iterable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import folium
 import jinja2
 from branca.element import CssLink, Element, Figure, JavascriptLink, MacroElement
 from folium.template import Template
 
-from maps import pages
+from evacmap.maps import pages
 
 __all__ = [
-    "MapSpec",
-    "MapData",
-    "render_map",
-    "render_embed_page",
-    "embed_snippet",
-    "render_index",
     "CONTROLLER_STYLE",
     "ROUTE_COLOURS",
+    "MapData",
+    "MapSpec",
+    "embed_snippet",
+    "render_embed_page",
+    "render_index",
+    "render_map",
 ]
 
 
@@ -204,7 +205,7 @@ def _rows(gdf: Any) -> list[dict]:
         try:
             if crs.to_epsg() != 4326:
                 gdf = gdf.to_crs(4326)
-        except Exception:  # noqa: BLE001 - an odd CRS is the builder's bug; draw as given
+        except Exception:
             pass
     geom_col = getattr(gdf, "geometry", None)
     geom_name = geom_col.name if geom_col is not None else "geometry"
@@ -659,7 +660,7 @@ def _text_w(text: str, per_char: float) -> float:
     return per_char * len(text) + 6
 
 
-def plan_labels(model: "Model", z0: float) -> dict[tuple, Label]:
+def plan_labels(model: Model, z0: float) -> dict[tuple, Label]:
     """Labels for places, zones and basemap names, placed together (places first, then zones, then
     countries, then governorates)."""
     from shapely.geometry import Polygon as _Poly
@@ -738,7 +739,7 @@ def prepare_basemap(basemap: dict, bounds: Sequence[float]) -> dict[str, list[di
                 continue
             try:
                 g = g.intersection(clip)
-            except Exception:  # noqa: BLE001 - invalid source geometry: repair once
+            except Exception:
                 g = shapely.make_valid(g).intersection(clip)
             if g.is_empty:
                 continue

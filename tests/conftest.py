@@ -41,7 +41,7 @@ def evacmap_env(tmp_path_factory) -> dict[str, str]:
 @pytest.fixture(scope="session")
 def gazetteer(evacmap_env):
     """The full gazetteer (curated + world layers; the session's empty imported layer) focused on Syria."""
-    from gazetteer import Gazetteer
+    from evacmap.gazetteer import Gazetteer
 
     return Gazetteer.load(focus="SY")
 
@@ -99,6 +99,6 @@ def gaz(gazetteer):
 @pytest.fixture(scope="session")
 def zones():
     """The sample's zones in force on 15 December 2016."""
-    from geo.zones import load_zones, zones_on
+    from evacmap.geo.zones import load_zones, zones_on
 
     return zones_on(load_zones([SAMPLE_ZONES]), "2016-12-15")

@@ -15,7 +15,7 @@ from importlib import resources
 import geopandas as gpd
 from shapely.geometry import LineString, Point, Polygon
 
-from maps.render import MapData, MapSpec
+from evacmap.maps.render import MapData, MapSpec
 
 OUTLETS = ["VOA News", "The Independent", "The Boston Globe (NYT)", "CNN", "Al Jazeera"]
 DATE = "2016-12-15"

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from corpus.articles import find_duplicates, load_corpus, sample_path
-from corpus.config import CorpusError
-from corpus.htmltext import html_to_text
-from corpus.metadata import detect_dateline, detect_outlet, detect_title
-from corpus.sentences import split_sentences
+from evacmap.corpus.articles import find_duplicates, load_corpus, sample_path
+from evacmap.corpus.config import CorpusError
+from evacmap.corpus.htmltext import html_to_text
+from evacmap.corpus.metadata import detect_dateline, detect_outlet, detect_title
+from evacmap.corpus.sentences import split_sentences
 
 HTML = ("<html><head><title>Buses &amp; ambulances leave Aleppo</title>"
         "<meta property='og:site_name' content='Example News'><style>p {color: red}</style></head>"
@@ -24,7 +24,7 @@ def test_html_text_keeps_an_offset_into_the_source_for_every_character():
     assert "About 300 people left eastern Aleppo." in extracted.text  # whitespace folded
     assert "Café owners in Idlib’s centre" in extracted.text  # entities decoded
     assert len(extracted.offsets) == len(extracted.text)
-    for ch, off in zip(extracted.text, extracted.offsets):
+    for ch, off in zip(extracted.text, extracted.offsets, strict=False):
         if ch.isalnum() and ch.isascii():
             assert HTML[off] == ch
     start = extracted.text.index("eastern Aleppo")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import shapely
 
-from maps.basemap import GOVERNORATES_FILE, basemap_layers
+from evacmap.maps.basemap import GOVERNORATES_FILE, basemap_layers
 
 ALEPPO_IDLIB = (36.3, 35.7, 37.4, 36.5)  # min lon, min lat, max lon, max lat
 
@@ -60,6 +60,6 @@ def test_shipped_governorates_file():
     geoms = [shapely.geometry.shape(f["geometry"]) for f in features]
     assert all(g.is_valid for g in geoms)
     assert shapely.coverage_is_valid(geoms)  # neighbours share borders: no overlaps
-    by_name = dict(zip(names, geoms))
+    by_name = dict(zip(names, geoms, strict=False))
     assert by_name["Aleppo"].contains(shapely.Point(37.16117, 36.20124))
     assert by_name["Damascus"].contains(shapely.Point(36.29128, 33.5102))

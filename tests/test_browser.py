@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from conftest_browser import (  # noqa: E402
+from conftest_browser import (
     AJ_AMIRIYAH,
     CITY,
     CNN_EAST,
@@ -28,7 +28,7 @@ from conftest_browser import (  # noqa: E402
     sample_data,
 )
 
-from maps.render import MapSpec, embed_snippet, render_embed_page, render_map  # noqa: E402
+from evacmap.maps.render import MapSpec, embed_snippet, render_embed_page, render_map
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from corpus.articles import sample_path
+from evacmap.corpus.articles import sample_path
 
 EVACMAP = str(Path(sys.executable).with_name("evacmap"))
 
@@ -28,8 +28,8 @@ def run(*args, env=None, check=True):
 @pytest.fixture
 def env(tmp_path_factory):
     """A private article cache per test (so 'processed' counts are this test's), the shared world index."""
-    from gazetteer.cache import cache_dir
-    from gazetteer.gazetteer import world_index
+    from evacmap.gazetteer.cache import cache_dir
+    from evacmap.gazetteer.gazetteer import world_index
 
     world_index()  # built once into the shared cache, then linked into each test's private cache
     e = dict(os.environ)

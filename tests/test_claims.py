@@ -12,13 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpus.claims import claims_csv_rows, extract_claims
-from corpus.compare import (ComparisonGroup, GroupValue, compare_claims, compare_csv_rows, disagree,
-                            interval, site_of)
-from corpus.events import EVENT_KINDS, classify
-from corpus.model import Article, Claim
-from corpus.quantities import parse_quantities
-from corpus.sentences import split_sentences
+from evacmap.corpus.claims import claims_csv_rows, extract_claims
+from evacmap.corpus.compare import ComparisonGroup, GroupValue, compare_claims, compare_csv_rows, disagree, interval, site_of
+from evacmap.corpus.events import EVENT_KINDS, classify
+from evacmap.corpus.model import Article, Claim
+from evacmap.corpus.quantities import parse_quantities
+from evacmap.corpus.sentences import split_sentences
 
 ARTICLES = Path(__file__).resolve().parents[1] / "corpus" / "samples" / "aleppo-2016" / "articles"
 THU, FRI = dt.date(2016, 12, 15), dt.date(2016, 12, 16)
@@ -234,13 +233,13 @@ def test_event_kinds(text, event):
 
 @functools.lru_cache(maxsize=1)
 def curated_gazetteer():
-    from gazetteer import Gazetteer
+    from evacmap.gazetteer import Gazetteer
 
     return Gazetteer.load(world=False, imported=False, focus="SY")
 
 
 def test_places_from_mentions_and_the_29_buses_kept_apart():
-    from corpus.mentions import find_mentions
+    from evacmap.corpus.mentions import find_mentions
 
     gaz = curated_gazetteer()
     cs = []

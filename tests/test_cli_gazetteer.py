@@ -11,7 +11,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, SAMPLE_ARTICLES
 
 HEADER = "id,name,name_ar,variants,kind,lat,lon,precision_m,parent,country,source_id,citation,approximate,note\n"

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from corpus.articles import load_corpus
-from corpus.mentions import find_mentions
-from corpus.model import Article
-from corpus.sentences import split_sentences
-from geo.control import check_against_zones, control_claims, corpus_control_claims
-from geo.joins import claims_in_zones, places_in_zones, zones_json
-from geo.zones import ZoneFileError, load_zones, zones_on
+from evacmap.corpus.articles import load_corpus
+from evacmap.corpus.mentions import find_mentions
+from evacmap.corpus.model import Article
+from evacmap.corpus.sentences import split_sentences
+from evacmap.geo.control import check_against_zones, control_claims, corpus_control_claims
+from evacmap.geo.joins import claims_in_zones, places_in_zones, zones_json
+from evacmap.geo.zones import ZoneFileError, load_zones, zones_on
 
 ROOT = Path(__file__).resolve().parents[1]
 ZONES = ROOT / "corpus" / "samples" / "aleppo-2016" / "zones" / "control-2016-12-15.geojson"

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpus.dates import find_dates, find_times, narrative_dates, story_day
-from corpus.sentences import split_sentences
+from evacmap.corpus.dates import find_dates, find_times, narrative_dates, story_day
+from evacmap.corpus.sentences import split_sentences
 
 THU = dt.date(2016, 12, 15)
 FRI = dt.date(2016, 12, 16)

@@ -10,10 +10,24 @@ from pathlib import Path
 
 import pytest
 
-from gazetteer.evaluation import (MAX_KM, EvaluationDataError, GoldToponym, SystemMention, auc, error_scores,
-                                  evaluate, geonameid_of, great_circle_km, load_articles, match_mentions,
-                                  mention_from_match, realign, recognition_scores, resolution_scores)
-from gazetteer.model import Place
+from evacmap.gazetteer.evaluation import (
+    MAX_KM,
+    EvaluationDataError,
+    GoldToponym,
+    SystemMention,
+    auc,
+    error_scores,
+    evaluate,
+    geonameid_of,
+    great_circle_km,
+    load_articles,
+    match_mentions,
+    mention_from_match,
+    realign,
+    recognition_scores,
+    resolution_scores,
+)
+from evacmap.gazetteer.model import Place
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "fixtures" / "trnews-mini.xml"
@@ -177,7 +191,7 @@ def test_geonameid_of_places():
 
 @pytest.fixture(scope="module")
 def gazetteer():
-    from gazetteer import Gazetteer
+    from evacmap.gazetteer import Gazetteer
 
     return Gazetteer.load(imported=False)
 

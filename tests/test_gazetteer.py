@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gazetteer import Gazetteer
-from gazetteer.normalize import name_key
+from evacmap.gazetteer import Gazetteer
+from evacmap.gazetteer.normalize import name_key
 
 # True positions (UN OCHA neighbourhood centres for the Aleppo districts, GeoNames points for the villages).
 TRUE_POINTS = {
@@ -430,7 +430,7 @@ FRAGMENTS = ["Aleppo", "Al-Amiriyah", "al-Fu'ah", "Fu’ah", "Kefreia", "Ramussa
 @given(parts=st.lists(st.sampled_from(FRAGMENTS), max_size=25), seps=st.lists(st.sampled_from(["", " ", "-"]),
                                                                                min_size=25, max_size=25))
 def test_offsets_on_generated_text(gazetteer, parts, seps):
-    text = "".join(p + s for p, s in zip(parts, seps))
+    text = "".join(p + s for p, s in zip(parts, seps, strict=False))
     last_end = 0
     for m in gazetteer.find(text):
         assert 0 <= m.start < m.end <= len(text)
@@ -463,7 +463,7 @@ def test_user_places_win_over_curated(evacmap_env, tmp_path: Path):
 def test_places_csv_line_numbers_count_only_real_line_breaks(tmp_path: Path):
     # A quoted note may hold a Unicode line separator (U+2028, pasted from a web page): it is part of the
     # field, not a new line of the file, so it must survive as is and not shift the line numbers of errors.
-    from gazetteer.layers import GazetteerDataError, read_places_csv
+    from evacmap.gazetteer.layers import GazetteerDataError, read_places_csv
 
     path = tmp_path / "places.csv"
     path.write_text(HEADER + 'tal,Tal Shaghib,,,village,36.19,37.05,,,SY,,notes,true,"seen\u2028twice"\n',

@@ -18,8 +18,8 @@ import geopy.geocoders.base
 import pytest
 from geopy.location import Location
 
-from gazetteer.geocoder import Geocoder, OnlineChain
-from gazetteer.normalize import name_key
+from evacmap.gazetteer.geocoder import Geocoder, OnlineChain
+from evacmap.gazetteer.normalize import name_key
 
 # Records in Nominatim's format for villages no offline layer knows. Points: GeoNames 163576 (Tall Hadiyah)
 # and 174611 (Abu az Zuhur), as carried by Who's On First; the rest of each record is shaped like a real answer.
@@ -56,7 +56,7 @@ class FakeNominatim(ThreadingHTTPServer):
 
 
 class NominatimHandler(BaseHTTPRequestHandler):
-    def do_GET(self):  # noqa: N802 - http.server's naming
+    def do_GET(self):
         parsed = urlparse(self.path)
         params = parse_qs(parsed.query)
         self.server.requests.append({"path": parsed.path, "params": params, "headers": dict(self.headers),

@@ -5,12 +5,12 @@ import hashlib
 
 import pytest
 
-from corpus.articles import load_corpus
-from corpus.mentions import find_mentions
-from corpus.model import Article
-from corpus.sentences import split_sentences
-from gazetteer import Gazetteer
-from geo.legs import Leg, extract_legs
+from evacmap.corpus.articles import load_corpus
+from evacmap.corpus.mentions import find_mentions
+from evacmap.corpus.model import Article
+from evacmap.corpus.sentences import split_sentences
+from evacmap.gazetteer import Gazetteer
+from evacmap.geo.legs import Leg, extract_legs
 
 IDLIB = {"idlib_city", "idlib_governorate"}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from gazetteer.normalize import fold, name_key, skeleton, tokens
+from evacmap.gazetteer.normalize import fold, name_key, skeleton, tokens
 
 
 def same_key(*names: str) -> None:

@@ -43,7 +43,7 @@ KEY_POSITIONS = {
 
 
 def load_text() -> str:
-    return (resources.files("gazetteer") / "data" / "places.csv").read_text(encoding="utf-8")
+    return (resources.files("evacmap.gazetteer") / "data" / "places.csv").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpus.quantities import parse_quantities, words_to_number
+from evacmap.corpus.quantities import parse_quantities, words_to_number
 
 
 def one(text, **kw):

@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from conftest_browser import (  # noqa: E402
+from conftest_browser import (
     CITY,
     CNN_EAST,
     EVIL,
@@ -25,8 +25,8 @@ from conftest_browser import (  # noqa: E402
     sample_data,
 )
 
-from maps import assets  # noqa: E402
-from maps.render import (  # noqa: E402
+from evacmap.maps import assets
+from evacmap.maps.render import (
     Label,
     MapData,
     MapSpec,

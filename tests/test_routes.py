@@ -12,10 +12,10 @@ import pytest
 import shapely
 from shapely.geometry import LineString, Point, shape
 
-from corpus.articles import load_corpus
-from geo.geometry import RoadGraph, country_entry_point, distance_km, leg_line, length_km, lengths_km, schematic_line
-from geo.legs import Leg
-from geo.routes import build_routes, corpus_legs, family, routes_geodataframe, routes_json
+from evacmap.corpus.articles import load_corpus
+from evacmap.geo.geometry import RoadGraph, country_entry_point, distance_km, leg_line, length_km, lengths_km, schematic_line
+from evacmap.geo.legs import Leg
+from evacmap.geo.routes import build_routes, corpus_legs, family, routes_geodataframe, routes_json
 
 ROOT = Path(__file__).resolve().parents[1]
 ZONES = ROOT / "corpus" / "samples" / "aleppo-2016" / "zones" / "control-2016-12-15.geojson"
@@ -115,7 +115,7 @@ def test_enclave_route_crosses_into_government_ground_near_ramouseh(routes):
     into_gov = [c for c in main.crossings if c.from_zone == "aleppo-east-enclave" and c.to_controller == "government"]
     assert into_gov
     assert min(distance_km(c.point.coords[0], RAMOUSEH) for c in into_gov) < 5
-    first = [c for c in main.crossings if c.leg_id == "east-aleppo-western-aleppo-countryside"][0]
+    first = next(c for c in main.crossings if c.leg_id == "east-aleppo-western-aleppo-countryside")
     assert (first.from_controller, first.to_controller) == ("opposition", "government")
     # crossings of a leg are in order along it
     for leg in main.legs:

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_browser import Opened, browser, wait_until  # noqa: E402,F401  (browser is a fixture)
+from test_browser import Opened, browser, wait_until  # noqa: F401  (browser is a fixture)
 
 pytestmark = pytest.mark.browser
 EVACMAP = str(Path(sys.executable).with_name("evacmap"))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import shapely
 
-from geo.zones import ZoneFileError, load_zones, zone_at, zone_index_at, zones_on, zones_to_geojson
+from evacmap.geo.zones import ZoneFileError, load_zones, zone_at, zone_index_at, zones_on, zones_to_geojson
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "corpus" / "samples" / "aleppo-2016" / "zones" / "control-2016-12-15.geojson"
@@ -85,7 +85,7 @@ def test_vectorised_lookup_agrees_with_zone_at(sample):
 
 
 def test_sample_zones_do_not_overlap_and_the_enclave_borders_government_ground(sample):
-    geoms = dict(zip(sample["id"], sample.geometry))
+    geoms = dict(zip(sample["id"], sample.geometry, strict=False))
     for a, b in itertools.combinations(geoms, 2):
         assert geoms[a].intersection(geoms[b]).area < 1e-9, (a, b)
     # the convoy crossed straight from the enclave into government-held Ramouseh: the two zones share a border
@@ -159,7 +159,7 @@ def test_geojson_round_trip(sample, tmp_path):
             "approximate"]
     assert again[cols].equals(sample[cols])
     assert all(a.equals_exact(b, 1e-9) or a.normalize().equals_exact(b.normalize(), 1e-9)
-               for a, b in zip(again.geometry, sample.geometry))
+               for a, b in zip(again.geometry, sample.geometry, strict=False))
 
 
 def test_no_files_gives_an_empty_frame_with_the_columns():
