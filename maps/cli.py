@@ -238,16 +238,24 @@ def zones(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
 
 # --- build ------------------------------------------------------------------------------------------------
 
+OutOpt = typer.Option(Path("site"), "--out", help="Output folder (replaced only when the build succeeds).")
+OnlineTilesOpt = typer.Option(False, "--online-tiles",
+                              help="Offer an OpenStreetMap tile layer (needs network when viewed).")
+SchedulerOpt = typer.Option(None, "--scheduler", envvar="EVACMAP_SCHEDULER", show_envvar=True,
+                            help="Analyse the articles on this dask.distributed scheduler (tcp://HOST:PORT) "
+                            "instead of the local cores; the workers need evacmap at the same version.")
+
+
 @app.command()
 @reported
-def build(corpus: Path | None = CorpusArg,
-          out: Path = typer.Option(Path("site"), "--out", help="Output folder (replaced only when the build succeeds)."),
-          online_tiles: bool = typer.Option(False, "--online-tiles", help="Offer an OpenStreetMap tile layer (needs network when viewed)."),
-          no_cache: bool = typer.Option(False, "--no-cache", help="Reprocess every article.")):
+def build(corpus: Path | None = CorpusArg, out: Path = OutOpt, online_tiles: bool = OnlineTilesOpt,
+          no_cache: bool = typer.Option(False, "--no-cache", help="Reprocess every article."),
+          scheduler: str | None = SchedulerOpt):
     """Build every map page, embed, and open-data export for the corpus."""
     from evacmap.maps.build import run_build
 
-    summary = run_build(corpus, out, online_tiles=online_tiles, use_cache=not no_cache, console=stderr)
+    summary = run_build(corpus, out, online_tiles=online_tiles, use_cache=not no_cache, console=stderr,
+                        scheduler=scheduler)
     stderr.print(summary, markup=False)
 
 

@@ -141,13 +141,17 @@ def zones_json_for(source) -> dict:
 
 
 def places_geojson(prods: Products) -> dict:
+    claim_ids: dict[str, list[str]] = {}  # place id → the claims naming it, in claim order, each once
+    for claim in prods.claims:
+        for pid in dict.fromkeys(claim.places):
+            claim_ids.setdefault(pid, []).append(claim.id)
     features = []
     for report in prods.places:
         record = report.to_json()
         if record["lat"] is None:
             continue
         props = {k: v for k, v in record.items() if k not in {"lat", "lon"}}
-        props["claims"] = [c.id for c in prods.claims if report.id in c.places]
+        props["claims"] = claim_ids.get(report.id, [])
         features.append({"type": "Feature", "id": report.id, "properties": props,
                          "geometry": {"type": "Point", "coordinates": [record["lon"], record["lat"]]}})
     return {"type": "FeatureCollection", "features": features}

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from evacmap.corpus.articles import Corpus, load_corpus
 from evacmap.corpus.claims import extract_claims
@@ -22,6 +23,9 @@ from evacmap.gazetteer import Gazetteer
 from evacmap.gazetteer.cache import cache_dir, read_pickle, source_hash, store_pickle
 from evacmap.geo.control import control_claims
 from evacmap.geo.legs import extract_legs
+
+if TYPE_CHECKING:
+    from evacmap.maps.parallel import Executor
 
 PIPELINE_VERSION = "1"
 
@@ -84,22 +88,40 @@ def _code_version() -> str:
 
 
 def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
-            progress: Callable[[Article], None] | None = None) -> Analysis:
+            progress: Callable[[Article], None] | None = None, executor: Executor | None = None) -> Analysis:
+    """Results from the cache where present; the articles that miss it go to `executor` (default: a process
+    pool sized to the machine), which returns them in order, so the output does not depend on where they ran."""
     folder = cache_dir() / "articles"
     results, processed, reused = {}, [], []
+    missing = []
     for article in corpus.articles:
         path = folder / f"{article.id}-{_cache_key(article, gazetteer, corpus.config.focus)}.pickle"
         result = read_pickle(path) if use_cache else None
         if result is None:
-            result = analyse_article(article, gazetteer, corpus.config.focus)
-            processed.append(article.id)
-            store_pickle(path, result)
-        else:
-            reused.append(article.id)
+            missing.append((article, path))
+            continue
+        reused.append(article.id)
         results[article.id] = result
         if progress:
             progress(article)
+    for (article, path), result in zip(missing, _run(missing, corpus, gazetteer, executor), strict=True):
+        processed.append(article.id)
+        store_pickle(path, result)
+        results[article.id] = result
+        if progress:
+            progress(article)
+    results = {a.id: results[a.id] for a in corpus.articles}  # corpus order, wherever each came from
     return Analysis(corpus, gazetteer, results, processed, reused)
+
+
+def _run(missing: list, corpus: Corpus, gazetteer: Gazetteer, executor: Executor | None) -> Iterator[ArticleResult]:
+    """The analyses of the articles that missed the cache, in their order, from wherever `executor` runs them."""
+    if not missing:
+        return iter(())
+    from evacmap.maps.parallel import GazetteerSpec, local_executor
+
+    spec = GazetteerSpec.of(gazetteer, corpus.root / "places.csv", corpus.config.focus)
+    return (executor or local_executor()).analyse([a for a, _ in missing], gazetteer, spec)
 
 
 def open_corpus(path: Path | None, console=None) -> tuple[Corpus, Gazetteer]:
