@@ -203,8 +203,9 @@ def local_executor() -> Executor:
 
 
 class DaskExecutor(Executor):
-    """Per-article analysis on a dask.distributed cluster, in batches, with a bounded number in flight so a
-    large corpus does not sit in the scheduler's memory all at once."""
+    """Per-article analysis on a dask.distributed cluster, in batches of up to `batch` articles (fewer
+    round trips), with a bounded number in flight so a large corpus does not sit in the scheduler's memory
+    all at once."""
 
     def __init__(self, address: str, batch: int = 16, timeout: float = 30):
         self.address = address
@@ -235,8 +236,10 @@ class DaskExecutor(Executor):
                 raise BuildError(f"the Dask scheduler at {self.address!r} has no workers (waited "
                                  f"{self.timeout:.0f} s): start some with `dask worker {self.address}`") from None
             workers = max(1, len(client.scheduler_info().get("workers", {})))
-            batches = [articles[i:i + self.batch] for i in range(0, len(articles), self.batch)]
-            yield from _in_order(batches, lambda b: client.submit(analyse_batch, b, spec, pure=False),
+            size = max(1, min(self.batch, len(articles) // (workers * 4)))  # every worker gets some
+            batches = [articles[i:i + size] for i in range(0, len(articles), size)]
+            shared = client.scatter(spec, broadcast=True)  # the corpus's places.csv travels once per worker
+            yield from _in_order(batches, lambda b: client.submit(analyse_batch, b, shared, pure=False),
                                  window=4 * workers)
         finally:
             client.close()
