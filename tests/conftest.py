@@ -27,7 +27,13 @@ EVACMAP = Path(sys.executable).parent / "evacmap"  # the console script installe
 @pytest.fixture(scope="session")
 def evacmap_env(tmp_path_factory) -> dict[str, str]:
     """EVACMAP_CACHE / EVACMAP_HOME for the whole session, also set in this process (for in-process loads)."""
-    cache = tmp_path_factory.mktemp("evacmap-cache")
+    # One cache for the whole run, shared by the xdist workers (their base temps share a parent): the world
+    # index is built once, by whichever worker takes the lock first, and loaded from disk by the others.
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent
+    cache = root / "evacmap-cache"
+    cache.mkdir(exist_ok=True)
     home = tmp_path_factory.mktemp("evacmap-home")
     env = {"EVACMAP_CACHE": str(cache), "EVACMAP_HOME": str(home)}
     with pytest.MonkeyPatch.context() as mp:
@@ -35,6 +41,12 @@ def evacmap_env(tmp_path_factory) -> dict[str, str]:
             mp.setenv(key, value)
         mp.delenv("EVACMAP_NOMINATIM_URL", raising=False)
         mp.delenv("EVACMAP_DEBUG", raising=False)
+        from filelock import FileLock
+
+        from evacmap.gazetteer.gazetteer import world_index
+
+        with FileLock(str(cache / ".world-index.lock")):
+            world_index()
         yield env
 
 
