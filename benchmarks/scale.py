@@ -257,7 +257,7 @@ def table(rows: list[Row], floor_wall: float, floor_cpu: float, runs: int, worke
              f"EVACMAP_WORKERS={workers}",
              f"floor, `import geopandas, folium`: {floor_wall:.2f} s ({floor_cpu:.2f})", "",
              "| articles | text | full build | no-change rebuild | one article changed | peak RSS, largest process "
-             "| peak RSS, all processes | overview.html | largest page |",
+             "| peak PSS, all processes | overview.html | largest page |",
              "|---|---|---|---|---|---|---|---|---|"]
     for row in rows:
         every = row.full + row.nochange + row.one
@@ -265,7 +265,7 @@ def table(rows: list[Row], floor_wall: float, floor_cpu: float, runs: int, worke
         totals = [r.total_rss_mb for r in every if r.total_rss_mb is not None]
         total = f"{max(totals):.0f} MiB" if totals else "n/a"
         ratio = statistics.median(r.wall for r in row.nochange) / floor_wall
-        lines.append(f"| {row.label} | {row.megabytes:.1f} MB | {_fmt_runs(row.full)} | {_fmt_runs(row.nochange)} "
+        lines.append(f"| {row.label} | {_size(row.megabytes * 1e6 / 1024)} | {_fmt_runs(row.full)} | {_fmt_runs(row.nochange)} "
                      f"({ratio:.1f}× floor) | {_fmt_runs(row.one)} | {largest:.0f} MiB | {total} | "
                      f"{_size(row.overview_kb)} | {row.largest_page[0]} {_size(row.largest_page[1])} |")
     return "\n".join(lines)
