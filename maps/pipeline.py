@@ -19,11 +19,11 @@ from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article, Claim, Mention, Sentence
 from evacmap.corpus.sentences import split_sentences
 from evacmap.gazetteer import Gazetteer
-from evacmap.gazetteer.cache import cache_dir, read_pickle, source_hash, store_pickle
-from evacmap.geo.control import control_claims
-from evacmap.geo.legs import extract_legs
+from evacmap.gazetteer.cache import cache_dir, load_data, source_hash, store_data
+from evacmap.geo.control import ControlClaim, control_claims
+from evacmap.geo.legs import Leg, extract_legs
 
-PIPELINE_VERSION = "1"
+PIPELINE_VERSION = "2"  # 2: results are stored as JSON data, not pickles
 
 
 @dataclass
@@ -32,8 +32,8 @@ class ArticleResult:
     sentences: list[Sentence]
     mentions: list[Mention]
     claims: list[Claim] = field(default_factory=list)
-    legs: list = field(default_factory=list)
-    control: list = field(default_factory=list)
+    legs: list[Leg] = field(default_factory=list)
+    control: list[ControlClaim] = field(default_factory=list)
 
 
 @dataclass
@@ -83,17 +83,24 @@ def _code_version() -> str:
     return source_hash(evacmap.corpus, evacmap.geo)
 
 
+def _file_stem(article_id: str) -> str:
+    """A cache file name for an article id: its safe characters, bounded (the key makes it unique)."""
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in article_id)[:60]
+
+
 def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
             progress: Callable[[Article], None] | None = None) -> Analysis:
     folder = cache_dir() / "articles"
     results, processed, reused = {}, [], []
     for article in corpus.articles:
-        path = folder / f"{article.id}-{_cache_key(article, gazetteer, corpus.config.focus)}.pickle"
-        result = read_pickle(path) if use_cache else None
+        path = folder / f"{_file_stem(article.id)}-{_cache_key(article, gazetteer, corpus.config.focus)}.json"
+        result = load_data(path, "article-result", ArticleResult) if use_cache else None
+        if result is not None and result.article_id != article.id:
+            result = None
         if result is None:
             result = analyse_article(article, gazetteer, corpus.config.focus)
             processed.append(article.id)
-            store_pickle(path, result)
+            store_data(path, "article-result", result)
         else:
             reused.append(article.id)
         results[article.id] = result
