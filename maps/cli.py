@@ -121,7 +121,9 @@ def geocode(name: str = typer.Argument(..., help="A place name, in any common sp
     """Resolve one name: best match with kind, point, precision, provenance, and the alternatives."""
     from evacmap.gazetteer.geocoder import Geocoder
 
-    overrides = (corpus / "places.csv") if corpus else None
+    from evacmap.corpus.articles import corpus_file
+
+    overrides = corpus_file(corpus, "places.csv") if corpus else None
     geocoder = Geocoder(overrides=overrides, online=online)
     best, alternatives, reason = geocoder.resolve(name)
     record = None if best is None else geocoder.place_json(best)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from evacmap.corpus.articles import Corpus, load_corpus
+from evacmap.corpus.articles import Corpus, corpus_file, load_corpus
 from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article, Claim, Mention, Sentence
@@ -54,7 +54,7 @@ class Analysis:
 
 def load_gazetteer(corpus: Corpus, online: bool = False) -> Gazetteer:
     """The gazetteer for a corpus: its places.csv (if any) over the curated and world layers."""
-    return Gazetteer.load(overrides=corpus.root / "places.csv", focus=corpus.config.focus)
+    return Gazetteer.load(overrides=corpus_file(corpus.root, "places.csv"), focus=corpus.config.focus)
 
 
 def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None) -> ArticleResult:
