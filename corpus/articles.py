@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib.resources
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from evacmap.corpus.config import CONFIG_NAME, CorpusConfig, CorpusError, load_config
 from evacmap.corpus.duplicates import Duplicate, corpus_key, find_duplicates
+from evacmap.corpus.files import confined, corpus_file, read_bounded
 from evacmap.corpus.htmltext import html_to_text
 from evacmap.corpus.metadata import detect_outlet, detect_title
 from evacmap.corpus.model import Article
@@ -34,27 +33,6 @@ def sample_path() -> Path:
     return Path(str(importlib.resources.files("evacmap.corpus") / "samples" / "aleppo-2016"))
 
 
-def confined(root: Path, path: Path) -> Path:
-    """`path` with every symlink resolved, refused (CorpusError) when it lands outside the corpus folder:
-    a link in a folder someone else wrote must not publish a file from elsewhere on this machine."""
-    real = Path(os.path.realpath(path))
-    if not real.is_relative_to(Path(os.path.realpath(root))):
-        raise CorpusError(f"{path}: links outside the corpus folder (to {real}); copy the file in instead")
-    return real
-
-
-def corpus_file(root: Path, name: str) -> Path | None:
-    """An optional file of the corpus folder (places.csv...): None when absent, refused when it leads
-    outside the folder or is not a regular file."""
-    path = root / name
-    if not os.path.lexists(path):
-        return None
-    real = confined(root, path)
-    if not real.is_file():
-        raise CorpusError(f"{path}: not a regular file")
-    return real
-
-
 def article_files(root: Path) -> list[Path]:
     folder = root / "articles" if (root / "articles").is_dir() else root
     confined(root, folder)
@@ -64,29 +42,6 @@ def article_files(root: Path) -> list[Path]:
         raise CorpusError(f"{folder}: cannot list ({err.strerror})") from None
     return [p for p in entries if p.suffix.lower() in ARTICLE_SUFFIXES and not p.name.startswith(".")
             and (p.is_symlink() or p.is_file())]
-
-
-def read_bounded(path: Path, limit: int, shown: Path | None = None) -> bytes:
-    """A regular file's bytes, its size checked before reading (a 3 GB file is refused unread) and the read
-    itself bounded (a file that grows meanwhile cannot exhaust memory). Raises CorpusError naming `shown`."""
-    shown = shown or path
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as err:
-        raise CorpusError(f"{shown}: cannot read ({err.strerror})") from None
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise CorpusError(f"{shown}: not a regular file")
-        if info.st_size > limit:
-            raise CorpusError(f"{shown}: {info.st_size:,} bytes is too large (limit {limit:,})")
-        try:
-            raw = handle.read(limit + 1)
-        except OSError as err:
-            raise CorpusError(f"{shown}: cannot read ({err.strerror})") from None
-    if len(raw) > limit:
-        raise CorpusError(f"{shown}: more than {limit:,} bytes (limit {limit:,})")
-    return raw
 
 
 def read_article(path: Path, root: Path, config: CorpusConfig) -> Article:

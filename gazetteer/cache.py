@@ -7,7 +7,7 @@ is trusted. Two kinds of entry:
   `to_data` / `from_data`). Decoding only builds dataclasses of the evacmap package from typed fields; it
   never runs code named by the file.
 - signed entries (`cached`): bytes prefixed with an HMAC-SHA256 keyed by a per-user secret kept in a 0700
-  folder under $EVACMAP_HOME (not in the cache folder). Only the world index still uses this, because its
+  folder of this user's (see `key_dir`; never the cache folder). Only the world index still uses this, because its
   Aho-Corasick automaton has no data form; a file whose signature does not verify is never unpickled.
 
 Any entry that is missing, torn, of another version, or fails to decode is a miss: the value is rebuilt and
@@ -25,6 +25,7 @@ import json
 import os
 import pickle
 import secrets
+import socket
 import stat
 import sys
 import tempfile
@@ -80,7 +81,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     OSError). A kill at any point leaves either the old file or the new one, plus at most a `.name-*`
     temporary that `sweep_temporaries` removes."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-{_writer()}-", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -92,8 +93,32 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def sweep_temporaries(folder: Path, older_than: float = 3600.0) -> int:
-    """Remove temporaries left by killed writers (`.*.tmp` older than `older_than` seconds)."""
+def _writer() -> str:
+    """This process, as named in its temporaries: a hash of the host, and the pid."""
+    host = hashlib.sha256(socket.gethostname().encode()).hexdigest()[:8]
+    return f"{host}-{os.getpid()}"
+
+
+def _abandoned(name: str, age: float) -> bool:
+    """A temporary whose writer is gone: a dead process of this host, or anything older than a day."""
+    if age > 86_400:
+        return True
+    parts = name.rsplit("-", 3)
+    if len(parts) < 4 or not parts[2].isdigit() or f"{parts[1]}-{parts[2]}" == _writer():
+        return False
+    if parts[1] != _writer().split("-")[0]:
+        return False  # another machine's writer (a shared cache): only age tells
+    try:
+        os.kill(int(parts[2]), 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError, ValueError):
+        return False
+    return False
+
+
+def sweep_temporaries(folder: Path) -> int:
+    """Remove the temporaries of writers that were killed (see `write_atomic`); returns how many."""
     import time
 
     removed = 0
@@ -103,7 +128,8 @@ def sweep_temporaries(folder: Path, older_than: float = 3600.0) -> int:
         return 0
     for entry in entries:
         try:
-            if entry.is_file() and not entry.is_symlink() and time.time() - entry.stat().st_mtime > older_than:
+            info = entry.lstat()
+            if stat.S_ISREG(info.st_mode) and _abandoned(entry.name, time.time() - info.st_mtime):
                 entry.unlink()
                 removed += 1
         except OSError:
@@ -115,10 +141,11 @@ MAX_ENTRY_BYTES = 1 << 30  # no cache entry is larger; a planted link to /dev/ze
 
 
 def _read_entry(path: Path) -> bytes | None:
-    """The bytes of a cache entry: a regular file, not followed through a symlink, of bounded size. None
-    when absent; a problem is reported once."""
+    """The bytes of a cache entry: a regular file (a link may lead to one: the content is checked anyway) of
+    bounded size, so a link to /dev/zero or a FIFO cannot hang or exhaust memory. None when absent; a problem
+    is reported once."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         return None
     except OSError as err:
@@ -273,9 +300,12 @@ def load_data(path: Path, kind: str, tp: Any = Any) -> Any | None:
 # --- signed entries (the world index, until it has a data format) -----------------------------------------
 
 def key_dir() -> Path:
-    """Where the per-user signing secret lives: $EVACMAP_HOME/keys, else ~/.local/share/evacmap/keys."""
-    home = os.environ.get("EVACMAP_HOME") or Path.home() / ".local" / "share" / "evacmap"
-    return Path(home) / "keys"
+    """Where the per-user signing secret lives: $EVACMAP_KEYS, else $XDG_CONFIG_HOME/evacmap/keys (by default
+    ~/.config/evacmap/keys): never beside the cache, which may be shared."""
+    if os.environ.get("EVACMAP_KEYS"):
+        return Path(os.environ["EVACMAP_KEYS"])
+    config = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(config) / "evacmap" / "keys"
 
 
 def signing_key() -> bytes | None:

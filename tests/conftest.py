@@ -1,8 +1,9 @@
 """Shared fixtures: one gazetteer per test session, and the real `evacmap` console script run in a subprocess.
 
 The world layer's index takes ~25 s to build the first time and a fraction of a second to load from its
-on-disk cache, so the session gets ONE private cache folder (EVACMAP_CACHE) and ONE private data home
-(EVACMAP_HOME), set in this process before anything loads the gazetteer and passed to every CLI run: the
+on-disk cache, so the session gets ONE private cache folder (EVACMAP_CACHE), ONE private data home
+(EVACMAP_HOME) and ONE signing key (EVACMAP_KEYS), set in this process before anything loads the gazetteer
+and passed to every CLI run: the
 cache is built once per session, and nothing is read from or written to the user's ~/.cache or
 ~/.local/share. A test that needs its own data home (e.g. `gazetteer import`) passes `env=`.
 """
@@ -29,7 +30,8 @@ def evacmap_env(tmp_path_factory) -> dict[str, str]:
     """EVACMAP_CACHE / EVACMAP_HOME for the whole session, also set in this process (for in-process loads)."""
     cache = tmp_path_factory.mktemp("evacmap-cache")
     home = tmp_path_factory.mktemp("evacmap-home")
-    env = {"EVACMAP_CACHE": str(cache), "EVACMAP_HOME": str(home)}
+    keys = tmp_path_factory.mktemp("evacmap-keys")
+    env = {"EVACMAP_CACHE": str(cache), "EVACMAP_HOME": str(home), "EVACMAP_KEYS": str(keys / "keys")}
     with pytest.MonkeyPatch.context() as mp:
         for key, value in env.items():
             mp.setenv(key, value)
@@ -74,7 +76,8 @@ def run_cli(evacmap_env):
         full_env = {k: v for k, v in os.environ.items() if k not in {"EVACMAP_NOMINATIM_URL", "EVACMAP_DEBUG"}}
         full_env.update(evacmap_env)
         full_env.update(env or {})
-        proc = subprocess.run([str(EVACMAP), *map(str, args)], capture_output=True, text=True, env=full_env,
+        proc = subprocess.run([str(EVACMAP), *map(str, args)], check=False, capture_output=True, text=True,
+                              env=full_env,
                               cwd=cwd, timeout=timeout)
         return CliResult(tuple(map(str, args)), proc.returncode, proc.stdout, proc.stderr)
 
