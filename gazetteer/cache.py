@@ -308,6 +308,24 @@ def key_dir() -> Path:
     return Path(config) / "evacmap" / "keys"
 
 
+def _create_key(path: Path) -> None:
+    """Write a new secret unless another process just did: linked into place, never replaced, so two first
+    runs at once end up signing with the same key."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-{_writer()}-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(secrets.token_bytes(32))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o600)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(tmp)
+
+
 def signing_key() -> bytes | None:
     """The per-user secret that signs cache entries, created on first use in a 0700 folder. None when the
     folder is not private to this user (then nothing signed is read or written)."""
@@ -321,8 +339,7 @@ def signing_key() -> bytes | None:
             os.chmod(folder, 0o700)
         path = folder / "cache.key"
         if not path.exists():
-            write_atomic(path, secrets.token_bytes(32))
-            os.chmod(path, 0o600)
+            _create_key(path)
         key_info = path.lstat()
         if path.is_symlink() or key_info.st_uid != os.getuid() or key_info.st_size != 32:
             raise PermissionError("key file is not this user's")
