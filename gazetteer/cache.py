@@ -37,7 +37,8 @@ from types import ModuleType
 from typing import Any
 
 __all__ = ["DATA_FORMAT", "cache_dir", "cached", "from_data", "load_data", "read_signed", "report",
-           "signing_key", "source_hash", "store_data", "store_signed", "sweep_temporaries", "to_data", "write_atomic"]
+           "signing_key", "source_hash", "store_data", "store_signed", "sweep_cache", "sweep_temporaries", "to_data",
+           "write_atomic"]
 
 DATA_FORMAT = 2  # bump when the layout of data entries changes
 _SIGNED_MAGIC = b"EVACMAP-SIGNED-1\n"
@@ -135,6 +136,17 @@ def sweep_temporaries(folder: Path) -> int:
         except OSError:
             pass
     return removed
+
+
+def sweep_cache() -> int:
+    """Sweep the cache folder and its sub-folders (articles/, duplicates/...) of killed writers' temporaries:
+    a world index killed mid-write leaves tens of MB. Returns how many files were removed."""
+    root = cache_dir()
+    try:
+        folders = [root, *(p for p in root.iterdir() if p.is_dir() and not p.is_symlink())]
+    except OSError:
+        return 0
+    return sum(sweep_temporaries(folder) for folder in folders)
 
 
 MAX_ENTRY_BYTES = 1 << 30  # no cache entry is larger; a planted link to /dev/zero or a huge file is refused

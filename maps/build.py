@@ -22,6 +22,7 @@ from evacmap.maps import exports
 from evacmap.maps.formatting import amount
 from evacmap.maps.pipeline import Analysis, analyse, open_corpus
 from evacmap.maps.publish import MARKER, checkpoint, output_lock, publish, sweep
+from evacmap.maps.terminal import clean
 
 DEFAULT_ATTRIBUTION = ("Places: GeoNames (CC BY 4.0), UN OCHA Aleppo neighbourhoods (CC BY-IGO), Who's On First (CC0); "
                        "borders: Natural Earth (public domain); zones: drawn for evacmap, approximate")
@@ -311,7 +312,7 @@ def run_build(corpus_path: Path | None, out: Path, *, online_tiles: bool = False
         raise BuildError(f"{out.parent}: cannot create the folder ({err.strerror})") from None
     with output_lock(out):
         for line in sweep(out):
-            console.print(f"note: {line} (left by an interrupted build)", markup=False)
+            console.print(clean(f"note: {line} (left by an interrupted build)"), markup=False)
         checkpoint("locked")
         corpus, gazetteer = open_corpus(corpus_path, console)
         analysis = _analyse_with_progress(corpus, gazetteer, use_cache, console)
@@ -330,11 +331,11 @@ def _analyse_with_progress(corpus, gazetteer, use_cache: bool, console: Console)
     if not console.is_terminal:
         return analyse(corpus, gazetteer, use_cache=use_cache)
     columns = (TextColumn("[bold]reading articles"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TextColumn("{task.description}"))
+               TextColumn("{task.description}", markup=False))
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("", total=len(corpus.articles))
         return analyse(corpus, gazetteer, use_cache=use_cache,
-                       progress=lambda a: progress.update(task, advance=1, description=a.id))
+                       progress=lambda a: progress.update(task, advance=1, description=clean(a.id)))
 
 
 __all__ = ["BuildError", "run_build", "write_site"]

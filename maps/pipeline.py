@@ -112,8 +112,10 @@ def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
 def open_corpus(path: Path | None, console=None) -> tuple[Corpus, Gazetteer]:
     """The corpus and its gazetteer. The first run on a machine builds the world index (20-30 s): say so on
     `console` (a rich Console on stderr) rather than sit silent."""
+    from evacmap.gazetteer.cache import sweep_cache
     from evacmap.gazetteer.gazetteer import world_index_cached
 
+    sweep_cache()  # what killed runs left (their writers are gone); concurrent writers' files are kept
     corpus = load_corpus(path)
     if console is not None and not world_index_cached():
         with console.status("building the world gazetteer index (first run only, about 30 s)"):
