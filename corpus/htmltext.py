@@ -85,11 +85,10 @@ class _Extractor(HTMLParser):
             self.offsets.append(start)
             return
         for k, ch in enumerate(data):
-            if ch in " \t\r\n":
-                if self.chars and self.chars[-1] in " \n":
-                    continue
-                ch = " "
-            self.chars.append(ch)
+            space = ch in " \t\r\n"
+            if space and self.chars and self.chars[-1] in " \n":
+                continue
+            self.chars.append(" " if space else ch)
             self.offsets.append(start + k)
 
     def handle_data(self, data):
