@@ -4,8 +4,9 @@ The folder is $EVACMAP_CACHE, else ~/.cache/evacmap: it may be shared, or plante
 is trusted. Two kinds of entry:
 
 - data entries (`store_data` / `load_data`): versioned JSON of plain values and evacmap dataclasses (see
-  `to_data` / `from_data`). Decoding only builds dataclasses of the evacmap package from typed fields; it
-  never runs code named by the file.
+  `to_data` / `from_data`), behind the same per-user HMAC as below (an edited figure in a shared cache
+  would otherwise be published as the article's). Decoding only builds dataclasses of the evacmap package
+  from typed fields; it never runs code named by the file.
 - signed entries (`cached`): bytes prefixed with an HMAC-SHA256 keyed by a per-user secret kept in a 0700
   folder of this user's (see `key_dir`; never the cache folder). Only the world index still uses this, because its
   Aho-Corasick automaton has no data form; a file whose signature does not verify is never unpickled.
@@ -40,8 +41,9 @@ __all__ = ["DATA_FORMAT", "cache_dir", "cached", "from_data", "load_data", "read
            "signing_key", "source_hash", "store_data", "store_signed", "sweep_cache", "sweep_temporaries", "to_data",
            "write_atomic"]
 
-DATA_FORMAT = 2  # bump when the layout of data entries changes
+DATA_FORMAT = 3  # bump when the layout of data entries changes
 _SIGNED_MAGIC = b"EVACMAP-SIGNED-1\n"
+_DATA_MAGIC = b"EVACMAP-DATA-3\n"  # then the HMAC-SHA256 of the JSON that follows
 _reported: set[str] = set()
 
 
@@ -285,10 +287,15 @@ def from_data(tp: Any, data: Any) -> Any:
 
 
 def store_data(path: Path, kind: str, value: Any) -> None:
-    """Cache `value` (plain data and evacmap dataclasses) as JSON; a cache that cannot be written is skipped."""
+    """Cache `value` (plain data and evacmap dataclasses) as JSON behind this user's HMAC; a cache that cannot
+    be written (or no private key) is skipped."""
+    key = signing_key()
+    if key is None:
+        return
     body = {"format": DATA_FORMAT, "kind": kind, "data": to_data(value)}
     try:
-        write_atomic(path, json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode())
+        payload = json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+        write_atomic(path, _DATA_MAGIC + hmac.new(key, payload, "sha256").digest() + payload)
     except (OSError, ValueError):
         pass
 
@@ -296,11 +303,18 @@ def store_data(path: Path, kind: str, value: Any) -> None:
 def load_data(path: Path, kind: str, tp: Any = Any) -> Any | None:
     """The value stored by `store_data` as type `tp`, or None on a miss. Anything wrong with the file (torn,
     not JSON, another format or kind, a field of the wrong type) is a miss, reported once."""
+    key = signing_key()
     raw = _read_entry(path)
-    if raw is None:
+    if raw is None or key is None:
+        return None
+    head = len(_DATA_MAGIC)
+    mac, payload = raw[head:head + 32], raw[head + 32:]
+    if not raw.startswith(_DATA_MAGIC) or not hmac.compare_digest(mac, hmac.new(key, payload, "sha256").digest()):
+        # an edited number would be published as the article's: only what this user wrote is believed
+        report(path, "its signature does not match this user's key (written elsewhere or altered)")
         return None
     try:
-        body = json.loads(raw)
+        body = json.loads(payload)
         if not isinstance(body, dict) or body.get("format") != DATA_FORMAT or body.get("kind") != kind:
             raise ValueError("another format or kind of entry")
         return from_data(tp, body["data"])
