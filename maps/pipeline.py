@@ -14,20 +14,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from evacmap.corpus.articles import Corpus, load_corpus
+from evacmap.corpus.articles import Corpus, corpus_file, load_corpus
 from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article, Claim, Mention, Sentence
 from evacmap.corpus.sentences import split_sentences
 from evacmap.gazetteer import Gazetteer
-from evacmap.gazetteer.cache import cache_dir, read_pickle, source_hash, store_pickle
-from evacmap.geo.control import control_claims
-from evacmap.geo.legs import extract_legs
+from evacmap.gazetteer.cache import cache_dir, load_data, source_hash, store_data
+from evacmap.geo.control import ControlClaim, control_claims
+from evacmap.geo.legs import Leg, extract_legs
 
 if TYPE_CHECKING:
     from evacmap.maps.parallel import Executor
 
-PIPELINE_VERSION = "1"
+PIPELINE_VERSION = "2"  # 2: results are stored as JSON data, not pickles
 
 
 @dataclass
@@ -36,8 +36,8 @@ class ArticleResult:
     sentences: list[Sentence]
     mentions: list[Mention]
     claims: list[Claim] = field(default_factory=list)
-    legs: list = field(default_factory=list)
-    control: list = field(default_factory=list)
+    legs: list[Leg] = field(default_factory=list)
+    control: list[ControlClaim] = field(default_factory=list)
 
 
 @dataclass
@@ -58,7 +58,7 @@ class Analysis:
 
 def load_gazetteer(corpus: Corpus, online: bool = False) -> Gazetteer:
     """The gazetteer for a corpus: its places.csv (if any) over the curated and world layers."""
-    return Gazetteer.load(overrides=corpus.root / "places.csv", focus=corpus.config.focus)
+    return Gazetteer.load(overrides=corpus_file(corpus.root, "places.csv"), focus=corpus.config.focus)
 
 
 def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None) -> ArticleResult:
@@ -87,6 +87,11 @@ def _code_version() -> str:
     return source_hash(evacmap.corpus, evacmap.geo)
 
 
+def _file_stem(article_id: str) -> str:
+    """A cache file name for an article id: its safe characters, bounded (the key makes it unique)."""
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in article_id)[:60]
+
+
 def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
             progress: Callable[[Article], None] | None = None, executor: Executor | None = None) -> Analysis:
     """Results from the cache where present; the articles that miss it go to `executor` (default: a process
@@ -95,8 +100,10 @@ def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
     results, processed, reused = {}, [], []
     missing = []
     for article in corpus.articles:
-        path = folder / f"{article.id}-{_cache_key(article, gazetteer, corpus.config.focus)}.pickle"
-        result = read_pickle(path) if use_cache else None
+        path = folder / f"{_file_stem(article.id)}-{_cache_key(article, gazetteer, corpus.config.focus)}.json"
+        result = load_data(path, "article-result", ArticleResult) if use_cache else None
+        if result is not None and result.article_id != article.id:
+            result = None
         if result is None:
             missing.append((article, path))
             continue
@@ -106,7 +113,7 @@ def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
             progress(article)
     for (article, path), result in zip(missing, _run(missing, corpus, gazetteer, executor), strict=True):
         processed.append(article.id)
-        store_pickle(path, result)
+        store_data(path, "article-result", result)
         results[article.id] = result
         if progress:
             progress(article)
@@ -127,8 +134,10 @@ def _run(missing: list, corpus: Corpus, gazetteer: Gazetteer, executor: Executor
 def open_corpus(path: Path | None, console=None) -> tuple[Corpus, Gazetteer]:
     """The corpus and its gazetteer. The first run on a machine builds the world index (20-30 s): say so on
     `console` (a rich Console on stderr) rather than sit silent."""
+    from evacmap.gazetteer.cache import sweep_cache
     from evacmap.gazetteer.gazetteer import world_index_cached
 
+    sweep_cache()  # what killed runs left (their writers are gone); concurrent writers' files are kept
     corpus = load_corpus(path)
     if console is not None and not world_index_cached():
         with console.status("building the world gazetteer index (first run only, about 30 s)"):
