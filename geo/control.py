@@ -32,7 +32,7 @@ import numpy as np
 import shapely
 
 from evacmap.corpus.model import Article, Mention, Sentence
-from evacmap.geo.geometry import to_metric
+from evacmap.geo.geometry import local_crs, to_metric
 from evacmap.geo.legs import AREAS, GROUP
 from evacmap.geo.zones import zone_index_at
 
@@ -262,11 +262,12 @@ def _area(row) -> float:
 
 def _agreeing_zone_nearby(claim: ControlClaim, place, zones: gpd.GeoDataFrame):
     """For an area-like place (precision >= 1 km): the smallest zone of the claimed kind within the place's
-    precision radius of its point, measured in UTM 37N."""
+    precision radius of its point, measured in a projection centred on the place."""
     if place.precision_m < 1000 or place.kind not in {"region", "governorate", "city"}:
         return None
-    centre = to_metric(shapely.Point(place.lon, place.lat))
-    geoms = to_metric(np.asarray(zones.geometry.array))
+    crs = local_crs(place.lon, place.lat)
+    centre = to_metric(shapely.Point(place.lon, place.lat), crs)
+    geoms = to_metric(np.asarray(zones.geometry.array), crs)
     within = shapely.dwithin(geoms, centre, place.precision_m)
     best = None
     for j in np.flatnonzero(within):

@@ -301,3 +301,38 @@ def test_build_routes_with_a_road_layer(tmp_path, gaz):
     assert (37.0, 36.16) in [tuple(c) for c in leg.geometry.coords]
     assert shapely.equals_exact(shapely.set_precision(leg.geometry, 1e-5),
                                 shapely.set_precision(LineString(road.geometry[0].coords), 1e-5), 1e-5)
+
+
+# ------------------------------------------------------------------------------- geodesic lengths anywhere
+
+WORLD_LINES = {  # (lon, lat) waypoints on several continents and latitudes
+    "kabul-islamabad": [(69.2075, 34.5553), (73.0479, 33.6844)],
+    "haiti": [(-72.3388, 18.5944), (-72.1946, 19.7570)],
+    "florida": [(-82.4572, 27.9506), (-83.2785, 30.8327), (-84.5855, 33.3968)],
+    "sudan-djibouti": [(32.5324, 15.5518), (43.1450, 11.5890)],
+    "karabakh": [(46.7519, 39.8156), (46.0260, 39.5036)],
+    "oslo-tromso": [(10.7522, 59.9139), (18.9553, 69.6492)],
+    "santiago-punta-arenas": [(-70.6693, -33.4489), (-70.9171, -53.1638)],
+    "fiji-antimeridian": [(178.4419, -18.1416), (-178.0, -17.0)],
+}
+
+
+@pytest.mark.parametrize("name", sorted(WORLD_LINES))
+def test_lengths_are_geodesic_on_every_continent(name):
+    """A drawn leg's length is within 1 % of the geodesic length of the same vertices (pyproj Geod), and a
+    straight two-point line within 1 % of the geodesic distance, wherever on Earth it lies."""
+    from pyproj import Geod
+
+    geod = Geod(ellps="WGS84")
+    pts = WORLD_LINES[name]
+    line = schematic_line(pts)
+    assert line is not None
+    truth = geod.geometry_length(line) / 1000.0
+    assert abs(lengths_km([line])[0] - truth) <= 0.01 * truth
+    straight = LineString(pts)
+    chord = sum(geod.inv(*a, *b)[2] for a, b in zip(pts, pts[1:])) / 1000.0
+    assert abs(length_km(straight) - chord) <= max(0.01 * chord, 0.05)
+    assert abs(distance_km(pts[0], pts[-1]) - geod.inv(*pts[0], *pts[-1])[2] / 1000.0) < 1e-6
+    # the schematic curve stays close to the geodesic: a gentle arc, not a detour (at most ~3 % longer)
+    direct = sum(geod.inv(*a, *b)[2] for a, b in zip(pts, pts[1:])) / 1000.0
+    assert direct * 0.999 <= lengths_km([line])[0] <= direct * 1.03
