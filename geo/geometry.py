@@ -3,7 +3,8 @@
 No road network ships with the project, so by default a leg is drawn *schematically*: a smooth curve through
 its waypoints (a gentle arc between two points, a centripetal Catmull-Rom spline through three or more), with a
 fixed number of vertices, computed in a metric projection centred on the waypoints (azimuthal equidistant,
-:func:`local_crs`) and rounded to 5 decimals of a degree, so the same waypoints always give the same bytes. It says "from here, through there, to there" and does not pretend to follow roads.
+:func:`local_crs`) and rounded to 5 decimals of a degree, so the same waypoints always give the same bytes.
+It says "from here, through there, to there" and does not pretend to follow roads.
 
 When the user supplies a road layer (any file geopandas reads: GeoJSON, GeoPackage, shapefile...), each span
 between waypoints follows the shortest path over the road graph (vertices of the noded road lines as nodes, a
@@ -201,7 +202,8 @@ def _country_polygon(iso2: str, near: LonLat) -> shapely.Geometry | None:
 
 def country_entry_point(iso2: str, origin: LonLat) -> LonLat | None:
     """The point of a country's territory nearest to `origin` (Natural Earth 1:10m borders, measured in
-    a projection centred on the origin), or None when the country is not found within about 6 degrees. A leg "to Turkey" is drawn to
+    a projection centred on the origin), or None when the country is not found within about 6 degrees.
+    A leg "to Turkey" is drawn to
     the Turkish border, not to the country's label point hundreds of km inside it."""
     poly = _country_polygon(iso2, (round(origin[0], 1), round(origin[1], 1)))
     if poly is None or poly.contains(Point(origin)):
@@ -370,11 +372,11 @@ __all__ = [
     "country_entry_point",
     "distance_km",
     "from_metric",
-    "local_crs",
-    "metric_crs_for",
     "leg_line",
     "length_km",
     "lengths_km",
+    "local_crs",
+    "metric_crs_for",
     "schematic_line",
     "to_metric",
 ]
