@@ -46,6 +46,7 @@ class CorpusConfig:
     articles: dict[str, ArticleMeta] = field(default_factory=dict)
     maps: tuple[MapConfig, ...] = ()
     attribution: str = ""
+    actors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # [actors]: id -> aliases/adjectives
 
 
 def _date(value, where: str) -> dt.date | None:
@@ -79,6 +80,16 @@ def _bounds(value, where: str) -> tuple[float, float, float, float] | None:
     if not (-180 <= minx < maxx <= 180 and -90 <= miny < maxy <= 90):
         raise CorpusError(f"{where}: bounds {value} are not a valid box")
     return (minx, miny, maxx, maxy)
+
+
+def _actors(value, where: str) -> dict[str, tuple[str, ...]]:
+    """``[actors]``: ``id = ["alias", ...]`` (see corpus/data/ACTORS.md)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in value.values()):
+        raise CorpusError(f"{where}: [actors] must map each actor to a list of names")
+    return {str(k): tuple(v) for k, v in value.items()}
 
 
 def load_config(root: Path) -> CorpusConfig:
@@ -118,4 +129,4 @@ def load_config(root: Path) -> CorpusConfig:
     return CorpusConfig(
         root=root, title=str(data.get("title") or "Evacuation map"), date=_date(data.get("date"), f"{where}: date"),
         focus=(data.get("focus") or None), zones=zones, roads=roads, articles=articles, maps=tuple(maps),
-        attribution=str(data.get("attribution") or ""))
+        attribution=str(data.get("attribution") or ""), actors=_actors(data.get("actors"), where))

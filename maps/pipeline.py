@@ -20,8 +20,9 @@ from evacmap.corpus.model import Article, Claim, Mention, Sentence
 from evacmap.corpus.sentences import split_sentences
 from evacmap.gazetteer import Gazetteer
 from evacmap.gazetteer.cache import cache_dir, read_pickle, source_hash, store_pickle
-from evacmap.geo.control import control_claims
-from evacmap.geo.legs import extract_legs
+from evacmap.corpus.actors import Actors, corpus_actors
+from evacmap.corpus.control_text import control_claims
+from evacmap.corpus.movements import extract_legs
 
 PIPELINE_VERSION = "1"
 
@@ -57,19 +58,20 @@ def load_gazetteer(corpus: Corpus, online: bool = False) -> Gazetteer:
     return Gazetteer.load(overrides=corpus.root / "places.csv", focus=corpus.config.focus)
 
 
-def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None) -> ArticleResult:
+def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None,
+                    actors: Actors | None = None) -> ArticleResult:
     sentences = split_sentences(article.text)
     mentions = find_mentions(article, gazetteer, focus=focus)
     return ArticleResult(article.id, sentences, mentions,
                          claims=extract_claims(article, sentences, mentions),
-                         legs=extract_legs(article, sentences, mentions, gazetteer),
-                         control=control_claims(article, sentences, mentions))
+                         legs=extract_legs(article, sentences, mentions, gazetteer, actors),
+                         control=control_claims(article, sentences, mentions, gazetteer, actors))
 
 
-def _cache_key(article: Article, gazetteer: Gazetteer, focus: str | None) -> str:
+def _cache_key(article: Article, gazetteer: Gazetteer, focus: str | None, aliases: str = "") -> str:
     digest = hashlib.sha256()
     for part in (PIPELINE_VERSION, gazetteer.version, focus or "", article.sha256, article.id, article.outlet,
-                 str(article.published), article.title, article.url, _code_version()):
+                 str(article.published), article.title, article.url, _code_version(), aliases):
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()[:24]
 
@@ -87,11 +89,14 @@ def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
             progress: Callable[[Article], None] | None = None) -> Analysis:
     folder = cache_dir() / "articles"
     results, processed, reused = {}, [], []
+    aliases = getattr(corpus.config, "actors", None) or {}
+    actors = corpus_actors(aliases)
+    alias_key = repr(sorted(aliases.items()))
     for article in corpus.articles:
-        path = folder / f"{article.id}-{_cache_key(article, gazetteer, corpus.config.focus)}.pickle"
+        path = folder / f"{article.id}-{_cache_key(article, gazetteer, corpus.config.focus, alias_key)}.pickle"
         result = read_pickle(path) if use_cache else None
         if result is None:
-            result = analyse_article(article, gazetteer, corpus.config.focus)
+            result = analyse_article(article, gazetteer, corpus.config.focus, actors)
             processed.append(article.id)
             store_pickle(path, result)
         else:

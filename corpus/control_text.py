@@ -1,0 +1,219 @@
+"""Control statements in the text: who holds, controls, occupies or besieges a place, for any conflict, and
+which evacuation orders cover a place in a disaster.
+
+Rules (regexes of English news text over each sentence; the places are the slots of :mod:`corpus.slots`,
+the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list, the corpus's aliases):
+
+- ``<actor>-held|controlled|occupied <place>`` ("Russian-held", "rebel-held", "Taliban-controlled"), and a
+  described area that carries its own controller ("rebel-held territory in the west of <province>");
+- ``<place> ... (is|remains|has been) (now|still) under (the) <actor>('s) control`` and ``under the control
+  of <actor>``; ``<place> (is|was) held|controlled|occupied|seized|captured by (the) <actor>``;
+  ``<actor> (had) taken|seized|gained control of <place>``;
+- ``besieged <place>``, ``<place> ... (long) (been) surrounded|besieged|encircled|blockaded by <actor>``,
+  ``<actor> (had) blockaded|besieged|encircled <place>``, ``<place>, which <actor> kept under blockade``;
+- ``<place> (was|is|remained) cut off`` -> ``cut off``;
+- ``the <actor>-stronghold of <place>``;
+- halves: "the government holding the west and rebels holding the east", "a rebel-controlled east and
+  government-held west" in a sentence naming a city -> the gazetteer's "eastern <city>" / "western <city>";
+- evacuation orders: "mandatory evacuation (order) for zone A", "ordered residents of zones A and B to leave"
+  -> the order (with the issuing authority when the sentence names one) for the places in the sentence.
+
+A claim's ``controller`` is the actor's canonical id ("Russia", "opposition", "Rapid Support Forces"), or
+``besieged`` / ``cut off`` / an evacuation order; ``besieged_by`` says who besieges when the text says.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from evacmap.corpus.actors import Actors, default_actors
+from evacmap.corpus.model import Article, Mention, Sentence
+from evacmap.corpus.slots import Slot, find_slots
+
+NOT_HELD = ("besieged", "cut off", "contested")
+
+
+@dataclass(frozen=True)
+class ControlClaim:
+    id: str  # "<article>#c<n>", stable for the same text
+    article: str
+    outlet: str
+    start: int  # the sentence, offsets into the article
+    end: int
+    text: str
+    place_id: str
+    controller: str  # an actor id | besieged | cut off | an evacuation order
+    phrase: str  # the words that say it, as written
+    besieged_by: str | None = None  # for "besieged": who besieges, when the text says
+
+
+@dataclass(frozen=True)
+class _Rules:
+    prefix: re.Pattern
+    stronghold: re.Pattern
+    besieged_before: re.Pattern
+    besieged_after: re.Pattern
+    under_control: re.Pattern
+    held_by: re.Pattern
+    took_control: re.Pattern
+    besieged_subject: re.Pattern
+    cut_off: re.Pattern
+    own: re.Pattern
+    halves: tuple[re.Pattern, ...]
+
+
+def _rules(actors: Actors) -> _Rules:
+    adj, noun = actors.adjective_rx, actors.noun_rx
+    the = r"(?:the\s+)?"
+    qual = r"(?:(?:ethnic|regular|Sunni|Shia|Shi['’]ite|Islamist|pro-government|local|allied|\w+ese|\w+ian|\w+i)\s+)*"
+    return _Rules(
+        prefix=re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
+                          r"district of|area of|town of|city of|province of|region of)\s+){0,3}$", re.I),
+        stronghold=re.compile(rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I),
+        besieged_before=re.compile(r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
+        besieged_after=re.compile(
+            r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"
+            rf"under blockade)\s+by\s+{the}{qual}(?P<by>{noun}|{adj})(?:\s+forces)?", re.I),
+        under_control=re.compile(
+            r"^\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been|"
+            r"fell)\s+(?:\w+\s+){0,2}?under\s+"
+            rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+control|the control of\s+{the}{qual}(?P<who2>{noun}))", re.I),
+        held_by=re.compile(
+            r"^\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
+            rf"(?:\w+\s+)?(?:held|controlled|occupied|seized|captured|taken)\s+by\s+{the}{qual}(?P<who>{noun}|{adj})",
+            re.I),
+        took_control=re.compile(rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
+                                r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$", re.I),
+        besieged_subject=re.compile(rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
+                                    r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+|its\s+)?"
+                                    r"(?:only\s+)?(?:road\s+(?:link\s+)?(?:to|into)\s+)?$", re.I),
+        cut_off=re.compile(r"^\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|had been|has been|"
+                           r"have been|been|left)\s+(?:\w+\s+)?cut off\b", re.I),
+        own=re.compile(rf"(?P<who>{adj})[- ](?:held|controlled|occupied)\b|besieged\b", re.I),
+        halves=(
+            re.compile(rf"\b{the}(?P<who>{noun})\s+(?:holding|controlling|held|controlled|holds|controls)\s+"
+                       r"(?:(?:many|most|some|several)\s+neighbou?rhoods\s+in\s+)?the\s+(?P<half>west|east|north|south)\b",
+                       re.I),
+            re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled)\s+(?P<half>east|west|north|south)\b", re.I),
+        ),
+    )
+
+
+_ORDER = re.compile(
+    r"\b(?P<kind>mandatory|voluntary|compulsory)\s+evacuations?(?:\s+orders?)?(?:\s+(?:for|of|in))?\s+"
+    r"(?:(?:residents\s+of\s+)?(?:the\s+)?(?P<zone>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*))?|"
+    r"\bordered\s+(?:the\s+)?(?:residents|people|everyone)\s+(?:of|in)\s+(?P<zone2>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)"
+    r"[A-H])*)\s+to\s+(?:leave|evacuate)", re.I)
+
+
+def _order_claims(text: str, sentence: Sentence, slots: list[Slot]) -> list[tuple]:
+    """Evacuation orders: every place of the sentence (authority aside) is covered by the order."""
+    out = []
+    for m in _ORDER.finditer(text, sentence.start, sentence.end):
+        kind = (m.group("kind") or "mandatory").lower()
+        zone = m.group("zone") or m.group("zone2")
+        words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
+        for slot in slots:
+            for pid in slot.ids:
+                if pid:
+                    out.append((m.start(), m.end(), pid, words, m.group(0), None))
+    return out
+
+
+def _halves(article: Article, sentence: Sentence, slots: list[Slot], rules: _Rules, actors: Actors,
+            gazetteer) -> list[tuple]:
+    """"the government holding the west": the half of the city the sentence names, when the gazetteer has
+    a place called "western <city>" (or "west <city>")."""
+    if gazetteer is None:
+        return []
+    cities = [gazetteer.get(pid) for s in slots for pid in s.ids if pid]
+    cities = [c for c in cities if c is not None and c.kind == "city"]
+    if not cities:
+        return []
+    out = []
+    for rx in rules.halves:
+        for m in rx.finditer(article.text, sentence.start, sentence.end):
+            half = m.group("half").lower()
+            for name in (f"{half}ern {cities[0].name}", f"{half} {cities[0].name}"):
+                found = [p for p in gazetteer.candidates(name) if p.parent == cities[0].id]
+                if found:
+                    who = actors.canonical(m.group("who"))
+                    if who:
+                        out.append((m.start(), m.end(), found[0].id, who, m.group(0), None))
+                    break
+    return out
+
+
+def _slot_claims(text: str, sentence: Sentence, slot: Slot, rules: _Rules, actors: Actors,
+                 surrounded: dict[int, int]) -> list[tuple]:
+    lo, hi = sentence.start, sentence.end
+    found: list[tuple] = []
+    start, end = slot.start, slot.end
+    base = max(lo, start - 90)
+    before, after = text[base:start], text[end:hi]
+    for pid in slot.ids:
+        if pid is None:
+            continue
+        if slot.kind == "area" and slot.controller:
+            found.append((start, end, pid, slot.controller, text[start:end], None))
+        if slot.kind == "mention" and (m := rules.own.match(text, start, end)) is not None:
+            who = actors.canonical(m.group("who")) if m.group("who") else "besieged"
+            if who:  # the gazetteer matched "besieged eastern <city>" as one name
+                found.append((start, end, pid, who, text[start:end], None))
+        for rx in (rules.prefix, rules.stronghold):
+            if (m := rx.search(before)) is not None and (who := actors.canonical(m.group("who"))):
+                found.append((base + m.start(), end, pid, who, text[base + m.start():end], None))
+        if (m := rules.took_control.search(before)) is not None and (who := actors.canonical(m.group("who"))):
+            found.append((base + m.start(), end, pid, who, text[base + m.start():end], None))
+        if (m := rules.besieged_before.search(before)) is not None:
+            found.append((base + m.start(), end, pid, "besieged", text[base + m.start():end], None))
+        if (m := rules.besieged_subject.search(before)) is not None:
+            found.append((base + m.start(), end, pid, "besieged", text[base + m.start():end],
+                          actors.canonical(m.group("who"))))
+        if (m := rules.besieged_after.match(after)) is not None and surrounded.get(end + m.end(), start) == start:
+            surrounded[end + m.end()] = start  # the first place before "surrounded by" heads the phrase
+            found.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()],
+                          actors.canonical(m.group("by"))))
+        for rx in (rules.under_control, rules.held_by):
+            if (m := rx.match(after)) is not None:
+                who = actors.canonical(m.group("who") or m.groupdict().get("who2"))
+                lead = start - 9 if text[max(lo, start - 9):start].lower() == "parts of " else start
+                if who:
+                    found.append((lead, end + m.end(), pid, who, text[lead:end + m.end()], None))
+        if (m := rules.cut_off.match(after)) is not None:
+            found.append((start, end + m.end(), pid, "cut off", text[start:end + m.end()], None))
+    return found
+
+
+def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],
+                   gazetteer=None, actors: Actors | None = None) -> list[ControlClaim]:
+    """Every statement of who holds a place, in text order, one claim per (sentence, place, controller).
+    ``gazetteer`` (optional) reads "the west"/"the east" of a named city; ``actors`` default to countries
+    and the shipped list."""
+    actors = actors or default_actors()
+    rules = _rules(actors)
+    text = article.text
+    groups: list[Slot] = []
+    found: list[tuple] = []
+    for sentence in sentences:
+        slots = find_slots(article, sentence, mentions, actors, groups, sentences)
+        surrounded: dict[int, int] = {}
+        for slot in slots:
+            found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, rules, actors, surrounded))
+        found.extend((*f, sentence) for f in _halves(article, sentence, slots, rules, actors, gazetteer))
+        found.extend((*f, sentence) for f in _order_claims(text, sentence, slots))
+    claims: list[ControlClaim] = []
+    seen = set()
+    for start, _end, pid, ctrl, phrase, by, sentence in sorted(found, key=lambda f: (f[0], f[2], f[3])):
+        key = (sentence.start, pid, ctrl)
+        if key in seen:
+            continue
+        seen.add(key)
+        claims.append(ControlClaim(id=f"{article.id}#c{len(claims) + 1}", article=article.id, outlet=article.outlet,
+                                   start=sentence.start, end=sentence.end, text=sentence.text, place_id=pid,
+                                   controller=ctrl, phrase=" ".join(phrase.split()), besieged_by=by))
+    return claims
+
+
+__all__ = ["NOT_HELD", "ControlClaim", "control_claims"]
