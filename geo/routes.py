@@ -371,10 +371,12 @@ def _n_articles(legs: Sequence[MergedLeg]) -> int:
 
 def _chain(drawn: list[MergedLeg], ofam: str | None, gazetteer, graph: RoadGraph | None) -> None:
     """Legs in order of their destination's distance from the origin; a leg that restarts at the route's
-    origin is drawn on from where the previous leg ends when that is on its way (no detour)."""
+    origin, and states no path of its own, is drawn on from where the previous leg ends when that is on its
+    way (no detour) and no less certain (a reported movement is not drawn on from a planned one)."""
     prev: MergedLeg | None = None
     for leg in drawn:
-        if prev is not None and leg.from_family == ofam and prev.to_id != leg.to_id:
+        if (prev is not None and leg.from_family == ofam and prev.to_id != leg.to_id and not leg.via
+                and STATUS_RANK[prev.status] <= STATUS_RANK[leg.status]):
             a, b, c = (_point(gazetteer, leg.from_id), _point(gazetteer, prev.to_id), _point(gazetteer, leg.to_id))
             if a and b and c and distance_km(b, c) < distance_km(a, c):
                 _draw(leg, gazetteer, graph, start=prev.to_id)
@@ -387,7 +389,9 @@ def _chain(drawn: list[MergedLeg], ofam: str | None, gazetteer, graph: RoadGraph
 def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGraph | None) -> Route:
     ofam, kind, _side_or_dest = key
     drawn = [lg for lg in members if lg.to_id is not None and lg.geometry is not None]
-    origin_label = _family_label(gazetteer, ofam, [])
+    said = [str(src["origin"]) for lg in members if lg.from_family == ofam for src in lg.sources if src["origin"]]
+    origin_label = (_family_label(gazetteer, ofam, []) if ofam is None or "+" in ofam or not said
+                    else _name(gazetteer, _representative(said, gazetteer)))
     chain_origin = (next((lg.from_id for lg in drawn if lg.via and lg.from_family == ofam), None) or
                     _representative([lg.from_id for lg in drawn if lg.from_family == ofam], gazetteer)
                     or members[0].from_id)
@@ -443,14 +447,13 @@ def _disagreements(routes: list[Route], buckets: dict, gazetteer) -> None:
         most = max(len(srcs) for _r, _k, srcs in sides)
         parts = []
         for route, key, srcs in sides:
-            dests = " / ".join(dict.fromkeys(_family_label(gazetteer, lg.to_family, [lg.to_id or ""])
-                                              for lg in route.legs if lg.to_id))
+            dests = " / ".join(dict.fromkeys(_name(gazetteer, lg.to_id) for lg in route.legs if lg.to_id))
             if len(srcs) < most:  # the minority view: quote it
                 said = "; ".join(f"{s['outlet']} ({s['status']}): “{_snippet(s)}”" for s in srcs)
             else:
                 said = _outlets(srcs)
             parts.append(f"{dests}, {zone_status(key[2]) if key[2] else 'outside the zones'} ({said})")
-        note = ("sources disagree about where people leaving " + _family_label(gazetteer, ofam, []) +
+        note = ("sources disagree about where people leaving " + items[0][0].label.split(" → ")[0] +
                 " go: " + " vs ".join(parts))
         for route, _key in items:
             route.notes.insert(0, note)

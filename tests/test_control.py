@@ -148,7 +148,7 @@ def test_a_broken_zone_file_is_refused(tmp_path):
     path.write_text(json.dumps({"type": "FeatureCollection", "features": [{
         "type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[37, 36], [37.1, 36], [37, 36.1],
                                                                             [37, 36]]]},
-        "properties": {"controller": "rebels", "label": "x", "valid_from": "2016-12-15", "valid_to": None,
+        "properties": {"controller": "", "label": "x", "valid_from": "2016-12-15", "valid_to": None,
                        "source": "x", "confidence": "low", "approximate": True}}]}))
     with pytest.raises(ZoneFileError, match="controller"):
         load_zones([path])
