@@ -32,6 +32,8 @@ from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.slots import Slot, find_slots
 
 NOT_HELD = ("besieged", "cut off", "contested")
+#: ", the region's main city," / ", which Armenians call Berdzor," between a place and what is said of it
+APPOSITIVE = r"(?:\s*,[^,.;]{1,60},)?"
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,7 @@ class _Rules:
     took_control: re.Pattern
     besieged_subject: re.Pattern
     cut_off: re.Pattern
+    predicate: re.Pattern
     own: re.Pattern
     halves: tuple[re.Pattern, ...]
 
@@ -76,20 +79,22 @@ def _rules(actors: Actors) -> _Rules:
             r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"
             rf"under blockade)\s+by\s+{the}{qual}(?P<by>{noun}|{adj})(?:\s+forces)?", re.I),
         under_control=re.compile(
-            r"^\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been|"
+            rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been|"
             r"fell)\s+(?:\w+\s+){0,2}?under\s+"
             rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+control|the control of\s+{the}{qual}(?P<who2>{noun}))", re.I),
         held_by=re.compile(
-            r"^\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
+            rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
             rf"(?:\w+\s+)?(?:held|controlled|occupied|seized|captured|taken)\s+by\s+{the}{qual}(?P<who>{noun}|{adj})",
             re.I),
         took_control=re.compile(rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
                                 r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$", re.I),
         besieged_subject=re.compile(rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
-                                    r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+|its\s+)?"
-                                    r"(?:only\s+)?(?:road\s+(?:link\s+)?(?:to|into)\s+)?$", re.I),
+                                    r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
         cut_off=re.compile(r"^\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|had been|has been|"
                            r"have been|been|left)\s+(?:\w+\s+)?cut off\b", re.I),
+        predicate=re.compile(rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|"
+                             rf"have been|had been)\s+(?:now\s+|still\s+|firmly\s+)?(?P<who>{adj})[- ]"
+                             r"(?:held|controlled|occupied)\b", re.I),
         own=re.compile(rf"(?P<who>{adj})[- ](?:held|controlled|occupied)\b|besieged\b", re.I),
         halves=(
             re.compile(rf"\b{the}(?P<who>{noun})\s+(?:holding|controlling|held|controlled|holds|controls)\s+"
@@ -107,18 +112,31 @@ _ORDER = re.compile(
     r"[A-H])*)\s+to\s+(?:leave|evacuate)", re.I)
 
 
-def _order_claims(text: str, sentence: Sentence, slots: list[Slot]) -> list[tuple]:
-    """Evacuation orders: every place of the sentence (authority aside) is covered by the order."""
+_COVERS = re.compile(r"\b(?:the|this|that|its|their)\s+(?:evacuation\s+)?orders?\b(?:[^.;]|\.(?=\S)){0,80}?\b(?:takes? in|took in|"
+                     r"covers?|covered|includes?|included|applies to|applied to|extends? to|extended to)\b", re.I)
+
+
+def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str]) -> list[tuple]:
+    """Evacuation orders: the places of the sentence (countries aside) are covered by the order; "the order
+    ... takes in X and Y" in a later sentence extends the last order named (``last`` carries it)."""
     out = []
+    places = [pid for slot in slots for pid in slot.ids if pid and not _is_country(gazetteer, pid)]
     for m in _ORDER.finditer(text, sentence.start, sentence.end):
         kind = (m.group("kind") or "mandatory").lower()
         zone = m.group("zone") or m.group("zone2")
         words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
-        for slot in slots:
-            for pid in slot.ids:
-                if pid:
-                    out.append((m.start(), m.end(), pid, words, m.group(0), None))
+        last[:] = [words]
+        out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
+    if not out and last and (m := _COVERS.search(text, sentence.start, sentence.end)) is not None:
+        after = [pid for slot in slots if slot.start >= m.end() for pid in slot.ids
+                 if pid and not _is_country(gazetteer, pid)]
+        out.extend((m.start(), m.end(), pid, last[0], m.group(0), None) for pid in after)
     return out
+
+
+def _is_country(gazetteer, pid: str) -> bool:
+    place = gazetteer.get(pid) if gazetteer is not None else None
+    return place is not None and place.kind == "country"
 
 
 def _halves(article: Article, sentence: Sentence, slots: list[Slot], rules: _Rules, actors: Actors,
@@ -175,7 +193,7 @@ def _slot_claims(text: str, sentence: Sentence, slot: Slot, rules: _Rules, actor
             surrounded[end + m.end()] = start  # the first place before "surrounded by" heads the phrase
             found.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()],
                           actors.canonical(m.group("by"))))
-        for rx in (rules.under_control, rules.held_by):
+        for rx in (rules.under_control, rules.held_by, rules.predicate):
             if (m := rx.match(after)) is not None:
                 who = actors.canonical(m.group("who") or m.groupdict().get("who2"))
                 lead = start - 9 if text[max(lo, start - 9):start].lower() == "parts of " else start
@@ -196,13 +214,14 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
     text = article.text
     groups: list[Slot] = []
     found: list[tuple] = []
+    last_order: list[str] = []
     for sentence in sentences:
         slots = find_slots(article, sentence, mentions, actors, groups, sentences)
         surrounded: dict[int, int] = {}
         for slot in slots:
             found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, rules, actors, surrounded))
         found.extend((*f, sentence) for f in _halves(article, sentence, slots, rules, actors, gazetteer))
-        found.extend((*f, sentence) for f in _order_claims(text, sentence, slots))
+        found.extend((*f, sentence) for f in _order_claims(text, sentence, slots, gazetteer, last_order))
     claims: list[ControlClaim] = []
     seen = set()
     for start, _end, pid, ctrl, phrase, by, sentence in sorted(found, key=lambda f: (f[0], f[2], f[3])):

@@ -67,20 +67,31 @@ class Leg:
 
 MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
                        r"went|go(?:ing)?|head(?:ed|ing)?|taken|transferred|fle[de]|fleeing|leav\w*|left|"
-                       r"bound|travel\w*|depart\w*|reach\w*|arriv\w*|crossed|snaked|returning|returned|dr[oi]ve|driven|"
-                       r"took|relocat\w*)\b", re.I)
-ORIGIN_CUES = re.compile(r"\b(?:snaked |headed |driven |brought |bused |moved |came )?(?:out of)\b|"
-                         r"\b(?:fled|left|leave|leaving|departed)\b|\bevacuations? (?:of|in)\b", re.I)
+                       r"bound|travel\w*|depart\w*|reach\w*|arriv\w*|crossed|crossing|snaked|returning|returned|"
+                       r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
+                       r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
+                       r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
+                       r"escaped|refugees|evacuees)\b", re.I)
+ORIGIN_CUES = re.compile(r"\b(?:snaked |headed |driven |brought |bused |moved |came |flown |airlifted )?(?:out of)\b|"
+                         r"\b(?:fled|left|leave|leaving|departed|fleeing|escaped)\b|\bevacuations? (?:of|in)\b",
+                         re.I)
+#: "round trips between X and Y", "a shuttle between X and Y": X is the origin, Y the destination
+BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttles?|runs?|rotations?|crossings?|sailings?)\s+between\s+$", re.I)
+#: "left for X", "fleeing <origin> for X", "departed for X": "for" names a destination after these verbs
+FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|"
+                      r"headed|heading|bound)\b(?:\s+[\w'’-]+){0,4}?\s+for\s*$", re.I)
 FROM_CUE = re.compile(r"\bfrom\b", re.I)
 VIA_CUES = re.compile(r"\b(?:crossed into|crossing into|through|via|by way of|passing|into)\b", re.I)
 DEST_CUES = re.compile(
     r"\b(?:en route to|on (?:its|their) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
     r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arrived (?:in|at)|arrive (?:in|at)|"
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
-    r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards)|returning to|returned to|"
-    r"travell?(?:ed|ing) to|to)\b", re.I)
+    r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
+    r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
+    r"(?:landed|touched down|disembarked|docked) (?:in|at)|landed|entered|(?:be |been |being )?driven(?: on)? to|"
+    r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|to)\b", re.I)
 #: destination cues that need a mover named before them (people, vehicles, an evacuation)
-WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)", re.I)
+WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)|entered|landed|toward|towards", re.I)
 THERE = re.compile(r"\b(?:move|moved|go|went|taken|head|headed|travel)\s+there\b", re.I)
 REVERSE_DEST = re.compile(
     r",\s*where\s+(?:the\s+)?(?:(?P<org>[A-Z][\w'’-]+)\s+)?(?:buses|convoys?|evacuees|people|they|fighters|"
@@ -120,7 +131,8 @@ WHO = (
     ("people", re.compile(r"\bpeople\b|\bpersons\b", re.I)),
     ("evacuees", re.compile(r"\bevacuees\b", re.I)),
 )
-VEHICLES = re.compile(r"\bconvoys?\b|\bbuses\b|\bambulances\b|\bvehicles\b", re.I)
+VEHICLES = re.compile(r"\b(?:convoys?|buses|ambulances|vehicles|planes?|aircraft|airbus|flights?|ships?|boats?|"
+                      r"ferr(?:y|ies)|trucks|cars|helicopters?|transports?|airlifts?)\b", re.I)
 POSSESSIVE = re.compile(r"['’]s\s+")
 TO_EXCLUDED = re.compile(r"\b(?:according|back|next|due|close|compared|opposed|allied|belonging|up|prior)\s*$", re.I)
 PRONOUN = re.compile(r"\b(?:them|most|others|those|they)\b", re.I)
@@ -276,6 +288,7 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
                 take(cue, dests)
         else:
             take(cue, vias)
+    _between_and_for(clause, lo, text, inside, take, origins, dests)
     there = THERE.search(clause)
     if there and last_dest is not None and not dests:
         dests.append((there.start(), last_dest, there.group(0)))
@@ -292,6 +305,25 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
                  [v[1] for v in sorted(vias, key=lambda r: r[0])],
                  [d[1] for d in sorted(dests, key=lambda r: r[0])],
                  [r[2].strip() for r in roles], window_end)
+
+
+def _between_and_for(clause: str, lo: int, text: str, inside: list[Slot], take, origins: list,
+                     dests: list) -> None:
+    """"trips between X and Y" (X origin, Y destination) and "left for X" / "fleeing A for X" (destination)."""
+    for cue in re.finditer(r"\bbetween\b", clause, re.I):
+        if BETWEEN.search(clause[:cue.end()] + " "):
+            before = len(origins)
+            take(cue, origins)
+            if len(origins) > before:
+                first = origins[-1][1]
+                rest = re.match(r"\s+and\s+", text[first.end:])
+                if rest is not None:
+                    and_cue = re.compile(r"and").search(clause, first.end - lo)
+                    if and_cue is not None:
+                        take(and_cue, dests)
+    for cue in re.finditer(r"\bfor\b", clause, re.I):
+        if FOR_DEST.search(clause[:cue.end()]):
+            take(cue, dests)
 
 
 # ------------------------------------------------------------------------------------------------- public
