@@ -15,6 +15,7 @@ from pathlib import Path
 from evacmap.errors import CorpusError
 
 CONFIG_NAME = "evacmap.toml"
+DEFAULT_TITLE = "Evacuation map"  # the title of a corpus that gives none (the build then names its main place)
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
@@ -38,7 +39,7 @@ class MapConfig:
 @dataclass(frozen=True)
 class CorpusConfig:
     root: Path
-    title: str = "Evacuation map"
+    title: str = DEFAULT_TITLE
     date: dt.date | None = None  # the day the maps describe
     focus: str | None = None  # ISO country code the corpus is about, for homonyms
     zones: tuple[Path, ...] = ()
@@ -127,6 +128,6 @@ def load_config(root: Path) -> CorpusConfig:
             raise CorpusError(f"{where}: zone file {zone.name} does not exist")
     roads = _inside(root, data["roads"], f"{where}: roads") if data.get("roads") else None
     return CorpusConfig(
-        root=root, title=str(data.get("title") or "Evacuation map"), date=_date(data.get("date"), f"{where}: date"),
+        root=root, title=str(data.get("title") or DEFAULT_TITLE), date=_date(data.get("date"), f"{where}: date"),
         focus=(data.get("focus") or None), zones=zones, roads=roads, articles=articles, maps=tuple(maps),
         attribution=str(data.get("attribution") or ""), actors=_actors(data.get("actors"), where))
