@@ -153,7 +153,8 @@ def _story_places(prods: exports.Products) -> list[tuple[object, int]]:
     those of the focus country when it has any."""
     focus = prods.analysis.corpus.config.focus
     pts = [(r.place, max(1, len(r.mentions))) for r in prods.places if r.place is not None and r.place.resolved
-           and r.place.kind not in {"country", "continent", "governorate", "province", "state"}]
+           and r.place.kind not in {"country", "continent", "governorate", "province", "state"}
+           and (r.place.precision_m or 0) <= 100_000]  # a continent or a vast region is no point to fit
     if focus:
         pts = [(p, w) for p, w in pts if p.country == focus] or pts
     return pts
