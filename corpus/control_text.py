@@ -112,14 +112,15 @@ _ORDER = re.compile(
     r"[A-H])*)\s+to\s+(?:leave|evacuate)", re.I)
 
 
-_COVERS = re.compile(r"\b(?:the|this|that|its|their)\s+(?:evacuation\s+)?orders?\b(?:[^.;]|\.(?=\S)){0,80}?\b(?:takes? in|took in|"
-                     r"covers?|covered|includes?|included|applies to|applied to|extends? to|extended to)\b", re.I)
+_COVERS = re.compile(r"\b(?:the|this|that|its|their)\s+(?:evacuation\s+)?orders?\b(?:[^.;]|\.(?=\S)){0,80}?\b"
+                     r"(?:takes? in|took in|covers?|covered|includes?|included|applies to|applied to|extends? to|"
+                     r"extended to)\b", re.I)
 
 
 def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str]) -> list[tuple]:
     """Evacuation orders: the places of the sentence (countries aside) are covered by the order; "the order
     ... takes in X and Y" in a later sentence extends the last order named (``last`` carries it)."""
-    out = []
+    out: list[tuple] = []
     places = [pid for slot in slots for pid in slot.ids if pid and not _is_country(gazetteer, pid)]
     for m in _ORDER.finditer(text, sentence.start, sentence.end):
         kind = (m.group("kind") or "mandatory").lower()
@@ -127,10 +128,11 @@ def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, l
         words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
         last[:] = [words]
         out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
-    if not out and last and (m := _COVERS.search(text, sentence.start, sentence.end)) is not None:
-        after = [pid for slot in slots if slot.start >= m.end() for pid in slot.ids
+    cover = _COVERS.search(text, sentence.start, sentence.end) if not out and last else None
+    if cover is not None:
+        after = [pid for slot in slots if slot.start >= cover.end() for pid in slot.ids
                  if pid and not _is_country(gazetteer, pid)]
-        out.extend((m.start(), m.end(), pid, last[0], m.group(0), None) for pid in after)
+        out.extend((cover.start(), cover.end(), pid, last[0], cover.group(0), None) for pid in after)
     return out
 
 
@@ -139,10 +141,11 @@ def _is_country(gazetteer, pid: str) -> bool:
     return place is not None and place.kind == "country"
 
 
-def _halves(article: Article, sentence: Sentence, slots: list[Slot], rules: _Rules, actors: Actors,
+def _halves(article: Article, sentence: Sentence, slots: list[Slot], ctx: tuple[_Rules, Actors],
             gazetteer) -> list[tuple]:
     """"the government holding the west": the half of the city the sentence names, when the gazetteer has
     a place called "western <city>" (or "west <city>")."""
+    rules, actors = ctx
     if gazetteer is None:
         return []
     cities = [gazetteer.get(pid) for s in slots for pid in s.ids if pid]
@@ -163,45 +166,71 @@ def _halves(article: Article, sentence: Sentence, slots: list[Slot], rules: _Rul
     return out
 
 
-def _slot_claims(text: str, sentence: Sentence, slot: Slot, rules: _Rules, actors: Actors,
+def _slot_claims(text: str, sentence: Sentence, slot: Slot, ctx: tuple[_Rules, Actors],
                  surrounded: dict[int, int]) -> list[tuple]:
-    lo, hi = sentence.start, sentence.end
+    """What the words around one slot say about who holds it."""
     found: list[tuple] = []
-    start, end = slot.start, slot.end
-    base = max(lo, start - 90)
-    before, after = text[base:start], text[end:hi]
     for pid in slot.ids:
         if pid is None:
             continue
-        if slot.kind == "area" and slot.controller:
-            found.append((start, end, pid, slot.controller, text[start:end], None))
-        if slot.kind == "mention" and (m := rules.own.match(text, start, end)) is not None:
-            who = actors.canonical(m.group("who")) if m.group("who") else "besieged"
-            if who:  # the gazetteer matched "besieged eastern <city>" as one name
-                found.append((start, end, pid, who, text[start:end], None))
-        for rx in (rules.prefix, rules.stronghold):
-            if (m := rx.search(before)) is not None and (who := actors.canonical(m.group("who"))):
-                found.append((base + m.start(), end, pid, who, text[base + m.start():end], None))
-        if (m := rules.took_control.search(before)) is not None and (who := actors.canonical(m.group("who"))):
-            found.append((base + m.start(), end, pid, who, text[base + m.start():end], None))
-        if (m := rules.besieged_before.search(before)) is not None:
-            found.append((base + m.start(), end, pid, "besieged", text[base + m.start():end], None))
-        if (m := rules.besieged_subject.search(before)) is not None:
-            found.append((base + m.start(), end, pid, "besieged", text[base + m.start():end],
-                          actors.canonical(m.group("who"))))
-        if (m := rules.besieged_after.match(after)) is not None and surrounded.get(end + m.end(), start) == start:
-            surrounded[end + m.end()] = start  # the first place before "surrounded by" heads the phrase
-            found.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()],
-                          actors.canonical(m.group("by"))))
-        for rx in (rules.under_control, rules.held_by, rules.predicate):
-            if (m := rx.match(after)) is not None:
-                who = actors.canonical(m.group("who") or m.groupdict().get("who2"))
-                lead = start - 9 if text[max(lo, start - 9):start].lower() == "parts of " else start
-                if who:
-                    found.append((lead, end + m.end(), pid, who, text[lead:end + m.end()], None))
-        if (m := rules.cut_off.match(after)) is not None:
-            found.append((start, end + m.end(), pid, "cut off", text[start:end + m.end()], None))
+        found.extend(_own_claims(text, slot, pid, ctx))
+        found.extend(_before_claims(text, sentence, slot, pid, ctx))
+        found.extend(_after_claims(text, sentence, slot, pid, ctx, surrounded=surrounded))
     return found
+
+
+def _own_claims(text: str, slot: Slot, pid: str, ctx: tuple[_Rules, Actors]) -> list[tuple]:
+    """A described area's own controller; a mention whose surface says it ("besieged eastern <city>")."""
+    rules, actors = ctx
+    out = []
+    if slot.kind == "area" and slot.controller:
+        out.append((slot.start, slot.end, pid, slot.controller, text[slot.start:slot.end], None))
+    if slot.kind == "mention" and (m := rules.own.match(text, slot.start, slot.end)) is not None:
+        who = actors.canonical(m.group("who")) if m.group("who") else "besieged"
+        if who:
+            out.append((slot.start, slot.end, pid, who, text[slot.start:slot.end], None))
+    return out
+
+
+def _before_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tuple[_Rules, Actors]) -> list[tuple]:
+    """"<actor>-held X", "the <actor>-stronghold of X", "<actor> had taken control of X", "besieged X",
+    "<actor> blockaded X"."""
+    rules, actors = ctx
+    base = max(sentence.start, slot.start - 90)
+    before = text[base:slot.start]
+    out = []
+    for rx in (rules.prefix, rules.stronghold, rules.took_control):
+        if (m := rx.search(before)) is not None and (who := actors.canonical(m.group("who"))):
+            out.append((base + m.start(), slot.end, pid, who, text[base + m.start():slot.end], None))
+    if (m := rules.besieged_before.search(before)) is not None:
+        out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end], None))
+    if (m := rules.besieged_subject.search(before)) is not None:
+        out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end],
+                    actors.canonical(m.group("who"))))
+    return out
+
+
+def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tuple[_Rules, Actors], *,
+                  surrounded: dict[int, int]) -> list[tuple]:
+    """"X ... surrounded by <actor>", "X is under <actor> control", "X, held by <actor>", "X has been
+    <actor>-controlled", "X was cut off"."""
+    rules, actors = ctx
+    start, end = slot.start, slot.end
+    after = text[end:sentence.end]
+    out = []
+    if (m := rules.besieged_after.match(after)) is not None and surrounded.get(end + m.end(), start) == start:
+        surrounded[end + m.end()] = start  # the first place before "surrounded by" heads the phrase
+        out.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()],
+                    actors.canonical(m.group("by"))))
+    for rx in (rules.under_control, rules.held_by, rules.predicate):
+        if (m := rx.match(after)) is not None:
+            who = actors.canonical(m.group("who") or m.groupdict().get("who2"))
+            lead = start - 9 if text[max(sentence.start, start - 9):start].lower() == "parts of " else start
+            if who:
+                out.append((lead, end + m.end(), pid, who, text[lead:end + m.end()], None))
+    if (m := rules.cut_off.match(after)) is not None:
+        out.append((start, end + m.end(), pid, "cut off", text[start:end + m.end()], None))
+    return out
 
 
 def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],
@@ -216,15 +245,15 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
     found: list[tuple] = []
     last_order: list[str] = []
     for sentence in sentences:
-        slots = find_slots(article, sentence, mentions, actors, groups, sentences)
+        slots = find_slots(article, sentence, mentions, actors, groups=groups, sentences=sentences)
         surrounded: dict[int, int] = {}
         for slot in slots:
-            found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, rules, actors, surrounded))
-        found.extend((*f, sentence) for f in _halves(article, sentence, slots, rules, actors, gazetteer))
+            found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, (rules, actors), surrounded))
+        found.extend((*f, sentence) for f in _halves(article, sentence, slots, (rules, actors), gazetteer))
         found.extend((*f, sentence) for f in _order_claims(text, sentence, slots, gazetteer, last_order))
     claims: list[ControlClaim] = []
     seen = set()
-    for start, _end, pid, ctrl, phrase, by, sentence in sorted(found, key=lambda f: (f[0], f[2], f[3])):
+    for _start, _end, pid, ctrl, phrase, by, sentence in sorted(found, key=lambda f: (f[0], f[2], f[3])):
         key = (sentence.start, pid, ctrl)
         if key in seen:
             continue

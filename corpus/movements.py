@@ -149,8 +149,9 @@ def _slot_after(slots: list[Slot], pos: int, text: str, stop: int) -> Slot | Non
         gap = text[pos:slot.start]
         if not (FILLER.fullmatch(gap.lstrip()) and "," not in gap):
             return None
-        if POSSESSIVE.match(text, slot.end):  # "Syria's eastern Aleppo": the place is the next slot
-            pos = POSSESSIVE.match(text, slot.end).end()
+        possessive = POSSESSIVE.match(text, slot.end)
+        if possessive is not None:  # "<country>'s eastern <city>": the place is the next slot
+            pos = possessive.end()
             continue
         return slot
     return None
@@ -213,10 +214,8 @@ def _clauses(sentence: Sentence) -> list[tuple[int, int]]:
 
 def _moved_before(before: str) -> bool:
     """A movement word before the cue, in the same phrase (no punctuation between)."""
-    move = None
-    for move in MOVE_WORD.finditer(before):
-        pass
-    return move is not None and not re.search(r"[,;:.]", before[move.end():])
+    moves = list(MOVE_WORD.finditer(before))
+    return bool(moves) and not re.search(r"[,;:.]", before[moves[-1].end():])
 
 
 def _mover_before(before: str) -> bool:
@@ -236,7 +235,7 @@ def _generic_to(clause: str, cue: re.Match) -> bool:
 def _window_end(text: str, end: int, hi: int, words: int = 3) -> int:
     """Extend the status window over up to `words` words after the last slot, stopping at punctuation:
     "the departure of rebels from Aleppo would mark ..." is planned."""
-    m = re.match(r"(?:[ \t]+[\w'’-]+){0,%d}" % words, text[end:hi])
+    m = re.match(rf"(?:[ \t]+[\w'’-]+){{0,{words}}}", text[end:hi])
     return end + (m.end() if m else 0)
 
 
@@ -258,37 +257,10 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
             used.add(slot.start)
             role.append((cue.start(), slot, cue.group(0)))
 
-    for cue in ORIGIN_CUES.finditer(clause):
-        if cue.group(0).lower().startswith("evacuation") or cue.group(0).lower() in {"fled", "left", "leave",
-                                                                                    "leaving", "departed"}:
-            take(cue, origins, 25)
-        else:
-            take(cue, origins)
-    for cue in FROM_CUE.finditer(clause):
-        if _moved_before(clause[:cue.start()]):
-            take(cue, origins)
-    for cue in REVERSE_DEST.finditer(clause):
-        before = [s for s in inside if s.end <= lo + cue.start() and not text[s.end:lo + cue.start()].strip()]
-        if before and before[-1].start not in used:
-            used.add(before[-1].start)
-            dests.append((cue.start(), before[-1], "where ... headed"))
-            org = [s for s in inside if cue.start("org") >= 0 and lo + cue.start("org") <= s.start < lo + cue.end("org")]
-            if org and org[0].start not in used:
-                used.add(org[0].start)
-                origins.append((cue.start(), org[0], "the ... buses"))
-    dest_cues = [c for c in DEST_CUES.finditer(clause)
-                 if (c.group(0).lower() != "to" or _generic_to(clause, c))
-                 and (not WEAK_DEST.fullmatch(c.group(0)) or _mover_before(clause[:c.start()]))]
-    for cue in dest_cues:
-        take(cue, dests)
-    for cue in VIA_CUES.finditer(clause):
-        later_dest = any(d[0] > cue.start() for d in dests)
-        if cue.group(0).lower() in {"into", "crossed into", "crossing into"} and not later_dest:
-            if MOVE_WORD.search(clause[:cue.start() + len(cue.group(0))]):
-                take(cue, dests)
-        else:
-            take(cue, vias)
-    _between_and_for(clause, lo, text, inside, take, origins, dests)
+    _origin_roles(clause, take, origins)
+    _reverse_roles(clause, lo, text, inside, used=used, origins=origins, dests=dests)
+    _dest_and_via_roles(clause, take, vias, dests)
+    _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
     there = THERE.search(clause)
     if there and last_dest is not None and not dests:
         dests.append((there.start(), last_dest, there.group(0)))
@@ -307,8 +279,52 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
                  [r[2].strip() for r in roles], window_end)
 
 
-def _between_and_for(clause: str, lo: int, text: str, inside: list[Slot], take, origins: list,
-                     dests: list) -> None:
+_SHORT_ORIGIN = {"fled", "left", "leave", "leaving", "departed", "fleeing", "escaped"}
+
+
+def _origin_roles(clause: str, take, origins: list) -> None:
+    """"out of X", "fled X", "evacuation of X" (close after the cue) and "from X" after a movement word."""
+    for cue in ORIGIN_CUES.finditer(clause):
+        word = cue.group(0).lower()
+        take(cue, origins, 25 if word.startswith("evacuation") or word in _SHORT_ORIGIN else 60)
+    for cue in FROM_CUE.finditer(clause):
+        if _moved_before(clause[:cue.start()]):
+            take(cue, origins)
+
+
+def _reverse_roles(clause: str, lo: int, text: str, inside: list[Slot], *, used: set[int], origins: list,
+                   dests: list) -> None:
+    """"<province>, where the <city> buses are headed": the slot before is the destination, the name before
+    "buses" the origin."""
+    for cue in REVERSE_DEST.finditer(clause):
+        before = [s for s in inside if s.end <= lo + cue.start() and not text[s.end:lo + cue.start()].strip()]
+        if not before or before[-1].start in used:
+            continue
+        used.add(before[-1].start)
+        dests.append((cue.start(), before[-1], "where ... headed"))
+        org = [s for s in inside if cue.start("org") >= 0 and lo + cue.start("org") <= s.start < lo + cue.end("org")]
+        if org and org[0].start not in used:
+            used.add(org[0].start)
+            origins.append((cue.start(), org[0], "the ... buses"))
+
+
+def _dest_and_via_roles(clause: str, take, vias: list, dests: list) -> None:
+    """Destination cues (a weak one needs a mover before it), then vias; "into" ends a movement when no
+    destination follows it."""
+    for cue in DEST_CUES.finditer(clause):
+        if (cue.group(0).lower() != "to" or _generic_to(clause, cue)) and \
+                (not WEAK_DEST.fullmatch(cue.group(0)) or _mover_before(clause[:cue.start()])):
+            take(cue, dests)
+    for cue in VIA_CUES.finditer(clause):
+        later_dest = any(d[0] > cue.start() for d in dests)
+        if cue.group(0).lower() in {"into", "crossed into", "crossing into"} and not later_dest:
+            if MOVE_WORD.search(clause[:cue.start() + len(cue.group(0))]):
+                take(cue, dests)
+        else:
+            take(cue, vias)
+
+
+def _between_and_for(clause: str, lo: int, text: str, *, take, origins: list, dests: list) -> None:
     """"trips between X and Y" (X origin, Y destination) and "left for X" / "fleeing A for X" (destination)."""
     for cue in re.finditer(r"\bbetween\b", clause, re.I):
         if BETWEEN.search(clause[:cue.end()] + " "):
@@ -339,7 +355,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     last_dest: Slot | None = None
     speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences)), strict=False))
     for sentence in sentences:
-        slots = find_slots(article, sentence, mentions, actors, groups, sentences)
+        slots = find_slots(article, sentence, mentions, actors, groups=groups, sentences=sentences)
         moves = []
         for lo, hi in _clauses(sentence):
             move = _moves_in_clause(text, lo, hi, slots, last_dest)
@@ -361,44 +377,63 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
                 origins, from_context = [context], True
             if not origins:  # a destination with no origin anywhere in the article: keep it, unplaced
                 origins = [Slot(move.start, move.start, (None,), "", "none", "origin not stated")]
-            window = text[move.start:move.window_end]
-            status = _status(window)
-            who = _who(text[move.start:move.window_end], slots, move.start, previous_who)
-            via_ids = tuple(dict.fromkeys(i for v in move.vias for i in v.ids if i))
-            via_text = tuple(v.text for v in move.vias if v.ids == (None,))
-            notes = [v.note for v in move.vias if v.note]
-            if from_context:
-                notes.append(f"origin not in the sentence: the article's evacuation origin ({context.ids[0]})")
-            dests = move.dests or [None]
+            base = _LegBase(
+                article=article, sentence=sentence, move=move, status=_status(text[move.start:move.window_end]),
+                who=_who(text[move.start:move.window_end], slots, move.start, previous_who),
+                context_note=(f"origin not in the sentence: the article's evacuation origin ({context.ids[0]})"
+                              if from_context and context is not None else ""),
+                reported_by=speakers.get(sentence.start))
             for origin_slot in origins:
-                end = max(sentence.end, origin_slot.extend_to or 0)
-                for origin_id in origin_slot.ids:
-                    for dest in dests:
-                        dest_id = dest.ids[0] if dest is not None else None
-                        if dest_id is not None and dest_id == origin_id:
-                            continue
-                        dest_text = dest.text if dest is not None and (dest.kind == "area" or dest_id is None) \
-                            else None
-                        leg_notes = list(notes)
-                        if dest is not None and dest.note:
-                            leg_notes.append(dest.note)
-                        if origin_slot.kind == "none":
-                            leg_notes.append("origin not stated")
-                        if origin_slot.kind == "group":
-                            leg_notes.append(f"one of the places of '{origin_slot.text}'")
-                        if dest is None:
-                            leg_notes.append("destination not stated")
-                        legs.append(Leg(
-                            article=article.id, outlet=article.outlet, start=sentence.start, end=end,
-                            text=text[sentence.start:end], origin=origin_id, via=via_ids, destination=dest_id,
-                            destination_text=dest_text, who=who, status=status, verb=" / ".join(move.cues),
-                            via_text=via_text,
-                            origin_text=None if from_context or origin_slot.kind == "none" else origin_slot.text,
-                            note="; ".join(dict.fromkeys(leg_notes)), reported_by=speakers.get(sentence.start),
-                            origin_group=tuple(i for i in origin_slot.ids if i) if origin_slot.kind == "group" else ()))
+                legs.extend(_legs_from(base, origin_slot, from_context))
         found = [name for name, rx in WHO if rx.search(sentence.text)]
         previous_who = ", ".join(found) if found else previous_who
     return _dedupe(legs)
+
+
+@dataclass(frozen=True)
+class _LegBase:
+    """What every leg of one movement shares."""
+
+    article: Article
+    sentence: Sentence
+    move: _Move
+    status: str
+    who: str
+    context_note: str
+    reported_by: str | None
+
+
+def _legs_from(base: _LegBase, origin_slot: Slot, from_context: bool) -> list[Leg]:
+    """One leg per (origin place, destination) of a movement."""
+    move, sentence, text = base.move, base.sentence, base.article.text
+    via_ids = tuple(dict.fromkeys(i for v in move.vias for i in v.ids if i))
+    via_text = tuple(v.text for v in move.vias if v.ids == (None,))
+    notes = [v.note for v in move.vias if v.note] + ([base.context_note] if base.context_note else [])
+    if origin_slot.kind == "none":
+        notes.append("origin not stated")
+    if origin_slot.kind == "group":
+        notes.append(f"one of the places of '{origin_slot.text}'")
+    end = max(sentence.end, origin_slot.extend_to or 0)
+    group = tuple(i for i in origin_slot.ids if i) if origin_slot.kind == "group" else ()
+    out = []
+    for origin_id in origin_slot.ids:
+        for dest in move.dests or [None]:
+            dest_id = dest.ids[0] if dest is not None else None
+            if dest_id is not None and dest_id == origin_id:
+                continue
+            leg_notes = list(notes)
+            if dest is not None and dest.note:
+                leg_notes.append(dest.note)
+            if dest is None:
+                leg_notes.append("destination not stated")
+            out.append(Leg(
+                article=base.article.id, outlet=base.article.outlet, start=sentence.start, end=end,
+                text=text[sentence.start:end], origin=origin_id, via=via_ids, destination=dest_id,
+                destination_text=dest.text if dest is not None and (dest.kind == "area" or dest_id is None) else None,
+                who=base.who, status=base.status, verb=" / ".join(move.cues), via_text=via_text,
+                origin_text=None if from_context or origin_slot.kind == "none" else origin_slot.text,
+                note="; ".join(dict.fromkeys(leg_notes)), reported_by=base.reported_by, origin_group=group))
+    return out
 
 
 def _context_origin(per_sentence) -> Slot | None:

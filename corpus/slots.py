@@ -16,6 +16,7 @@ Every rule is English grammar; the actors come from :mod:`corpus.actors`, the pl
 """
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -66,7 +67,7 @@ def _overlaps(out: list[Slot], s: int, e: int) -> bool:
     return any(s < o.end and o.start < e for o in out)
 
 
-def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention], actors: Actors,
+def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention], actors: Actors, *,
                groups: list[Slot], sentences: Sequence[Sentence]) -> list[Slot]:
     """The slots of one sentence in text order. ``groups`` collects the groups seen so far in the article
     (for "those two cities")."""
@@ -143,7 +144,7 @@ def _names_after(text: str, start: int, stop: int, mentions: Sequence[Mention]) 
     if len(inside) < 2 or not re.fullmatch(r"\s*[,:]?\s*(?:the\s+)?", text[start:inside[0].start]):
         return ()
     names = [inside[0]]
-    for a, b in zip(inside, inside[1:], strict=False):
+    for a, b in itertools.pairwise(inside):
         gap = text[a.end:b.start]
         if re.fullmatch(r"\s*,?\s*and\s+(?:the\s+)?", gap):
             names.append(b)

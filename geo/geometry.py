@@ -115,9 +115,9 @@ def _catmull_rom(points: np.ndarray, per_span: int, alpha: float = 0.5) -> np.nd
     for i in range(1, len(pts) - 2):
         p0, p1, p2, p3 = pts[i - 1], pts[i], pts[i + 1], pts[i + 2]
         t0 = 0.0
-        t1 = t0 + max(np.linalg.norm(p1 - p0), 1e-9) ** alpha
-        t2 = t1 + max(np.linalg.norm(p2 - p1), 1e-9) ** alpha
-        t3 = t2 + max(np.linalg.norm(p3 - p2), 1e-9) ** alpha
+        t1 = t0 + max(float(np.linalg.norm(p1 - p0)), 1e-9) ** alpha
+        t2 = t1 + max(float(np.linalg.norm(p2 - p1)), 1e-9) ** alpha
+        t3 = t2 + max(float(np.linalg.norm(p3 - p2)), 1e-9) ** alpha
         t = np.linspace(t1, t2, per_span)[1:, None]
         a1 = (t1 - t) / (t1 - t0) * p0 + (t - t0) / (t1 - t0) * p1
         a2 = (t2 - t) / (t2 - t1) * p1 + (t - t1) / (t2 - t1) * p2
@@ -261,7 +261,7 @@ class RoadGraph:
             cs = shapely.get_coordinates(line)
             ids = [node(x, y) for x, y in cs]
             edges.extend((a, b) for a, b in itertools.pairwise(ids) if a != b)
-        edges = sorted(set(tuple(sorted(e)) for e in edges))
+        edges = sorted({(min(a, b), max(a, b)) for a, b in edges})
         nodes = np.array(coords, dtype=float)
         adjacency: list[list[tuple[int, float]]] = [[] for _ in coords]
         for a, b in edges:
@@ -356,6 +356,7 @@ def leg_line(waypoints: Sequence[LonLat], roads: RoadGraph | None = None,
         path = roads.path(xy[i], xy[i + 1], max_snap_km * 1000)
         if path is None:
             sub = schematic_line([pts[i], pts[i + 1]])
+            assert sub is not None  # two distinct points (deduplicated above)
             sx, sy = fwd.transform(*np.asarray(sub.coords).T)
             path = np.column_stack([sx, sy])
         else:

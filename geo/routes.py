@@ -393,7 +393,7 @@ def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGr
     origin_label = (_family_label(gazetteer, ofam, []) if ofam is None or "+" in ofam or not said
                     else _name(gazetteer, _representative(said, gazetteer)))
     chain_origin = (next((lg.from_id for lg in drawn if lg.via and lg.from_family == ofam), None) or
-                    _representative([lg.from_id for lg in drawn if lg.from_family == ofam], gazetteer)
+                    _representative([lg.from_id for lg in drawn if lg.from_family == ofam and lg.from_id], gazetteer)
                     or members[0].from_id)
     start = _point(gazetteer, chain_origin)
     if start is not None:
@@ -437,7 +437,7 @@ def _disagreements(routes: list[Route], buckets: dict, gazetteer) -> None:
     for route, key in zip(routes, buckets, strict=False):
         if key[1] == "main":
             by_origin.setdefault(key[0], []).append((route, key))
-    for ofam, items in by_origin.items():
+    for items in by_origin.values():
         if len(items) < 2:
             continue
         sides = []

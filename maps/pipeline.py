@@ -13,16 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from evacmap.corpus.actors import Actors, corpus_actors
 from evacmap.corpus.articles import Corpus, load_corpus
 from evacmap.corpus.claims import extract_claims
+from evacmap.corpus.control_text import control_claims
 from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article, Claim, Mention, Sentence
+from evacmap.corpus.movements import extract_legs
 from evacmap.corpus.sentences import split_sentences
 from evacmap.gazetteer import Gazetteer
 from evacmap.gazetteer.cache import cache_dir, read_pickle, source_hash, store_pickle
-from evacmap.corpus.actors import Actors, corpus_actors
-from evacmap.corpus.control_text import control_claims
-from evacmap.corpus.movements import extract_legs
 
 PIPELINE_VERSION = "1"
 

@@ -16,7 +16,7 @@ from shapely.geometry import LineString, Point, shape
 from evacmap.corpus.articles import load_corpus
 from evacmap.geo.geometry import RoadGraph, country_entry_point, distance_km, leg_line, length_km, lengths_km, schematic_line
 from evacmap.geo.legs import Leg
-from evacmap.geo.routes import build_routes, corpus_legs, family, routes_geodataframe, routes_json
+from evacmap.geo.routes import build_routes, corpus_legs, routes_geodataframe, routes_json
 
 ROOT = Path(__file__).resolve().parents[1]
 ZONES = ROOT / "corpus" / "samples" / "aleppo-2016" / "zones" / "control-2016-12-15.geojson"
@@ -215,7 +215,7 @@ def test_without_zones_there_are_no_crossings_and_no_side_split(legs, gaz):
 
 # ------------------------------------------------------------------------------------- merging, by hand
 
-def mk(article, origin, dest, status="happened", via=(), who="civilians", outlet=None, start=0):
+def mk(article, origin, dest, status="happened", via=(), *, who="civilians", outlet=None, start=0):
     return Leg(article=article, outlet=outlet or article, start=start, end=start + 10, text=f"{article} text",
                origin=origin, via=tuple(via), destination=dest, destination_text=None, who=who, status=status,
                verb="to")
