@@ -157,13 +157,15 @@ def _slot_after(slots: list[Slot], pos: int, text: str, stop: int) -> Slot | Non
     return None
 
 
-def _status(window: str) -> str:
-    """The status of a movement from the words of its clause (see the module docstring)."""
+def _status(window: str, clause: str = "") -> str:
+    """The status of a movement from the words of its clause (see the module docstring): the window up to
+    the last place decides between done, under way and planned; a denial anywhere in the clause ("..., a
+    claim X denied") makes it disputed."""
     if OPTIONAL.search(window):
         return "optional"
     if PLANNED.search(window):
         return "planned"
-    if DISPUTED.search(window):
+    if DISPUTED.search(clause or window):
         return "disputed"
     if UNDER_WAY.search(window) and not DONE.search(UNDER_WAY.sub(" ", window)):
         return "under_way"
@@ -378,7 +380,8 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
             if not origins:  # a destination with no origin anywhere in the article: keep it, unplaced
                 origins = [Slot(move.start, move.start, (None,), "", "none", "origin not stated")]
             base = _LegBase(
-                article=article, sentence=sentence, move=move, status=_status(text[move.start:move.window_end]),
+                article=article, sentence=sentence, move=move,
+                status=_status(text[move.start:move.window_end], text[move.start:move.end]),
                 who=_who(text[move.start:move.window_end], slots, move.start, previous_who),
                 context_note=(f"origin not in the sentence: the article's evacuation origin ({context.ids[0]})"
                               if from_context and context is not None else ""),

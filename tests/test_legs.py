@@ -222,3 +222,22 @@ def test_group_named_in_next_sentence(gaz):
 def test_possessive_is_not_the_origin(gaz):
     [leg] = legs_of("Evacuations began for thousands of civilians from Syria's eastern Aleppo on Thursday.", gaz)
     assert leg.origin == "eastern_aleppo"
+
+
+@pytest.mark.parametrize("focus, text, status", [
+    ("UA", "Buses were heading from Mariupol to Zaporizhzhia on Friday.", "under_way"),
+    ("UA", "The convoy will travel from Kherson to Zaporizhzhia.", "planned"),
+    ("UA", "Russia said buses had left Mariupol for Rostov, a claim Ukraine denied.", "disputed"),
+    ("SD", "The ship sailed from Port Sudan to Jeddah on Sunday.", "happened"),
+])
+def test_status_under_way_planned_disputed_anywhere(gaz, focus, text, status):
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+    legs = extract_legs(a, split_sentences(text), find_mentions(a, gaz, focus=focus), gaz)
+    assert [leg.status for leg in legs if leg.destination] == [status], legs
+
+
+def test_who_says_so_is_kept(gaz):
+    text = "Twenty buses left Mariupol for Zaporizhzhia, according to Ukrainian state TV."
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+    [leg] = extract_legs(a, split_sentences(text), find_mentions(a, gaz, focus="UA"), gaz)
+    assert leg.reported_by and "state" in leg.reported_by.lower()
