@@ -89,7 +89,8 @@ DEST_CUES = re.compile(
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
     r"(?:landed|touched down|disembarked|docked) (?:in|at)|landed|entered|(?:be |been |being )?driven(?: on)? to|"
-    r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|to)\b", re.I)
+    r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
+    re.I)
 #: destination cues that need a mover named before them (people, vehicles, an evacuation)
 WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)|entered|landed|toward|towards", re.I)
 THERE = re.compile(r"\b(?:move|moved|go|went|taken|head|headed|travel)\s+there\b", re.I)
@@ -99,15 +100,21 @@ REVERSE_DEST = re.compile(
 
 #: words that may stand between a cue and its slot
 FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
-                    r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|Syria['’]s|"
-                    r"its|their)\s+){0,5}", re.I)
+                    r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
+                    r"its|their|(?:hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
+                    r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
+                    r"border crossings?|crossings?|checkpoints?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
+#: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
+CONTINUES = re.compile(r"\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
+                       r"moved) on|then|from there)\b", re.I)
 
 OPTIONAL = re.compile(r"\bmay opt\b|\bopt(?:s|ing)? to\b|\bwho choose\b|\bchoose to\b|\bcan go\b|\bcould go\b|"
                       r"\bif they (?:wish|want|choose)\b|\boption\b", re.I)
 DISPUTED = re.compile(r"\bdenied\b|\bdenies\b|\bdisputed\b|\bunconfirmed\b|\bunverified\b|"
                       r"\bcould not (?:be )?(?:independently )?(?:confirm|verif)\w*|\bno (?:independent )?confirmation\b",
                       re.I)
-UNDER_WAY = re.compile(r"\bunder ?way\b|\bbound for\b|\ben route\b|\bon (?:its|their|the) way\b|"
+UNDER_WAY = re.compile(r"\bunder ?way\b|\bbound for\b|\bfleeing\b|\b(?:pressed|pushed) on\b|\btowards?\b|"
+                       r"\ben route\b|\bon (?:its|their|the) way\b|"
                        r"\b(?:is|are|was|were) (?:still )?(?:heading|headed|travell?ing|moving|leaving|fleeing|"
                        r"streaming|driving|being (?:evacuated|taken|moved|bused|flown|transferred))\b|"
                        r"\b(?:continue[sd]?|continuing) to (?:leave|flee|arrive|cross)\b|\bwhere [^,.;]{0,40}\b"
@@ -266,6 +273,11 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
     there = THERE.search(clause)
     if there and last_dest is not None and not dests:
         dests.append((there.start(), last_dest, there.group(0)))
+    going_on = CONTINUES.search(clause)
+    if going_on is not None and dests and not origins:
+        start = _continued_from(inside, lo + going_on.start(), {d[1].start for d in dests}) or last_dest
+        if start is not None:
+            origins.append((going_on.start(), start, going_on.group(0)))
     if not origins and not dests:
         return None
     dests = [d for d in dests if any(i is not None for i in d[1].ids) or d[1].kind in ("area", "mention")]
@@ -279,6 +291,12 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
                  [v[1] for v in sorted(vias, key=lambda r: r[0])],
                  [d[1] for d in sorted(dests, key=lambda r: r[0])],
                  [r[2].strip() for r in roles], window_end)
+
+
+def _continued_from(inside: list[Slot], cue: int, dest_starts: set[int]) -> Slot | None:
+    """Where a movement that "goes on" starts: the last placed slot before the cue in the clause."""
+    before = [s for s in inside if s.end <= cue and s.start not in dest_starts and any(s.ids)]
+    return before[-1] if before else None
 
 
 _SHORT_ORIGIN = {"fled", "left", "leave", "leaving", "departed", "fleeing", "escaped"}

@@ -5,8 +5,8 @@ A gold leg is found when a leg of the same article comes from a sentence holding
 destination (and origin, when the gold gives one) lies within the gold place's tolerance; a gold route when
 one built route passes within tolerance of all its waypoints, in order; a gold control statement when a claim
 of the same article holds the key's sentence, names a place within tolerance and the same actor (or siege).
-The floors asserted are the figures reached when this test was written: they guard against regressions and
-are printed by ``python tests/test_corpora_geo.py``.
+The floors asserted are the counts reached when this test was written: they guard against regressions; the
+figures and every miss are printed by ``python tests/test_corpora_geo.py``.
 """
 from __future__ import annotations
 
@@ -27,11 +27,13 @@ from evacmap.geo.routes import build_routes, corpus_legs
 CORPORA = Path(__file__).resolve().parent / "corpora"
 NAMES = sorted(p.name for p in CORPORA.iterdir() if (p / "gold.json").exists())
 
-#: floors reached (found / gold) per corpus: legs, routes, control statements
+#: gold items found, per corpus, when this test was written (legs, routes, control statements). Most misses
+#: are places the gazetteer does not know (Wadi Seidna, Djibouti, Stepanakert, Nagorno-Karabakh, Lee County,
+#: Matlacha): a leg or claim cannot be placed without them. Raise these as the tool improves.
 FLOORS = {
-    "sudan-2023": {"legs": 0.0, "routes": 0.0, "control": 0.0},
-    "hurricane-ian-2022": {"legs": 0.0, "routes": 0.0, "control": 0.0},
-    "karabakh-2023": {"legs": 0.0, "routes": 0.0, "control": 0.0},
+    "sudan-2023": {"legs": 12, "routes": 2, "control": 1},
+    "hurricane-ian-2022": {"legs": 1, "routes": 0, "control": 2},
+    "karabakh-2023": {"legs": 8, "routes": 2, "control": 1},
 }
 
 
@@ -145,8 +147,7 @@ def figures(name: str) -> dict[str, tuple[int, int]]:
 def test_corpus_figures_reach_their_floors(name):
     got = figures(name)
     for what, (hit, total) in got.items():
-        floor = FLOORS.get(name, {}).get(what, 0.0)
-        assert total == 0 or hit / total >= floor, (name, what, hit, total)
+        assert hit >= FLOORS.get(name, {}).get(what, 0), (name, what, hit, total)
 
 
 @pytest.mark.parametrize("name", NAMES)
