@@ -488,9 +488,10 @@ def routes_geodataframe(routes: Sequence[Route]) -> gpd.GeoDataFrame:
                 "via": list(leg.via), "via_names": list(leg.via_names or leg.via),
                 "who": ", ".join(leg.who), "status": leg.status, "sources": leg.sources,
                 "length_km": leg.length_km, "drawn": leg.drawn, "notes": list(leg.notes),
-                "geometry": leg.geometry})
+                "reported_by": leg.reported_by, "drawn_from": leg.drawn_from, "geometry": leg.geometry})
     columns = ["route_id", "route_label", "leg_id", "from_id", "to_id", "from_name", "to_name", "via",
-               "via_names", "who", "status", "sources", "length_km", "drawn", "notes", "geometry"]
+               "via_names", "who", "status", "sources", "length_km", "drawn", "notes", "reported_by", "drawn_from",
+               "geometry"]
     return gpd.GeoDataFrame(rows, columns=columns, geometry="geometry", crs="EPSG:4326")
 
 
