@@ -370,3 +370,21 @@ def test_lengths_are_geodesic_on_every_continent(name):
     # the schematic curve stays close to the geodesic: a gentle arc, not a detour (at most ~3 % longer)
     direct = sum(geod.inv(*a, *b)[2] for a, b in itertools.pairwise(pts)) / 1000.0
     assert direct * 0.999 <= lengths_km([line])[0] <= direct * 1.03
+
+
+def test_legs_chain_when_one_ends_where_the_next_begins(gaz):
+    """Two movements reported apart, the second starting where the first ends, are one route and one line."""
+    legs = [mk("a", "eastern_aleppo", "khan_al_asal"), mk("b", "khan_al_asal", "idlib_city", start=20)]
+    [route] = build_routes(legs, gaz, None)
+    assert route.waypoints == ("eastern_aleppo", "khan_al_asal", "idlib_city")
+    first, second = sorted((leg for leg in route.legs), key=lambda leg: leg.from_id != "eastern_aleppo")
+    assert first.geometry.coords[-1] == second.geometry.coords[0]
+    assert route.label == "eastern Aleppo → Khan al-Asal → Idlib"
+
+
+def test_a_planned_leg_is_not_the_start_of_a_reported_one(gaz):
+    """Chaining never draws a reported movement on from a merely planned one."""
+    legs = [mk("a", "eastern_aleppo", "western_aleppo", "planned"), mk("b", "eastern_aleppo", "idlib_city")]
+    routes = build_routes(legs, gaz, None)
+    idlib = next(leg for r in routes for leg in r.legs if leg.to_id == "idlib_city")
+    assert idlib.drawn_from is None
