@@ -18,10 +18,7 @@ import shapely
 from evacmap.corpus.actors import Actors, corpus_actors, default_actors
 from evacmap.corpus.control_text import ControlClaim, control_claims
 from evacmap.geo.geometry import local_crs, to_metric
-from evacmap.geo.zones import zone_index_at
-
-CONTROLLERS = ("government", "opposition", "besieged", "contested")
-
+from evacmap.geo.zones import CONTROLLERS, zone_index_at
 
 # ------------------------------------------------------------------------------------------------ checks
 
