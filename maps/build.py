@@ -18,6 +18,7 @@ from shapely.geometry import Point, box
 
 from evacmap.corpus.config import DEFAULT_TITLE, MapConfig
 from evacmap.errors import BuildError
+from evacmap.gazetteer.model import Place
 from evacmap.maps import exports
 from evacmap.maps.formatting import amount
 from evacmap.maps.pipeline import Analysis, analyse, open_corpus
@@ -145,7 +146,7 @@ def routes_frame(prods: exports.Products, urls: dict[str, str]) -> gpd.GeoDataFr
     return frame
 
 
-def _story_places(prods: exports.Products) -> list[tuple[object, int]]:
+def _story_places(prods: exports.Products) -> list[tuple[Place, int]]:
     """(place, mentions) for the resolved places a map may fit: countries and first-level regions left out,
     those of the focus country when it has any."""
     focus = prods.analysis.corpus.config.focus
@@ -167,7 +168,7 @@ def _weighted_median(values: list[float], weights: list[int]) -> float:
     return values[order[-1]]
 
 
-def story_cluster(prods: exports.Products) -> list[tuple[object, int]]:
+def story_cluster(prods: exports.Products) -> list[tuple[Place, int]]:
     """The story's cluster of places: around the mention-weighted median point, the places within four
     times the typical (weighted median) distance from it, at least 25 km; a place named twice or more may
     lie three times farther. A capital or a foreign city mentioned once does not stretch the map."""
