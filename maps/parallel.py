@@ -13,12 +13,13 @@ other data or code would silently differ.
 """
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import tempfile
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor as _StdExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING
 from evacmap.errors import BuildError
 
 if TYPE_CHECKING:
+    from evacmap.corpus.actors import Actors
     from evacmap.corpus.model import Article
     from evacmap.gazetteer import Gazetteer
     from evacmap.maps.pipeline import ArticleResult
@@ -41,21 +43,24 @@ MIN_POOL_BYTES = 16_000
 
 @dataclass(frozen=True)
 class GazetteerSpec:
-    """What a worker needs to rebuild the caller's gazetteer: the corpus's places.csv (its bytes, so a
-    remote worker needs no access to the corpus folder), the focus country, and the versions the
-    caller's results are keyed by, which the worker's own gazetteer and code must match."""
+    """What a worker needs to analyse the caller's articles: the corpus's places.csv (its bytes, so a
+    remote worker needs no access to the corpus folder), the focus country, the corpus's [actors] aliases,
+    and the versions the caller's results are keyed by, which the worker's own gazetteer and code must match."""
 
     overrides: bytes | None
     focus: str | None
     version: str
     code: str
+    actors: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @classmethod
-    def of(cls, gazetteer: Gazetteer, overrides: Path | None, focus: str | None) -> GazetteerSpec:
+    def of(cls, gazetteer: Gazetteer, overrides: Path | None, focus: str | None,
+           actors: Mapping[str, Sequence[str]] | None = None) -> GazetteerSpec:
         from evacmap.maps.pipeline import _code_version
 
         data = Path(overrides).read_bytes() if overrides is not None and Path(overrides).is_file() else None
-        return cls(data, focus, gazetteer.version, _code_version())
+        aliases = tuple(sorted((str(k), tuple(v)) for k, v in (actors or {}).items()))
+        return cls(data, focus, gazetteer.version, _code_version(), aliases)
 
 
 # --- the worker side --------------------------------------------------------------------------------------
@@ -100,10 +105,18 @@ def _init_worker(spec: GazetteerSpec) -> None:
     _gazetteer(spec)
 
 
+@functools.lru_cache(maxsize=4)
+def _actors(aliases: tuple[tuple[str, tuple[str, ...]], ...]) -> Actors:
+    """The corpus's actor lexicon, built once per process."""
+    from evacmap.corpus.actors import corpus_actors
+
+    return corpus_actors(dict(aliases))
+
+
 def _analyse_one(article: Article, spec: GazetteerSpec) -> ArticleResult:
     from evacmap.maps.pipeline import analyse_article
 
-    return analyse_article(article, _gazetteer(spec), spec.focus)
+    return analyse_article(article, _gazetteer(spec), spec.focus, _actors(spec.actors))
 
 
 def analyse_batch(articles: Sequence[Article], spec: GazetteerSpec) -> list[ArticleResult]:
@@ -134,7 +147,7 @@ class InProcessExecutor(Executor):
         from evacmap.maps.pipeline import analyse_article
 
         for article in articles:
-            yield analyse_article(article, gazetteer, spec.focus)
+            yield analyse_article(article, gazetteer, spec.focus, _actors(spec.actors))
 
 
 def default_workers() -> int:
