@@ -276,7 +276,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="sample,100,1000,10000",
                         help="comma-separated corpus sizes; 'sample' is the bundled sample (default: %(default)s)")
     parser.add_argument("--runs", type=int, default=3, help="runs per size; the table shows medians")
-    parser.add_argument("--country", default="GR", help="ISO code of the country whose cities the corpus names")
+    parser.add_argument("--country", default="PH", help="ISO code of the country whose cities the corpus names")
     parser.add_argument("--keep", action="store_true", help="keep the generated corpora and sites (path printed)")
     args = parser.parse_args()
     sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
