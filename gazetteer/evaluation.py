@@ -326,9 +326,12 @@ def geonameid_of(place) -> int | None:
     return None
 
 
-def mention_from_match(match) -> SystemMention:
-    """A gazetteer Match as a SystemMention."""
+def mention_from_match(match, best_guess: bool = False) -> SystemMention:
+    """A gazetteer Match as a SystemMention; with `best_guess`, a name left unresolved between balanced
+    homonyms is placed at the likeliest of them (the first candidate)."""
     place = match.place
+    if place is None and best_guess and match.candidates:
+        place = match.candidates[0]
     if place is None or not place.resolved:
         return SystemMention(match.start, match.end)
     return SystemMention(match.start, match.end, place.lat, place.lon, geonameid_of(place))

