@@ -205,6 +205,8 @@ def common_word_trap(tokens: list[Token], i: int, j: int, place: Place) -> bool:
     frequency = zipf(tokens[i].text.lower())
     if frequency >= 5.0 and place.population < 1_000_000:
         return True
+    if frequency >= 3.0 and place.population < 5_000 and place.source not in {"curated", "user"}:
+        return True  # a village named like an English word or a common surname ("Christmas", "Hunter")
     return tokens[i].sentence_initial and frequency >= 3.5 and place.population < 100_000
 
 
@@ -261,6 +263,9 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
             return regional[0], "name followed by province/region"
     settlements = [c for c in candidates if c.kind in SETTLEMENT_KINDS]
     parents = {c.parent for c in settlements if c.parent}
+    # a first-level region named like a city of its country ("Alexandria" governorate): the city is meant
+    parents |= {c.id for c in candidates if c.kind == "governorate"
+                and any(s.country == c.country and s.population >= 100_000 for s in settlements)}
     if parents and any(c.id in parents for c in candidates):
         # "Ankara", "New York": the city, not the province or state named after it that contains it
         candidates = [c for c in candidates if c.id not in parents]

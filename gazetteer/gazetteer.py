@@ -198,6 +198,11 @@ class Gazetteer:
             out = [p for k, _ in self._fuzzy(key) for ix in self.indexes for p in ix.places_for(k)]
         return out
 
+    def score(self, place: Place) -> float:
+        """The importance the resolver ranks homonyms by, with no text around the name: log10 of the
+        population, plus bonuses for a country, a national capital and the focus country (context.importance)."""
+        return round(context.importance(place, self.focus, frozenset()), 2)
+
     def resolve(self, name: str) -> tuple[Place | None, list[Place], str]:
         """The best place for a bare name (no text around it), the alternatives, and why."""
         cands = self.candidates(name)

@@ -125,25 +125,32 @@ def geocode(name: str = typer.Argument(..., help="A place name, in any common sp
     geocoder = Geocoder(overrides=overrides, online=online)
     best, alternatives, reason = geocoder.resolve(name)
     record = None if best is None else geocoder.place_json(best)
+    score = geocoder.gazetteer.score  # the importance behind the choice: log10 population + bonuses
+
+    def scored(place) -> dict:
+        return {**geocoder.place_json(place), "score": score(place)}
+
     if as_json:
         if record is None:  # unknown: []; ambiguous: why, with the candidates a person can choose from
             emit_json([{"id": None, "name": name, "lat": None, "lon": None, "reason": reason,
-                        "candidates": [geocoder.place_json(a) for a in alternatives[:10]]}] if alternatives else [])
+                        "candidates": [scored(a) for a in alternatives[:10]]}] if alternatives else [])
             raise typer.Exit(1)
-        emit_json([{**record, "reason": reason, "alternatives": [geocoder.place_json(a) for a in alternatives[:10]]}])
+        emit_json([{**scored(best), "reason": reason, "alternatives": [scored(a) for a in alternatives[:10]]}])
         return
     if best is None:
         stderr.print(f"evacmap: {name!r} not resolved: {reason}", markup=False)
         for alt in alternatives[:10]:
-            stderr.print(f"  candidate: {alt.name} [{alt.kind}, {alt.country or '?'}] {alt.lat}, {alt.lon} ({alt.id})",
-                         markup=False)
+            stderr.print(f"  candidate: {alt.name} [{alt.kind}, {alt.country or '?'}] {alt.lat}, {alt.lon} ({alt.id})"
+                         f" score {score(alt):.2f}", markup=False)
         raise typer.Exit(1)
     stdout.print(f"{best.name} [{best.kind}] {best.lat:.5f}, {best.lon:.5f} ± {best.precision_m} m", markup=False)
     stdout.print(f"  source: {best.source} — {best.citation}", markup=False)
-    stdout.print(f"  why: {reason}", markup=False)
+    stdout.print(f"  why: {reason}; score {score(best):.2f} (log10 population + country/capital/focus bonuses)",
+                 markup=False)
     for alt in alternatives[:10]:
         where = f"{alt.lat:.4f}, {alt.lon:.4f}" if alt.resolved else "no point"
-        stdout.print(f"  also: {alt.name} [{alt.kind}, {alt.country or '?'}] {where} ({alt.source})", markup=False)
+        stdout.print(f"  also: {alt.name} [{alt.kind}, {alt.country or '?'}] {where} ({alt.source}) score {score(alt):.2f}",
+                     markup=False)
 
 
 @gazetteer_app.command("import")
