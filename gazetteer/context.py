@@ -81,14 +81,16 @@ def _proper(tok: Token | None) -> bool:
 # The public bodies of a place: "Alexandria Police", "Richmond Police Department", "the Minnesota House",
 # "Ankara Governor's Office". The geoparsing test sets' convention (Gritta et al. 2019, "associative"
 # toponyms; LGL and TR-News annotate them) counts the place in such a phrase, since the body acts there.
-PUBLIC_BODY_WORDS = frozenset("""police sheriff fire council city county state government legislature
-senate house assembly parliament congress court courts schools district mayor governor gov officials
-authorities delegation municipality municipal""".split())
+PUBLIC_BODY_WORDS = frozenset("""police sheriff fire county state government parliament congress court
+courts schools mayor governor gov officials authorities delegation""".split())
+# A chamber of a legislature is a region's or a country's ("the Minnesota House"); after a town it is a
+# building or an organisation ("Chatham House").
+CHAMBER_WORDS = frozenset({"house", "senate", "assembly", "legislature"})
 # Words after a name that make the phrase a unit or an event, not the place: "Azov regiment", "Gulf War".
 UNIT_WORDS = frozenset("""regiment battalion militia war wars""".split())
 
 
-def org_trap(tokens: list[Token], i: int, j: int) -> bool:
+def org_trap(tokens: list[Token], i: int, j: int, places: list[Place] | None = None) -> bool:
     """The name opens an organisation's name: "Doha Institute", "Aleppo Media Center", "Washington Post".
     The first organisation word decides: a public body of the place ("Richmond Police Department") is the
     place's own and keeps it (see PUBLIC_BODY_WORDS)."""
@@ -98,7 +100,8 @@ def org_trap(tokens: list[Token], i: int, j: int) -> bool:
         tok = tokens[k]
         if not tok.capitalised:
             return False
-        if tok.word in PUBLIC_BODY_WORDS:
+        if tok.word in PUBLIC_BODY_WORDS or (tok.word in CHAMBER_WORDS and places
+                                             and any(p.kind in {"governorate", "country"} for p in places)):
             return False
         if tok.word in ORG_WORDS:
             return True

