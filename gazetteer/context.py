@@ -174,10 +174,9 @@ def person_signal(tokens: list[Token], i: int, j: int, text: str) -> str | None:
     prev = tokens[first - 1] if first > 0 else None
     nxt = tokens[j] if j < len(tokens) else None
     gap_before = text[prev.end:tokens[first].start] if prev else ""
-    if prev and prev.word in ADDRESSEE_WORDS:
-        return "strong"
-    if prev and prev.word == "to" and first >= 2 and tokens[first - 2].word == "according":
-        return "strong"  # "according to Al Jazeera": a source, not a location
+    if prev and (prev.word in ADDRESSEE_WORDS
+                 or (prev.word == "to" and first >= 2 and tokens[first - 2].word == "according")):
+        return "strong"  # "told Al Jazeera", "according to Al Jazeera": a source, not a location
     gap_after = text[tokens[j - 1].end:nxt.start] if nxt else ""
     if nxt and nxt.word in MEDIA_NOUNS and gap_after.strip() in {"", "'s", "’s"}:
         return "strong"  # "Al Jazeera's correspondent"

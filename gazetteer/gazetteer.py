@@ -17,7 +17,7 @@ from evacmap.gazetteer.index import NameIndex
 from evacmap.gazetteer.layers import Layer, curated_layer, demonyms, read_places_csv, user_layer, world_places
 from evacmap.gazetteer.model import Match, Place
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
-from evacmap.gazetteer.text import Stream, Token, Tokens, tokenize
+from evacmap.gazetteer.text import Stream, Tokens, tokenize
 from evacmap.gazetteer.worldstore import WorldIndex, build_index, load_index, save_index
 
 LAYER_ORDER = ("user", "curated", "imported", "world")
@@ -118,7 +118,7 @@ def _abbreviations(tokens: Tokens, text: str) -> list[tuple[int, int, str, str]]
     that are also words or titles ("Miss.", "Pa.", "Wash.") count only after a comma and a capitalised
     word, where the style guides put them: "Jackson, Miss."."""
     table, pattern = abbreviation_table()
-    out = []
+    out: list[Place] = []
     if "." not in text:
         return out
     for m in pattern.finditer(text):
@@ -248,7 +248,7 @@ class Gazetteer:
         focus = focus or self.focus
         tokens = tokenize(text)
         kept = self._kept(tokens, text)
-        matches = self._resolve(tokens, text, kept, focus, self._doc_countries(kept, focus))
+        matches = self._resolve(tokens, text, kept, focus=focus, doc_countries=self._doc_countries(kept, focus))
         return [m for m in matches if demonyms or not m.fields.get("demonym")]
 
     def resolve_spans(self, text: str, spans: list[tuple[int, int]], focus: str | None = None) -> list[Match]:
@@ -263,16 +263,17 @@ class Gazetteer:
         items, bounds = [], []
         for s, e in spans:
             key = name_key(text[s:e])
-            places = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
+            places: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
             score = 1.0
             if not places and (fuzzy := self._fuzzy(key)):
                 score = fuzzy[0][1]
                 places = next((found for ix in self.indexes if (found := ix.places_for(fuzzy[0][0]))), [])
             items.append((bisect.bisect_left(starts, s), bisect.bisect_left(starts, e), key, places, score))
             bounds.append((s, e))
-        return self._resolve(tokens, text, items, focus, self._doc_countries(kept, focus), bounds)
+        return self._resolve(tokens, text, items, focus=focus, doc_countries=self._doc_countries(kept, focus),
+                             bounds=bounds)
 
-    def _resolve(self, tokens: list[Token], text: str, items, focus: str | None, doc_countries: frozenset[str],
+    def _resolve(self, tokens: Tokens, text: str, items, *, focus: str | None, doc_countries: frozenset[str],
                  bounds: list[tuple[int, int]] | None = None) -> list[Match]:
         """Choose a place for each (first token, end token, key, places, score) of a text, in text order;
         `bounds` gives the character spans when they are not the tokens' own."""
@@ -281,7 +282,7 @@ class Gazetteer:
         narrowed_all = [self._within_next(tokens, text, items, n, item[3]) for n, item in enumerate(items)]
         settled = {item[2]: nar[0] for item, nar in zip(items, narrowed_all, strict=False) if len(nar) == 1 < len(item[3])}
         matches = []
-        for n, (i, j, key, places, score) in enumerate(items):
+        for n, (i, j, key, found, score) in enumerate(items):
             if bounds:
                 start, end = bounds[n]
             else:
@@ -289,12 +290,12 @@ class Gazetteer:
                 if text[end:end + 1] == "." and ((j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]))
                                                   or text[start:end + 1] in abbreviation_table()[0]):
                     end += 1  # "U.S.", "Ky.": the abbreviation's last full stop is part of it
-            if not places:
+            if not found:
                 matches.append(Match(start, end, text[start:end], None, (), 0.0, "no place with this name"))
                 continue
             narrowed = narrowed_all[n]
-            within = len(narrowed) < len(places)
-            if not within and key in settled and settled[key] in places:
+            within = len(narrowed) < len(found)
+            if not within and key in settled and settled[key] in found:
                 narrowed, within = [settled[key]], True
             places = narrowed
             demonym = key in demonym_keys() and any(p.kind == "country" for p in places)
@@ -313,7 +314,7 @@ class Gazetteer:
         return matches
 
     @staticmethod
-    def _within_next(tokens: list[Token], text: str, kept, n: int, places: list[Place]) -> list[Place]:
+    def _within_next(tokens: Tokens, text: str, kept, n: int, places: list[Place]) -> list[Place]:
         """"Paris, Texas", "Tripoli, Lebanon": a name followed by a comma and a region or country keeps only
         its places inside that region or country (all of them when none is)."""
         if len(places) < 2 or n + 1 >= len(kept) or kept[n][1] <= kept[n][0]:
@@ -335,7 +336,7 @@ class Gazetteer:
             return place
         return self._by_source_id.get(place.source_id, place)
 
-    def _kept(self, tokens: list[Token], text: str) -> list[tuple[int, int, str, list[Place], float]]:
+    def _kept(self, tokens: Tokens, text: str) -> list[tuple[int, int, str, list[Place], float]]:
         """The name spans of a text that pass the traps, plus fuzzy spellings, in text order."""
         spans = self._spans(tokens, Stream(tokens), text)
         paired = _paired(spans, tokens, text)
@@ -344,8 +345,8 @@ class Gazetteer:
         kept: list[tuple[int, int, str, list[Place], float]] = []
         abbreviated = {(i, j) for i, j, *_ in _abbreviations(tokens, text)}
         for i, j, key, places in spans:
-            if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text, persons, signals=signals,
-                                                              paired=paired):
+            if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
+                                                              signals=signals, paired=paired):
                 continue
             kept.append(self._prefer_regional(i, j, key, places))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
@@ -360,7 +361,7 @@ class Gazetteer:
                 and key not in demonym_keys()):
             hits = self._fuzzy(key)
             if hits and hits[0][1] >= 0.8:
-                regional = next((found for ix in self.indexes if (found := ix.places_for(hits[0][0]))), [])
+                regional: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(hits[0][0]))), [])
                 if regional:
                     return (i, j, hits[0][0], regional, hits[0][1])
         return (i, j, key, places, 1.0)
@@ -376,7 +377,7 @@ class Gazetteer:
             p[0].id for _, _, _, p, _ in kept if len(p) == 1 and p[0].kind in {"governorate", "region"}
         ) | ({focus} if focus else set())
 
-    def _spans(self, tokens: list[Token], stream: Stream, text: str = ""):
+    def _spans(self, tokens: Tokens, stream: Stream, text: str = ""):
         """Leftmost-longest name spans that pass the capitalisation gate, each with the places of the most
         authoritative layer that knows the name."""
         found: dict[tuple[int, int], tuple[str, list[Place]]] = {}
@@ -398,7 +399,7 @@ class Gazetteer:
             places = next((found_ for ix in self.indexes if (found_ := ix.places_for(key))), [])
             if places and (i, j) not in found:
                 found[(i, j)] = (key, places)
-        chosen, taken = [], set()
+        chosen, taken = [], set[int]()
         for (i, j), (key, places) in sorted(found.items(), key=lambda kv: (kv[0][0], -(kv[0][1] - kv[0][0]))):
             if taken.isdisjoint(range(i, j)):
                 chosen.append((i, j, key, places))
@@ -406,7 +407,7 @@ class Gazetteer:
         return chosen
 
     @staticmethod
-    def _dotted_initialisms(tokens: list[Token], text: str) -> list[tuple[int, int, str]]:
+    def _dotted_initialisms(tokens: Tokens, text: str) -> list[tuple[int, int, str]]:
         """Runs of single capital letters joined by full stops ("U.S.", "U.K", "U.A.E."), with the key of the
         undotted initialism ("us"): the dotted form's own key ("u s") is too short to index."""
         out = []
@@ -433,7 +434,7 @@ class Gazetteer:
             return any(caps)  # "eastern Aleppo", "Idlib province"
         return bool(caps) and all(caps)
 
-    def _person_keys(self, tokens: list[Token], spans, text: str,
+    def _person_keys(self, tokens: Tokens, spans, text: str,
                      signals: dict[tuple[int, int], str | None] | None = None) -> set[str]:
         """Names used for a person anywhere in the text ("John Kerry", "Kerry said"), so "Kerry" alone is
         not a place. Only strong evidence counts: a name before another capitalised word ("Aleppo
@@ -447,7 +448,7 @@ class Gazetteer:
                     keys.add(key)
         return keys
 
-    def _passes(self, tokens, i, j, places: list[Place], text: str, persons: set[str], *,
+    def _passes(self, tokens, i, j, places: list[Place], *, text: str, persons: set[str],
                 signals: dict[tuple[int, int], str | None] | None = None,
                 paired: frozenset[tuple[int, int]] = frozenset()) -> bool:
         if context.org_trap(tokens, i, j, places):
@@ -486,7 +487,7 @@ class Gazetteer:
         small = all(p.kind in context.SETTLEMENT_KINDS and p.population < 100_000 for p in primary)
         return small and i > 0 and tokens[i - 1].word == "the"  # "the White House", not "the West Bank"
 
-    def _fuzzy_spans(self, tokens: list[Token], kept, persons: set[str]):
+    def _fuzzy_spans(self, tokens: Tokens, kept, persons: set[str]):
         """Spellings no list has: a capitalised, uncommon word close to a regional name."""
         covered = {k for i, j, *_ in kept for k in range(i, j)}
         out = []
@@ -502,7 +503,7 @@ class Gazetteer:
             if not hits or context.person_trap(tokens, n, n + 1, ""):
                 continue
             key, score = hits[0]
-            places = next((ix.places_for(key) for ix in self.indexes if ix.places_for(key)), [])
+            places: list[Place] = next((ix.places_for(key) for ix in self.indexes if ix.places_for(key)), [])
             if places and not context.org_trap(tokens, n, n + 1):
                 out.append((n, n + 1, key, places, score))
         return out
@@ -520,7 +521,7 @@ class Gazetteer:
         return bool(before or after)
 
     @staticmethod
-    def _with_article(tokens: list[Token], i: int, text: str) -> int:
+    def _with_article(tokens: Tokens, i: int, text: str) -> int:
         """Include a leading Arabic article in the surface: "Al-Amiriyah", not "Amiriyah"."""
         if i > 0 and tokens[i - 1].key in ARTICLES:
             gap = text[tokens[i - 1].end:tokens[i].start]

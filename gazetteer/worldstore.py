@@ -129,8 +129,8 @@ class WorldIndex:
                 start = int(self._offsets[i])
                 head = bytes(self._rows[start:start + 40])
                 self._ids[json.loads(head[1:head.index(b'"', 2) + 1])] = i
-        i = self._ids.get(place_id)
-        return [] if i is None else [self.place(i)]
+        row = self._ids.get(place_id)
+        return [] if row is None else [self.place(row)]
 
     def scan(self, stream) -> list[tuple[int, int, str]]:
         """Every (first token, end token, key) whose run of token keys is an indexed name: a dictionary
