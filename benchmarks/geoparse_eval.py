@@ -166,7 +166,7 @@ ROWS = [
     ("Within 161 km, end to end, best guess", "acc161_guess", "{:.1%}"),
     ("Exact GeoNames id, best guess", "geonameid_exact_guess", "{:.1%}"),
     ("Within 161 km, gold given, best guess", "acc161_gold_mentions_guess", "{:.1%}"),
-    ("Exact GeoNames id, gold given, best guess", "geonameid_exact_gold_mentions_guess", "{:.1%}"),
+    ("Exact id, gold given, best guess", "geonameid_exact_gold_mentions_guess", "{:.1%}"),
     ("Articles per CPU second", "articles_per_s", "{:.1f}"),
     ("MB of text per CPU second", "mb_per_s", "{:.2f}"),
     ("MB of text per wall-clock second", "mb_per_s_wall", "{:.2f}"),
