@@ -18,7 +18,7 @@ from evacmap.gazetteer.layers import Layer, curated_layer, demonyms, read_places
 from evacmap.gazetteer.model import Match, Place
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
 from evacmap.gazetteer.text import Stream, Tokens, tokenize
-from evacmap.gazetteer.worldstore import WorldIndex, build_index, load_index, save_index
+from evacmap.gazetteer.worldstore import WorldIndex, build_index, load_index, save_index, sweep_partial
 
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
@@ -76,6 +76,7 @@ def world_index() -> WorldIndex:
     folder = _world_folder()
     index = load_index(folder, version)
     if index is None:
+        sweep_partial(folder.parent)  # a build killed mid-write leaves tens of MB
         index, files = build_index(world_places(), version)
         save_index(folder, files)
     return index

@@ -24,6 +24,7 @@ import logging
 import mmap
 import os
 import shutil
+import stat
 import tempfile
 import zlib
 from collections import defaultdict
@@ -35,7 +36,7 @@ from evacmap.gazetteer.index import usable_key
 from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.normalize import name_key
 
-__all__ = ["FORMAT", "WorldIndex", "build_index", "load_index", "save_index"]
+__all__ = ["FORMAT", "WorldIndex", "build_index", "load_index", "save_index", "sweep_partial"]
 
 FORMAT = 1
 _FIELDS = [f.name for f in dataclasses.fields(Place)]
@@ -196,9 +197,11 @@ def _npy(array: np.ndarray) -> bytes:
 def save_index(folder: Path, files: dict[str, bytes]) -> None:
     """Write the files into a temporary folder beside `folder` and rename it into place: a reader sees the
     whole index or none. A cache that cannot be written is not an error (the index is rebuilt next time)."""
+    from evacmap.gazetteer.cache import _writer
+
     try:
         folder.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f".{folder.name}-"))
+        tmp = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f".{folder.name}-{_writer()}-", suffix=".tmp"))
     except OSError:
         return
     try:
@@ -211,6 +214,29 @@ def save_index(folder: Path, files: dict[str, bytes]) -> None:
         pass
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def sweep_partial(cache: Path) -> int:
+    """Remove the temporary folders of world-index builds that were killed (their writer is gone; named as
+    cache.write_atomic names its temporaries); returns how many."""
+    import time
+
+    from evacmap.gazetteer.cache import _abandoned
+
+    removed = 0
+    try:
+        entries = list(cache.glob(".world-index-*.tmp"))
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            info = entry.lstat()
+            if stat.S_ISDIR(info.st_mode) and _abandoned(entry.name, time.time() - info.st_mtime):
+                shutil.rmtree(entry, ignore_errors=True)
+                removed += 1
+        except OSError:
+            pass
+    return removed
 
 
 def load_index(folder: Path, version: str) -> WorldIndex | None:

@@ -1,8 +1,9 @@
 """Shared fixtures: one gazetteer per test session, and the real `evacmap` console script run in a subprocess.
 
 The world layer's index takes ~25 s to build the first time and a fraction of a second to load from its
-on-disk cache, so the session gets ONE private cache folder (EVACMAP_CACHE) and ONE private data home
-(EVACMAP_HOME), set in this process before anything loads the gazetteer and passed to every CLI run: the
+on-disk cache, so the session gets ONE private cache folder (EVACMAP_CACHE), ONE private data home
+(EVACMAP_HOME) and ONE signing key (EVACMAP_KEYS), set in this process before anything loads the gazetteer
+and passed to every CLI run: the
 cache is built once per session, and nothing is read from or written to the user's ~/.cache or
 ~/.local/share. A test that needs its own data home (e.g. `gazetteer import`) passes `env=`.
 """
@@ -35,7 +36,8 @@ def evacmap_env(tmp_path_factory) -> dict[str, str]:
     cache = root / "evacmap-cache"
     cache.mkdir(exist_ok=True)
     home = tmp_path_factory.mktemp("evacmap-home")
-    env = {"EVACMAP_CACHE": str(cache), "EVACMAP_HOME": str(home)}
+    keys = root / "evacmap-keys"  # the signing key of that shared cache's world index: shared too
+    env = {"EVACMAP_CACHE": str(cache), "EVACMAP_HOME": str(home), "EVACMAP_KEYS": str(keys)}
     with pytest.MonkeyPatch.context() as mp:
         for key, value in env.items():
             mp.setenv(key, value)

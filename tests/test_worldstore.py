@@ -75,3 +75,25 @@ def test_a_truncated_file_or_another_version_is_a_miss(stored):
 
 def test_a_missing_folder_is_a_quiet_miss(tmp_path):
     assert load_index(tmp_path / "absent", "v1") is None
+
+
+def test_a_killed_build_leaves_nothing_after_the_next(tmp_path):
+    import subprocess
+    import sys
+
+    from evacmap.gazetteer.cache import _writer
+    from evacmap.gazetteer.worldstore import sweep_partial
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+    host = _writer().split("-")[0]
+    left = tmp_path / f".world-index-v1-{host}-{dead}-abc123.tmp"
+    left.mkdir()
+    (left / "rows.jsonl").write_bytes(b"x" * 1000)
+    mine = tmp_path / f".world-index-v1-{_writer()}-def456.tmp"  # a build still running: kept
+    mine.mkdir()
+    assert sweep_partial(tmp_path) == 1
+    assert not left.exists() and mine.exists()
+    _, files = build_index(_places(), "v1")
+    save_index(tmp_path / "world-index-v1", files)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [mine.name, "world-index-v1"]
