@@ -121,7 +121,7 @@ class Stream:
 
     def scan(self, automaton) -> list[tuple[int, int, str]]:
         """Every (first token, end token, key) whose key sequence is a name in the automaton."""
-        hits = []
+        hits: list[tuple[int, int, str]] = []
         if len(automaton) == 0:
             return hits
         token_at = self.token_at
