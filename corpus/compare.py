@@ -195,11 +195,16 @@ def compare_claims(claims: list[Claim], place_of: Callable | None = None) -> lis
     for key in sorted(groups, key=lambda k: (k[0] or dt.date.max, order.get(k[1], 99), k[1], k[2],
                                               k[3] or "")):
         g = groups[key]
-        g.values.sort(key=lambda v: (v.article, int(v.claim.rsplit("#", 1)[1]), v.qualifier == SUM_QUALIFIER))
+        g.values.sort(key=lambda v: (v.article, _claim_order(v.claim), v.qualifier == SUM_QUALIFIER))
         g.disagree = disagree(g.values)
         g.spread = _spread(g.values)
         out.append(g)
     return out
+
+
+def _claim_order(claim_id: str) -> tuple[int, ...]:
+    """Text order of claim ids "<article>#n" and "<article>#n.k" (the k-th clause of sentence n)."""
+    return tuple(int(x) for x in claim_id.rsplit("#", 1)[1].split("."))
 
 
 COMPARE_CSV_HEADER = ("event", "counts", "date", "site", "places", "disagree", "spread_min",

@@ -63,7 +63,7 @@ def quantity_event(claim_event: str | None, q: Quantity) -> str:
         return "convoy"
     if q.counts == "killed":
         return "killed"
-    if q.qualifier == "target":
+    if q.scope == "target" or q.modality == "target":
         return "target"
     if q.counts == "wounded" and claim_event not in ("evacuated", "destination", "remaining"):
         return "wounded"

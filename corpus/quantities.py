@@ -70,7 +70,6 @@ _QUALIFIERS = (
     "nearly", "almost", "close to", "just under", "just over", "at least", "more than",
     "over", "upwards of", "no fewer than", "no less than", "fewer than", "less than",
     "up to", "as many as", "as high as", "as much as", "at most", "no more than", "exactly",
-    "target of",
 )
 _QUAL_RE = re.compile(r"(?:^|(?<=[\s(\"“]))({})\s+$".format("|".join(
     sorted((re.escape(q) for q in _QUALIFIERS), key=len, reverse=True))), re.I)
@@ -207,7 +206,7 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
     if not m:
         return None, start
     q = m.group(1).lower()
-    return {"an estimated": "estimated", "target of": "target"}.get(q, q), m.start(1)
+    return {"an estimated": "estimated"}.get(q, q), m.start(1)
 
 
 def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str | None:
@@ -239,6 +238,25 @@ def _role(text: str, qstart: int, nend: int, counts: str | None) -> str | None:
     if _WOUND_BEFORE.search(before) or _WOUND_AFTER.match(after):
         return "wounded"
     return counts
+
+
+_LISTABLE = frozenset({"women", "men", "children", "civilians", "fighters", "rebels", "families", "elderly",
+                       "patients", "wounded", "soldiers", "residents", "people"})
+_LIST_TAIL = re.compile(r"(\s*,\s*|\s*,?\s+(?:and|or)\s+)(?:the\s+|their\s+)?([A-Za-z][A-Za-z'’-]*)")
+
+
+def _listed(text: str, nend: int, counts: str) -> tuple[tuple[str, ...], int]:
+    """Every kind a number counts when its noun heads a list: "101 women, men and children" counts three
+    kinds of people. A run of nouns not closed by "and"/"or" is no list. Returns (kinds, end)."""
+    kinds, pos = [counts], nend
+    while True:
+        m = _LIST_TAIL.match(text, pos)
+        if not m or _NOUNS.get(m.group(2).lower()) not in _LISTABLE:
+            return (counts,), nend
+        kinds.append(_NOUNS[m.group(2).lower()])
+        pos = m.end()
+        if re.search(r"\b(?:and|or)\b", m.group(1)):
+            return tuple(dict.fromkeys(kinds)), pos
 
 
 def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quantity]:
@@ -305,6 +323,13 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
         counts = _role(text, qstart, nend, counts)
         if counts is None and m.group("words") and m.group(0).lower() in ("one", "a", "an"):
             continue
+        if qualifier is None and m.group("words") and re.search(r"\bdozens?\b", m.group(0), re.I):
+            qualifier = "about"  # "two dozen vehicles" is a round figure, not exactly 24
+        kinds: tuple[str, ...] = ()
+        if counts in _LISTABLE:
+            kinds, nend = _listed(text, nend, counts)
+            if len(kinds) > 1 and counts not in ("people",):
+                counts = "people"
         out.append(Quantity(value=value, low=low, high=high, qualifier=qualifier, counts=counts,
-                            text=text[qstart:nend], start=offset + qstart, end=offset + nend))
+                            text=text[qstart:nend], start=offset + qstart, end=offset + nend, kinds=kinds))
     return out

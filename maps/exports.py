@@ -86,14 +86,7 @@ def _num(x):
 
 
 def claim_record(claim) -> dict:
-    return {
-        "id": claim.id, "article": claim.article, "outlet": claim.outlet, "text": claim.text,
-        "start": claim.start, "end": claim.end, "speaker": claim.speaker,
-        "date": claim.date.isoformat() if claim.date else None, "time": claim.time, "event": claim.event,
-        "places": list(claim.places),
-        "quantities": [{"value": _num(q.value), "low": _num(q.low), "high": _num(q.high), "qualifier": q.qualifier,
-                        "counts": q.counts, "text": q.text} for q in claim.quantities],
-    }
+    return claim.to_dict()
 
 
 def claims_json(source) -> list[dict]:
