@@ -342,7 +342,25 @@ def attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
             if named:
                 last_person = known.get(_surname(named[0]), named[0])
         speakers.append(speaker)
-    return _quotes_inherit(text, masked, sentences, paras, speakers)
+    return _reported_inherit(masked, sentences, paras, _quotes_inherit(text, masked, sentences, paras, speakers))
+
+
+_REPORTED = re.compile(r"\b(?:said|says|told \w+|added|explained)\s+(?:that\s+)?(?!\W)", re.I)
+_CONTINUES = re.compile(r"^\W*(?:(?:most|some|many|all|few|half|none|each|both|several|the rest) of "
+                        r"(?:them|those|these)|they|these|those)\b", re.I)
+
+
+def _reported_inherit(masked, sentences, paras, speakers):
+    """Reported speech runs on: "He said the operation included ... Most of them were bound for X." The
+    second sentence, in the same paragraph and opening with a pronoun for what was reported, is still his."""
+    out = list(speakers)
+    for i in range(1, len(sentences)):
+        s, prev = sentences[i], sentences[i - 1]
+        if out[i] or not out[i - 1] or paras[i] != paras[i - 1]:
+            continue
+        if _REPORTED.search(masked[prev.start:prev.end]) and _CONTINUES.match(masked[s.start:s.end]):
+            out[i] = out[i - 1]
+    return out
 
 
 def _quotes_inherit(text, masked, sentences, paras, speakers):

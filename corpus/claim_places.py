@@ -112,7 +112,7 @@ def _between_party(before: str) -> str:
 def _before_party(before: str) -> str:
     m = re.search(r"(\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", before, re.I)
     head = before[:m.start()] if m else before
-    return re.sub(r"[\w'’.-]+(?:\s+[A-Z][\w'’.-]*)*$", "", head)
+    return re.sub(r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*$", "", head)
 
 
 def claim_places(text: str, offset: int, mentions: list[Mention], skip_before: int = -1) -> tuple[str, ...]:

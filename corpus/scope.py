@@ -48,7 +48,8 @@ _DAILY = re.compile(r"\b(?:per day|a day|each day|every day|daily|a night|each n
 
 # Cues right around one number (checked on the words between the previous number, or the clause start, and
 # a few words after it).
-_PART_BEFORE = re.compile(r"\b(?:including|among them|among whom|of whom|of them|of which|among those)\s+"
+_PART_BEFORE = re.compile(r"\b(?:including|among them|among whom|of whom|of them|of which|among those|made up of|"
+                          r"consisting of|comprising)\s+"
                           r"(?:\w+\s+){0,2}$", re.I)
 _REMAINDER_BEFORE = re.compile(r"\b(?:the )?(?:remaining|other|rest of the|last)\s+(?:\w+\s+)?$", re.I)
 _TARGET_BEFORE = re.compile(r"\b(?:target|goal|aim|plan|quota)\s+(?:is\s+|was\s+|of\s+|to\s+\w+\s+)?"
