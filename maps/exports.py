@@ -98,7 +98,8 @@ def group_record(group) -> dict:
     return {
         "event": group.event, "counts": group.counts,
         "date": group.date.isoformat() if hasattr(group.date, "isoformat") else group.date,
-        "places": list(group.places), "disagree": bool(group.disagree),
+        "places": list(group.places), "scope": getattr(group, "scope", None), "note": getattr(group, "note", None),
+        "disagree": bool(group.disagree),
         "spread": [_num(x) for x in group.spread] if getattr(group, "spread", None) else None,
         "values": [{"outlet": v.outlet, "article": v.article, "claim": v.claim, "value": _num(v.value),
                     "low": _num(v.low), "high": _num(v.high), "qualifier": v.qualifier, "speaker": v.speaker}
