@@ -26,7 +26,7 @@ _BACKGROUND = re.compile(r"^\W*(?:when|since|before|back in|at the height of|dur
                          r"\bover the (?:past|last) (?:weeks|months|years)\b|\bin recent (?:weeks|months|years)\b",
                          re.I)
 # Coordinated independent clauses are separate statements: ", and a second convoy left ...".
-_COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas)\s+|;\s+)(?=(?:an?|the|this|that|these|those|it|they|he|she|we|"
+_COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas)\s+|;\s+)(?=(?:an?|the|this|these|those|it|they|he|she|we|"
                     r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*)\b)")
 _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|may|might|left|went|came|took|"
                      r"began|fled|said|says|means|remains?|\w{3,}ed)\b", re.I)
@@ -35,20 +35,18 @@ _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|ma
 def clauses(sentence: Sentence) -> list[Sentence]:
     """A sentence split at coordinated independent clauses, each with a subject and a finite verb of its
     own; a clause without them (", but warned ...") stays with its sentence."""
-    cuts, text = [0], sentence.text
+    text = sentence.text
+    starts, ends = [0], []
     for m in _COORD.finditer(text):
-        left, right = text[cuts[-1]:m.start()], text[m.end():]
+        left, right = text[starts[-1]:m.start()], text[m.end():]
         nxt = _COORD.search(text, m.end())
         right = right[: (nxt.start() - m.end()) if nxt else len(right)]
         if _FINITE.search(left) and _FINITE.search(re.split(r"[,;(]", right)[0]) and len(right.split()) >= 3 \
                 and not _quoted_at(text, m.start()):
-            cuts.append(m.end())
-    bounds = [*cuts, len(text)]
-    out = []
-    for a, b in zip(bounds, bounds[1:]):
-        piece = text[a:b].rstrip(" ,;")
-        out.append(Sentence(sentence.start + a, sentence.start + a + len(piece), piece))
-    return out
+            ends.append(m.start())
+            starts.append(m.end())
+    ends.append(len(text))
+    return [Sentence(sentence.start + a, sentence.start + b, text[a:b]) for a, b in zip(starts, ends)]
 
 
 def _quoted_at(text: str, pos: int) -> bool:
