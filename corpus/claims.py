@@ -86,11 +86,10 @@ def _clause_claim(article: Article, c: Sentence, cid: str, previous: str, masked
     if not quantities and event is None:
         return None
     here = claim_places(c.text, c.start, mentions, skip)
-    inferred = False
+    inferred: tuple[str, ...] = ()
     if ANAPHORA.search(c.text) and last_places:
-        extra = tuple(p for p in last_places if p not in here)
-        inferred = bool(extra)
-        here = here + extra
+        inferred = tuple(p for p in last_places if p not in here)
+        here = here + inferred
     if event in ("killed", "wounded", "attack", "displaced") and _CUMULATIVE.search(c.text):
         date = None
     if _BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text):
@@ -101,7 +100,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, previous: str, masked
     times = find_times(c.text)
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
                  speaker=speaker, date=date, time=times[0][0] if times else None, event=event, places=here,
-                 quantities=tuple(quantities), scope=scope, modality=mood, place_inferred=inferred)
+                 quantities=tuple(quantities), scope=scope, modality=mood, inferred_places=inferred)
 
 
 def _scoped(c: Sentence, quantities: list[Quantity]) -> list[Quantity]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import math
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,14 +49,16 @@ _VAGUE = {"dozens", "scores", "hundreds", "thousands", "tens of thousands", "hun
 _SETTLEMENT = {"city", "town", "village", "crossing", "camp"}
 _BROAD = {"country", "governorate"}
 SUM_QUALIFIER = "buses + ambulances"  # kept for older exports; no sum is entered any more
-# Scopes that are one thing for comparison ("the first batch" and "the first convoy" are the same vehicles).
-_SCOPE_CLASS = {"first_convoy": "first_batch", "daily": None}
+# Scopes that are one thing for comparison. "The first batch" and "the first convoy" are the same vehicles.
+# A count with no stated scope, "so far", "in total" and "the first two convoys" all count everything from the
+# start up to the report ("running"); "per day" is a rate and a first batch a part, so neither joins them.
+_SCOPE_CLASS = {"first_convoy": "first_batch", "cumulative": None, "total": None}
 _UNCOMPARED = {"part", "remainder"}
 SCOPE_NOTES = {
-    None: "counts for the day (or with no stated scope)",
+    None: "counts as of each report: unscoped day counts, running totals ('so far', 'in total', 'the first "
+          "two convoys'); each value keeps its own scope",
     "first_batch": "the first batch or convoy only, not the day's total",
-    "cumulative": "running totals over several days, not one day's count",
-    "total": "totals for the whole operation or population",
+    "daily": "rates per day, not totals",
     "target": "targets not yet reached, not counts of people moved",
     "population": "the people an operation concerns, not people moved",
 }
@@ -71,6 +74,7 @@ class GroupValue:
     high: float | None
     qualifier: str | None
     speaker: str | None
+    scope: str | None = None  # the value's own scope (corpus.scope), which the group's class may widen
 
 
 @dataclass
@@ -173,14 +177,20 @@ def _country(place_id: str | None, place_of: Callable) -> str | None:
     return place.country if place is not None else None
 
 
+def scope_class(scope: str | None) -> str | None:
+    """The class of scopes a count is compared within (None: counts as of the report)."""
+    if scope and re.fullmatch(r"first_(?:two|three|four|five)", scope):
+        return None
+    return _SCOPE_CLASS.get(scope, scope) if scope else None
+
+
 def _entries(claim: Claim) -> list[tuple[str, str, Quantity, str | None]]:
     """(event, counts family, quantity, scope class) for each count a claim makes."""
     out = []
     for q in claim.quantities:
         if q.counts:
-            scope = q.scope or claim.scope
             out.append((quantity_event(claim.event, q), FAMILY.get(q.counts, q.counts), q,
-                        _SCOPE_CLASS.get(scope, scope) if scope else None))
+                        scope_class(q.scope or claim.scope)))
     return out
 
 
@@ -205,7 +215,8 @@ def compare_claims(claims: list[Claim], place_of: Callable | None = None) -> lis
             g = groups.get(key)
             if g is None:
                 g = groups[key] = ComparisonGroup(event, counts, c.date, (), site=site, scope=scope)
-            value = GroupValue(c.outlet, c.article, c.id, q.value, q.low, q.high, q.qualifier, c.speaker)
+            value = GroupValue(c.outlet, c.article, c.id, q.value, q.low, q.high, q.qualifier, c.speaker,
+                               q.scope or c.scope)
             same = [k for k, v in enumerate(g.values)
                     if (v.article, v.value, v.low, v.high) == (value.article, value.value, value.low, value.high)]
             if same:  # one article repeating its own figure is one value, credited where it is credited
@@ -231,9 +242,9 @@ def _claim_order(claim_id: str) -> tuple[int, ...]:
     return tuple(int(x) for x in claim_id.rsplit("#", 1)[1].split("."))
 
 
-COMPARE_CSV_HEADER = ("event", "counts", "date", "site", "places", "disagree", "spread_min",
+COMPARE_CSV_HEADER = ("event", "counts", "date", "site", "scope", "note", "places", "disagree", "spread_min",
                       "spread_max", "outlet", "article", "claim", "value", "low", "high",
-                      "qualifier", "speaker")
+                      "qualifier", "speaker", "value_scope")
 
 
 def _num(x):
@@ -246,10 +257,10 @@ def compare_csv_rows(groups: list[ComparisonGroup]) -> tuple[tuple[str, ...], li
     """(header, rows): one row per value, each carrying its group's columns."""
     rows = []
     for g in groups:
-        head = [g.event, g.counts, g.date.isoformat() if g.date else "", g.site or "",
+        head = [g.event, g.counts, g.date.isoformat() if g.date else "", g.site or "", g.scope or "", g.note,
                 ";".join(g.places), "true" if g.disagree else "false", _num(g.spread[0]),
                 _num(g.spread[1])]
         for v in g.values:
             rows.append([*head, v.outlet, v.article, v.claim, _num(v.value), _num(v.low), _num(v.high),
-                         v.qualifier or "", v.speaker or ""])
+                         v.qualifier or "", v.speaker or "", v.scope or ""])
     return COMPARE_CSV_HEADER, rows

@@ -92,7 +92,12 @@ class Claim:
     control: tuple = field(default=(), compare=False)  # reserved for control statements
     scope: str | None = None  # first_batch, first_convoy, cumulative, total, daily ... (corpus.scope)
     modality: str = "reported"  # reported, planned, expected, possible, feared, target
-    place_inferred: bool = False  # places taken from context ("those two cities"), not named here
+    inferred_places: tuple[str, ...] = ()  # the places taken from context ("those two cities"), not named here
+
+    @property
+    def place_inferred(self) -> bool:
+        """True when some of the claim's places were inferred rather than named in its words."""
+        return bool(self.inferred_places)
 
     def to_dict(self) -> dict:
         """The one JSON form of a claim (`evacmap claims --json`, data/claims.json)."""
@@ -101,7 +106,7 @@ class Claim:
             "start": self.start, "end": self.end, "speaker": self.speaker,
             "date": self.date.isoformat() if self.date else None, "time": self.time, "event": self.event,
             "scope": self.scope, "modality": self.modality, "places": list(self.places),
-            "place_inferred": self.place_inferred,
+            "place_inferred": self.place_inferred, "inferred_places": list(self.inferred_places),
             "quantities": [q.to_dict(self) for q in self.quantities],
         }
 

@@ -102,7 +102,8 @@ def group_record(group) -> dict:
         "disagree": bool(group.disagree),
         "spread": [_num(x) for x in group.spread] if getattr(group, "spread", None) else None,
         "values": [{"outlet": v.outlet, "article": v.article, "claim": v.claim, "value": _num(v.value),
-                    "low": _num(v.low), "high": _num(v.high), "qualifier": v.qualifier, "speaker": v.speaker}
+                    "low": _num(v.low), "high": _num(v.high), "qualifier": v.qualifier, "speaker": v.speaker,
+                    "scope": getattr(v, "scope", None)}
                    for v in group.values],
     }
 
