@@ -94,7 +94,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, previous: str, masked
         date = None
     if _BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text):
         date = None
-    scope = clause_scope(c.text)
+    scope = clause_scope(c.text, counted=bool(quantities))
     mood = modality(c.text)
     quantities = _scoped(c, quantities)
     times = find_times(c.text)

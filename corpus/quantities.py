@@ -57,11 +57,28 @@ _NOUNS = {
     "ambulances": "ambulances", "ambulance": "ambulances", "vehicles": "vehicles",
     "vehicle": "vehicles", "cars": "vehicles", "trucks": "trucks", "truck": "trucks",
     "lorries": "trucks", "convoys": "convoys", "convoy": "convoys",
+    # who else an evacuation moves or shelters, and what carries or houses them
+    "nationals": "nationals", "national": "nationals", "passengers": "passengers", "passenger": "passengers",
+    "foreigners": "foreigners", "expatriates": "foreigners", "expats": "foreigners", "diplomats": "diplomats",
+    "staff": "staff", "employees": "staff", "personnel": "staff", "dependants": "dependants",
+    "dependents": "dependants", "households": "households", "pets": "pets", "animals": "animals",
+    "responders": "responders", "crews": "crews", "rescuers": "rescuers", "peacekeepers": "peacekeepers",
+    "rescues": "rescues", "missing": "missing", "migrants": "migrants", "pilgrims": "pilgrims",
+    "students": "students", "tourists": "tourists", "elderly": "elderly", "babies": "children",
+    "infants": "children", "orphans": "orphans", "shelters": "shelters", "shelter": "shelters",
+    "flights": "flights", "flight": "flights", "planes": "aircraft", "aircraft": "aircraft",
+    "helicopters": "aircraft", "ships": "ships", "ship": "ships", "boats": "boats", "vessels": "ships",
+    "ferries": "ships", "engines": "vehicles", "homes": "homes", "houses": "homes",
+    "countries": "countries", "nationalities": "nationalities",
 }
+# Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
+_DEMONYM = re.compile(r"[A-Z][a-z]+(?:ans|ese|[a-z]is|ons|ots|ards|[cr]ks|chs)$")
 HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "rebels",
                    "foreign fighters", "soldiers", "wounded", "killed", "casualties", "children",
                    "orphans", "women", "men", "families", "patients", "volunteers", "workers",
-                   "doctors", "refugees", "hostages", "prisoners"})
+                   "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
+                   "diplomats", "staff", "dependants", "responders", "crews", "rescuers", "peacekeepers",
+                   "missing", "migrants", "pilgrims", "students", "tourists", "elderly"})
 
 _TIME_UNITS = (r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centur(?:y|ies)"
                r"|generations?|nights?|mornings?|afternoons?|evenings?|times|am|pm|a\.m\.|p\.m\.|gmt)")
@@ -101,7 +118,10 @@ _FIGURE = re.compile(r"\bthe (?:figure|number|toll|total|estimate|tally)\b", re.
 _HOW_MANY = re.compile(r"\bhow many (\w+)", re.I)
 _MODIFIER = re.compile(r"^(?:[A-Z][\w'’-]*|foreign|rebel|other|more|green|government|wounded|"
                        r"injured|sick|local|young|armed|opposition|Shia|Shi'ite|Sunni|new|small|"
-                       r"slow-moving|white|red|civilian|additional|extra|further|of|the|their)$")
+                       r"slow-moving|white|red|civilian|additional|extra|further|of|the|their|its|his|her|our|"
+                       r"internationally|recruited|confirmed|storm|pet-friendly|emergency|fire|utility|power|"
+                       r"first|evacuation|medical|military|commercial|chartered|charter|naval|"
+                       r"registered|displaced|stranded|trapped|vulnerable|elderly|sick)$")
 
 
 def words_to_number(phrase: str) -> float | None:
@@ -190,6 +210,10 @@ def _noun_after(after: str) -> tuple[str | None, int]:
         if lw in _NOUNS and not (lw in ("wounded", "injured", "killed", "dead") and pos == 0
                                  and re.match(r"\s+(?:by|in|when|after|as)\b", after[end:])):
             return _NOUNS[lw], end
+        nxt = re.match(r"\s+([A-Za-z][\w'’-]*)", after[end:])
+        if _DEMONYM.match(word) and lw not in _NOUNS and not (nxt and (nxt.group(1)[0].isupper() or
+                                                                        nxt.group(1).lower() in _NOUNS)):
+            return word, end
         if lw in ("of",) and pos == 0:
             pos = end
             continue
@@ -288,6 +312,9 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
                 continue
             if m.group(0).lower() == "one" and re.match(r"\s+of\b", text[end:], re.I):
                 continue  # "one of the buses" picks one out, it counts nothing
+            if m.group("words") and value <= 10 and re.search(r"\b(?:the|these|those|both)\s+$", text[:m.start()],
+                                                              re.I):
+                continue  # "the two diplomats" refers back to people already named; it counts nothing new
             noun, _ = _noun_after(text[end:])
             if _is_not_a_count(text, m) and noun is None:
                 continue

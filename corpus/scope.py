@@ -42,6 +42,15 @@ _CUMULATIVE = re.compile(r"\b(?:so far|to date|thus far|until now|up to now|in r
                          r"(?:operation|evacuation|airlift|start|beginning)|since \w+ (?:began|started)|"
                          r"bringing the (?:total|number|tally)|brings the (?:total|number|tally)|"
                          r"(?:total|tally|number) (?:has |had )?(?:risen|rose|climbed|reached))\b", re.I)
+# "as of 8 a.m.", "by Thursday night", "had now arrived": a count as of a moment, i.e. a running total.
+_AS_OF = re.compile(r"\b(?:as of|as at|by (?:noon|midday|midnight|dawn|nightfall|then|now|the end of \w+|"
+                    r"\d{1,2}(?:[:.]\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
+                    r"(?:has|have|had) (?:now|already|so far)|up from)\b", re.I)
+# Perfect aspect on a counted clause ("12 people had been rescued", "have been flown out") reports a state
+# as of the report: a running total.
+_PERFECT = re.compile(r"\b(?:has|have|had|'ve)\s+(?:now\s+|already\s+|so far\s+|since\s+|also\s+)?(?:been\s+)?"
+                      r"(?:[a-z]+ed|[a-z]+en|flown|brought|taken|left|fled|made|put|let|gone|come|sent|given|"
+                      r"carried|crossed|reached|arrived|died|saved)\b", re.I)
 _TOTAL = re.compile(r"\b(?:in total|a total of|in all|altogether|overall|all told|the total of|total number)\b",
                     re.I)
 _DAILY = re.compile(r"\b(?:per day|a day|each day|every day|daily|a night|each night|per hour|an hour)\b", re.I)
@@ -73,8 +82,9 @@ _SIDE_CLAUSE = re.compile(r"(?:^|[,;(—–]\s*|\s)(?:after|before|since|when|wh
                           r"unless|until|if|who|which|whom|where)\b[^,;]*", re.I)
 
 
-def clause_scope(text: str) -> str | None:
-    """The scope a clause states for everything it counts ("the first batch of 17 buses")."""
+def clause_scope(text: str, counted: bool = False) -> str | None:
+    """The scope a clause states for everything it counts ("the first batch of 17 buses"). `counted`: the
+    clause holds a count, so its perfect aspect ("had crossed") makes the count a running total."""
     m = _FIRST_N.search(text)
     if m:
         return f"first_{_NUMW[m.group(1).lower()]}"
@@ -88,12 +98,14 @@ def clause_scope(text: str) -> str | None:
     if m:
         kind = "convoy" if m.group(2).lower().startswith(("convoy", "batch")) else "batch"
         return f"{_ORD[m.group(1).lower()]}_{kind}"
-    if _CUMULATIVE.search(text):
-        return "cumulative"
     if _TOTAL.search(text):
         return "total"
+    if _CUMULATIVE.search(text) or _AS_OF.search(text):
+        return "cumulative"
     if _DAILY.search(text):
         return "daily"
+    if counted and _PERFECT.search(text):
+        return "cumulative"
     return None
 
 
