@@ -11,41 +11,39 @@ that closes or opens it.
 """
 from __future__ import annotations
 
+import json
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
+from pathlib import Path
 
 from evacmap.corpus.model import Sentence
+from evacmap.errors import CorpusError
 
-# Normal name -> aliases. Aliases written in capitals match case-sensitively (WHO is not "who").
-ORGS: dict[str, tuple[str, ...]] = {
-    "ICRC": ("International Committee of the Red Cross", "ICRC", "Red Cross"),
-    "WHO": ("World Health Organization", "World Health Organisation", "WHO"),
-    "UN Security Council": ("United Nations Security Council", "UN Security Council",
-                            "U.N. Security Council", "Security Council"),
-    "UN": ("United Nations", "UN", "U.N.", "U.N", "UNHCR", "OCHA"),
-    "SARC": ("Syrian Arab Red Crescent Society", "Syrian Arab Red Crescent", "Syrian Red Crescent",
-             "Red Crescent", "SARC"),
-    "SOHR": ("Syrian Observatory for Human Rights", "Observatory", "SOHR"),
-    "Syrian state TV": ("Syrian state television", "Syrian state TV", "Syrian State TV",
-                        "state television", "state TV"),
-    "Syrian state media": ("Syrian state news media", "Syrian state media", "state news agency SANA",
-                           "SANA", "state media"),
-    "White Helmets": ("White Helmets", "Syrian Civil Defence", "Syrian Civil Defense"),
-    "Anadolu": ("Turkish state news agency Anadolu", "Anadolu Agency", "Anadolu"),
-    "AFP": ("AFP news agency", "Agence France-Presse", "AFP"),
-    "Reuters": ("the Reuters news agency", "Reuters"),
-    "SAMS": ("Syrian American Medical Society", "SAMS"),
-    "IRC": ("International Rescue Committee",),
-    "MSF": ("Medecins Sans Frontieres", "Doctors Without Borders", "MSF"),
-    "Aleppo Media Center": ("Aleppo Media Center", "AMC"),
-}
+_DATA = Path(__file__).resolve().parent / "data" / "organisations.json"
+
+
+def _load_orgs() -> dict[str, tuple[str, ...]]:
+    """Normal name -> aliases, from corpus/data/organisations.json (schema in its "_doc")."""
+    try:
+        data = json.loads(_DATA.read_text(encoding="utf-8"))
+        return {o["name"]: tuple(o["aliases"]) for o in data["organisations"]}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise CorpusError(f"{_DATA}: cannot read the organisations list ({exc})") from exc
+
+
+# Aliases written in capitals (or with a dot) match case-sensitively: WHO is not "who".
+ORGS: dict[str, tuple[str, ...]] = _load_orgs()
 _ALIASES = sorted(((a, k) for k, v in ORGS.items() for a in v), key=lambda x: -len(x[0]))
 _ORG_WORDS = {"committee", "organization", "organisation", "observatory", "society", "crescent",
               "cross", "helmets", "nations", "council", "tv", "television", "agency", "ministry",
               "defence", "defense", "center", "centre", "institute", "media", "news", "group",
               "union", "office", "army", "forces", "front", "commission", "fund", "network",
               "foundation", "coalition", "team", "house", "press", "channel", "hospital",
-              "government", "regime", "militias", "militia", "university"}
+              "government", "regime", "militias", "militia", "university", "ministries", "command",
+              "embassy", "authority", "authorities", "agencies", "department", "service", "services",
+              "police", "administration", "municipality", "bureau", "navy", "guard", "commission",
+              "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports"}
 _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
           "chancellor", "commissioner", "human", "rights", "envoy", "special", "humanitarian",
           "adviser", "advisor", "head", "chief", "spokesman", "spokeswoman", "spokesperson",
@@ -53,14 +51,31 @@ _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-g
           "general", "gen.", "dr.", "dr", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "sheikh", "deputy",
           "senior", "u.n.", "un", "u.s", "u.s.", "us", "u.k.", "uk", "eu", "syrian", "turkish",
           "russian", "iranian", "british", "german", "french", "american", "european", "iraqi",
-          "lebanese", "qatari", "saudi", "executive", "king", "queen", "pope", "colonel", "major"}
+          "lebanese", "qatari", "saudi", "executive", "king", "queen", "pope", "colonel", "major",
+          "sheriff", "mayor", "governor", "councillor", "councilor", "marshal", "superintendent",
+          "administrator", "brigadier", "captain", "lieutenant", "admiral", "commander", "coordinator",
+          "inspector", "constable", "chairman", "chairwoman", "chair", "mp", "senator", "judge"}
+# Titles of local officials: a name keeps the title it is given ("Lee County Sheriff X" -> "X (Lee County
+# Sheriff)") when no organisation is named.
+_LOCAL_TITLE = re.compile(r"\b(?:sheriff|mayor|governor|councillor|councilor|marshal|superintendent|"
+                          r"administrator|commissioner|emergency management|fire chief|police chief)\b", re.I)
+_STATE_MEDIA = re.compile(r"^(?:the\s+)?([A-Z][a-z]+)\s+(state(?:-run)?\s+(?:news\s+media|media|television|TV|"
+                          r"news agency|broadcaster|radio))$")
 _SOURCE_NOUNS = {"observers", "critics", "activists", "officials", "official", "sources", "source",
                  "diplomat", "diplomats", "residents", "witnesses", "monitors", "medics", "doctors",
                  "analysts", "experts", "spokesman", "spokeswoman", "correspondent", "journalists",
                  "volunteers", "workers", "rescuers", "commanders", "commander", "monitor"}
-_GEO = {"aleppo", "syria", "idlib", "damascus", "turkey", "russia", "iran", "east", "west", "north",
-        "south", "eastern", "western", "northern", "southern", "beirut", "geneva", "london",
-        "brussels", "soviet", "christ", "jesus", "koran", "twitter", "youtube", "whatsapp"}
+# Words that are never part of a person's name: compass words and a few proper nouns of religion and the
+# web. The place names an article mentions (found by the gazetteer) are added per article: see `attribute`.
+_NOT_NAMES = frozenset({"east", "west", "north", "south", "eastern", "western", "northern", "southern",
+                        "soviet", "christ", "jesus", "koran", "twitter", "youtube", "whatsapp", "facebook",
+                        "telegram", "county", "province", "city", "state", "district", "region"})
+_PLACE_WORDS: ContextVar[frozenset[str]] = ContextVar("place_words", default=frozenset())
+
+
+def _geo(word: str) -> bool:
+    w = word.lower().strip("’'s")
+    return word.lower() in _NOT_NAMES or w in _NOT_NAMES or word.lower() in _PLACE_WORDS.get()
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
           r"tweeted|put the (?:figure|number|toll)|puts the (?:figure|number|toll)|saying")
@@ -161,13 +176,18 @@ def _name_run(np: str) -> tuple[str | None, str]:
     return " ".join(run), " ".join(tokens[:i])
 
 
+def _bare(word: str) -> str:
+    """A word without its possessive: "France's" -> "france"."""
+    return re.sub(r"['’]s?$", "", word.lower())
+
+
 _NP_SMALL = {"of", "for", "the", "and", "in", "to", "a", "an", "on"}
 
 
 def _np_like(words: list[str]) -> bool:
     """A noun phrase of names and roles, not a clause that happens to end in a capital."""
     loose = [w for w in words if not (w[:1].isupper() or w.lower() in _ROLES or w.lower() in _NP_SMALL
-                                      or w.lower().strip("’s'") in _ORG_WORDS)]
+                                      or _bare(w) in _ORG_WORDS)]
     return len(loose) <= 1
 
 
@@ -178,6 +198,10 @@ def speaker_from_np(np: str) -> Attribution | None:
         return None
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=re.match(r"[a-z]+", np.lower()).group(0))
+    sm = _STATE_MEDIA.match(np)
+    if sm:  # "Russian state media": the country the text names, never another's list
+        what = sm.group(2).replace("television", "TV").replace("news media", "media")
+        return Attribution(f"{sm.group(1)} {what}", "")
     org = org_name(np)
     if org:
         return Attribution(org, "")
@@ -192,17 +216,22 @@ def speaker_from_np(np: str) -> Attribution | None:
     low = [w.lower().strip(",") for w in words]
     heads = [k for k, w in enumerate(low) if w in _SOURCE_NOUNS]
     if heads and len(words) <= 6:  # "critics", "activists and local medical officials", "CNN sources on the ground"
+        tail = words[heads[-1] + 1:]
+        if len(tail) >= 2 and all(_NAME_TOKEN.match(w) for w in tail):  # "ministry spokesman Arindam Bagchi"
+            return Attribution(" ".join(tail), "", person=True)
         head = " ".join(words[: heads[-1] + 1])
         return Attribution(re.sub(r"^(?:the|a|an|one)\s+", "", head, flags=re.I), "")
     if not _np_like(words):
         return None
-    if any(w.lower().strip("’s'") in _ORG_WORDS for w in words) and (words[0][:1].isupper() or
+    if any(_bare(w) in _ORG_WORDS for w in words) and (words[0][:1].isupper() or
                                                                      words[0].lower() == "the"):
         return Attribution(org_in(np) or re.sub(r"^the\s+", "", np, flags=re.I), "")
     name, desc = _name_run(np)
     if name:
         org = org_in(desc) if desc else None
-        person = len(name.split()) >= 2 and not ({w.lower() for w in name.split()} & _GEO)
+        person = len(name.split()) >= 2 and not any(_geo(w) for w in name.split())
+        if person and not org and desc and _LOCAL_TITLE.search(desc):  # "Lee County Sheriff Carmine Marceno"
+            return Attribution(f"{name} ({desc.strip()})", "", person=True)
         if len(name.split()) == 1 or person:
             return Attribution(f"{name} ({org})" if org and person else name, "", person=person)
     return None
@@ -228,6 +257,9 @@ def _subject(left: str) -> Attribution | None:
         org = org_in(segs[-2])  # "the head of the ICRC in Syria, Marianne Gasser, said"
         if org and "(" not in last.speaker:
             return Attribution(f"{last.speaker} ({org})", "", person=True)
+        if _LOCAL_TITLE.search(segs[-2]) and "(" not in last.speaker:  # "The mayor of Gyumri, X, said"
+            title = re.sub(r"^(?:the|a|an)\s+", "", segs[-2], flags=re.I)
+            return Attribution(f"{last.speaker} ({title})", "", person=True)
     return last
 
 
@@ -297,9 +329,9 @@ def people_named(text: str) -> list[str]:
     out = []
     for m in _PERSON_RUN.finditer(text):
         words = [re.sub(r"['’]s$", "", w) for w in m.group(0).split()]  # "Haid Haid's sister"
-        while words and (words[0].lower() in _ROLES or words[0].lower() in _GEO):
+        while words and (words[0].lower() in _ROLES or _geo(words[0])):
             words = words[1:]
-        if len(words) < 2 or any(w.lower() in _ORG_WORDS or w.lower() in _GEO or w.lower() in _ROLES
+        if len(words) < 2 or any(w.lower() in _ORG_WORDS or _geo(w) or w.lower() in _ROLES
                                  for w in words):
             continue
         if re.match(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|The|If|But|"
@@ -313,8 +345,17 @@ def _paragraphs(text: str, sentences: list[Sentence]) -> list[int]:
     return [text.count("\n", 0, s.start) for s in sentences]
 
 
-def attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
-    """The speaker of each sentence of an article (None where nothing credits anyone)."""
+def attribute(text: str, sentences: list[Sentence], place_words: frozenset[str] = frozenset()) -> list[str | None]:
+    """The speaker of each sentence of an article (None where nothing credits anyone). `place_words` are the
+    lower-cased words of the place names the article mentions: they are never part of a person's name."""
+    token = _PLACE_WORDS.set(frozenset(place_words))
+    try:
+        return _attribute(text, sentences)
+    finally:
+        _PLACE_WORDS.reset(token)
+
+
+def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     masked = mask_quotes(text)
     paras = _paragraphs(text, sentences)
     known: dict[str, str] = {}

@@ -59,7 +59,9 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     texts = [s.text for s in sentences]
     paragraphs = [article.text.count("\n", 0, s.start) for s in sentences]
     dates = narrative_dates(texts, article.published, paragraphs)
-    speakers = attribute(article.text, sentences)
+    # one-word place names the gazetteer found are never part of a person's name ("Aleppo", "Gyumri")
+    place_words = frozenset(m.surface.lower() for m in mentions if m.place_id and " " not in m.surface.strip())
+    speakers = attribute(article.text, sentences, place_words)
     masked = mask_quotes(article.text)
     claims: list[Claim] = []
     last_places: tuple[str, ...] = ()
