@@ -218,7 +218,8 @@ def speaker_from_np(np: str) -> Attribution | None:
     if heads and len(words) <= 6:  # "critics", "activists and local medical officials", "CNN sources on the ground"
         tail = words[heads[-1] + 1:]
         if len(tail) >= 2 and all(_NAME_TOKEN.match(w) for w in tail):  # "ministry spokesman Arindam Bagchi"
-            return Attribution(" ".join(tail), "", person=True)
+            org = org_in(" ".join(words[: heads[-1] + 1]))
+            return Attribution(" ".join(tail) + (f" ({org})" if org else ""), "", person=True)
         head = " ".join(words[: heads[-1] + 1])
         return Attribution(re.sub(r"^(?:the|a|an|one)\s+", "", head, flags=re.I), "")
     if not _np_like(words):

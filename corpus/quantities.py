@@ -69,7 +69,7 @@ _NOUNS = {
     "flights": "flights", "flight": "flights", "planes": "aircraft", "aircraft": "aircraft",
     "helicopters": "aircraft", "ships": "ships", "ship": "ships", "boats": "boats", "vessels": "ships",
     "ferries": "ships", "engines": "vehicles", "homes": "homes", "houses": "homes",
-    "countries": "countries", "nationalities": "nationalities",
+    "countries": "countries", "nationalities": "nationalities", "holders": "nationals", "rotations": "flights",
 }
 # Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
 _DEMONYM = re.compile(r"[A-Z][a-z]+(?:ans|ese|[a-z]is|ons|ots|ards|[cr]ks|chs)$")
@@ -106,7 +106,12 @@ _MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?
 _RANGE_JOIN = re.compile(r"\s*(?:to|and|-|–|or)\s*", re.I)
 _HUMAN_VERB = re.compile(
     r"(?:were|was|are|have|had|has)?\s*(?:left|remain(?:ed|s)?|fled|escaped|died|arrived|crossed|"
-    r"boarded|departed|gathered|stayed|were|are|had|have)\b", re.I)
+    r"boarded|departed|gathered|stayed|were|are|had|have|came|went|flew|returned|travell?ed|walked|drove|"
+    r"reached|landed|entered|disembarked|sailed)\b", re.I)
+_OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
+_COUNT_OF = re.compile(r"\bthe (?:number|figure|total|toll|count|tally) of ((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
+_PUT_AT = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets)\s+the\s+((?:[\w'’-]+\s+){0,3}?)([\w'’-]+)\s+at\s+"
+                     r"(?:\w+\s+){0,2}$", re.I)
 _KILL_BEFORE = re.compile(r"\b(?:kill(?:ed|ing|s)?|shot dead|shooting(?: dead)?|massacred|massacring|"
                           r"executed|executing)\s+$", re.I)
 _WOUND_BEFORE = re.compile(r"\b(?:wound(?:ed|ing|s)?|injur(?:ed|ing|es)?)\s+$", re.I)
@@ -116,12 +121,12 @@ _WOUND_AFTER = re.compile(r"^\s*(?:others?\s+|more\s+)?(?:(?:were|was|have been|
                           r"(?:wounded|injured|hurt)\b", re.I)
 _FIGURE = re.compile(r"\bthe (?:figure|number|toll|total|estimate|tally)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow many (\w+)", re.I)
-_MODIFIER = re.compile(r"^(?:[A-Z][\w'’-]*|foreign|rebel|other|more|green|government|wounded|"
+_MODIFIER = re.compile(r"^(?:[A-Z][\w'’.-]*|foreign|rebel|other|more|green|government|wounded|"
                        r"injured|sick|local|young|armed|opposition|Shia|Shi'ite|Sunni|new|small|"
                        r"slow-moving|white|red|civilian|additional|extra|further|of|the|their|its|his|her|our|"
                        r"internationally|recruited|confirmed|storm|pet-friendly|emergency|fire|utility|power|"
                        r"first|evacuation|medical|military|commercial|chartered|charter|naval|"
-                       r"registered|displaced|stranded|trapped|vulnerable|elderly|sick)$")
+                       r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport)$")
 
 
 def words_to_number(phrase: str) -> float | None:
@@ -199,6 +204,10 @@ def _noun_after(after: str) -> tuple[str | None, int]:
     """The counted noun within a few modifier words after the number: (normal form, end offset)."""
     pos = 0
     for _ in range(5):
+        abbr = re.match(r"\s*(?:[A-Z]\.){2,}", after[pos:])  # "U.S. citizens", "U.N. staff"
+        if abbr:
+            pos += abbr.end()
+            continue
         m = re.match(r"\s*([A-Za-z][A-Za-z'’-]*)", after[pos:])
         if not m:
             return None, 0
@@ -234,21 +243,47 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
 
 
 def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str | None:
-    """What a number with no noun counts: 'the figure' asked about in the previous sentence, the
-    first head count earlier in the sentence ("the remaining 10,000"), or people when a verb of
-    people follows ("200 left", "50,000 remained"). None when nothing says."""
+    """What a number with no noun counts: 'the figure' asked about in the previous sentence (or counted
+    there), "the number of X ... at N", "put the deaths at N", the head count earlier in the sentence
+    ("the remaining 10,000", "1,539 of them", "four more"), or people when a verb of people follows
+    ("200 left", "50,000 remained"). None when nothing says."""
     after = text[m.end():]
+    before = text[:m.start()]
     asked = _HOW_MANY.search(context)
     if _FIGURE.search(text) and asked and asked.group(1).lower() in _NOUNS:
         return _NOUNS[asked.group(1).lower()]
-    people_verb = _HUMAN_VERB.match(after.lstrip())
-    if not people_verb and not re.match(r"\s+(?:in|from|at|on|to|inside|by|during|who|that|whom)\b|[,.;]",
-                                        after):
+    named = _named_before(before)
+    if named:
+        return named
+    earlier = next((q.counts for q in found if _human(q.counts) and q.counts not in ("killed", "wounded")), None)
+    if _OF_THEM.match(after):
+        return earlier or "people"
+    if _FIGURE.search(before) and context and re.search(r"\b(?:at|as high as|as low as|to)\s+(?:\w+\s+){0,2}$", before):
+        prior = [q.counts for q in parse_quantities(context) if _human(q.counts)]
+        if prior:
+            return prior[0]
+    people_verb = _HUMAN_VERB.match(re.sub(r"^\s+or so\b", "", after).lstrip())
+    if not people_verb and not re.match(r"(?:\s+or so)?(?:\s+(?:in|from|at|on|to|inside|by|during|who|that|whom|"
+                                        r"through|via|into|across|aboard)\b|[,.;:])", after):
         return None
-    for q in found:
-        if q.counts in HUMAN and q.counts not in ("killed", "wounded"):
-            return q.counts
-    return "people" if people_verb else None
+    return earlier or ("people" if people_verb else None)
+
+
+def _human(counts: str | None) -> bool:
+    return bool(counts) and (counts in HUMAN or bool(_DEMONYM.match(counts)))
+
+
+def _named_before(before: str) -> str | None:
+    """The noun a number stands for when the clause named it first: "put the number of Turkish citizens
+    taken to Ethiopia at 1,600", "put the confirmed storm deaths at 42"."""
+    put = _PUT_AT.search(before)
+    if put and put.group(2).lower() in _NOUNS:
+        return _NOUNS[put.group(2).lower()]
+    of = _COUNT_OF.search(before)
+    if of and re.search(r"\bat\s+(?:\w+\s+){0,2}$", before):
+        noun, _ = _noun_after(" " + of.group(1))
+        return noun
+    return None
 
 
 def _role(text: str, qstart: int, nend: int, counts: str | None) -> str | None:

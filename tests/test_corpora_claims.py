@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from evacmap.corpus.attribution import org_in
+
 CORPORA = Path(__file__).resolve().parent / "corpora"
 # (corpus, floor of gold numbers found, floor of gold numbers right in every scored field), as fractions
 FLOORS = {"sudan-2023": (0.55, 0.25), "hurricane-ian-2022": (0.45, 0.2), "karabakh-2023": (0.55, 0.25)}
@@ -32,7 +34,9 @@ _QUAL = {"": "exact", "exact": "exact", "exactly": "exact", "about": "about", "a
          "no fewer than": "at_least", "more than": "more_than", "over": "more_than", "upwards of": "more_than",
          "just over": "more_than", "up to": "up_to", "as many as": "up_to", "as high as": "up_to",
          "fewer than": "fewer_than", "less than": "fewer_than", "under": "fewer_than", "between": "range"}
-_SCOPE = {"so far": "cumulative", "so_far": "cumulative", "first": "first_batch", "first batch": "first_batch",
+# "so far" and "total" are one scope here: both count everything up to the report (the gold's writers used
+# them interchangeably for "a total of N ... since the operation began"); the tool's comparison joins them too.
+_SCOPE = {"so far": "cumulative", "so_far": "cumulative", "total": "cumulative", "first": "first_batch", "first batch": "first_batch",
           "first_convoy": "first_batch", "second batch": "second_batch", "second_convoy": "second_batch",
           "per day": "daily", "none": None}
 _PEOPLE = {"people", "persons", "residents", "civilians", "evacuees", "refugees", "citizens", "nationals",
@@ -76,6 +80,8 @@ def _counts_ok(tool, gold: list) -> bool:
 def _speaker_ok(tool, gold) -> bool:
     if gold is None:
         return True  # the gold names no one: a speaker from the next sentence is not wrong enough to count
+    if tool and org_in(gold) and org_in(gold) == org_in(tool):  # "the UN refugee agency" is UNHCR
+        return True
     t = _words(tool)
     return bool(t & (_words(gold) - {"state", "media", "government", "ministry", "official", "officials"})) or \
         bool(t and t == _words(gold))
