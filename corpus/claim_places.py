@@ -33,7 +33,7 @@ ANAPHORA = re.compile(r"\b(?:(?:those|these|both|the)\s+(?:two\s+|three\s+|four\
                       r"(?:to|from|in|into|out of|inside)\s+there|(?:move|go|going|went|headed|taken|sent|"
                       r"arrive|arrived|stay|stayed|remain|remained|live|lived)\s+there)\b", re.I)
 
-_DATELINE = re.compile(r"^[ \t]*(?:[A-Z][A-Z'.-]+(?:[ ,]+[A-Z][A-Za-z'.-]+)*)(?:\s*\([^)\n]{1,30}\))?"
+_DATELINE = re.compile(r"^[ \t]*(?:[A-Z][A-Z'.-]+(?:[ ,]+(?:[A-Z][A-Za-z'.-]+|\d{1,4}))*)(?:\s*\([^)\n]{1,30}\))?"
                        r"\s*(?:—|–|--|-|:)\s", re.M)
 _PARTY_BEFORE = re.compile(r"(?:\baccording to|\b(?:brokered|mediated|backed|supported|sponsored|negotiated|"
                            r"organi[sz]ed|funded|hosted|run|led|helped|announced|reported|claimed|"

@@ -13,6 +13,7 @@ from evacmap.corpus.attribution import attribute, mask_quotes
 from evacmap.corpus.claim_places import ANAPHORA, claim_places, dateline_end
 from evacmap.corpus.dates import find_times, narrative_dates
 from evacmap.corpus.events import classify
+from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import parse_quantities
 from evacmap.corpus.scope import clause_scope, modality, quantity_modality, quantity_scope
@@ -46,7 +47,7 @@ def clauses(sentence: Sentence) -> list[Sentence]:
             ends.append(m.start())
             starts.append(m.end())
     ends.append(len(text))
-    return [Sentence(sentence.start + a, sentence.start + b, text[a:b]) for a, b in zip(starts, ends)]
+    return [Sentence(sentence.start + a, sentence.start + b, text[a:b]) for a, b in zip(starts, ends, strict=True)]
 
 
 def _quoted_at(text: str, pos: int) -> bool:
@@ -56,7 +57,8 @@ def _quoted_at(text: str, pos: int) -> bool:
 
 def extract_claims(article: Article, sentences: list[Sentence], mentions: list[Mention]) -> list[Claim]:
     """One Claim per clause that counts something or reports an event, in text order."""
-    texts = [s.text for s in sentences]
+    captions = [is_caption(s.text) for s in sentences]  # page furniture: no claims, no dates
+    texts = ["" if cap else s.text for s, cap in zip(sentences, captions, strict=True)]
     paragraphs = [article.text.count("\n", 0, s.start) for s in sentences]
     dates = narrative_dates(texts, article.published, paragraphs)
     # one-word place names the gazetteer found are never part of a person's name ("Aleppo", "Gyumri")
@@ -66,6 +68,8 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     claims: list[Claim] = []
     last_places: tuple[str, ...] = ()
     for n, s in enumerate(sentences):
+        if captions[n]:
+            continue
         previous = texts[n - 1] if n and paragraphs[n - 1] == paragraphs[n] else ""
         para_start = article.text.rfind("\n", 0, s.start) + 1
         skip = dateline_end(article.text, para_start) if para_start >= s.start - 2 or n == 0 else -1

@@ -108,6 +108,7 @@ _HUMAN_VERB = re.compile(
     r"(?:were|was|are|have|had|has)?\s*(?:left|remain(?:ed|s)?|fled|escaped|died|arrived|crossed|"
     r"boarded|departed|gathered|stayed|were|are|had|have|came|went|flew|returned|travell?ed|walked|drove|"
     r"reached|landed|entered|disembarked|sailed)\b", re.I)
+_A_FIGURE = re.compile(r"\b(?:the|a|its|their|a new|an updated) (?:figure|number|total|estimate|tally|count)\b", re.I)
 _OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
 _COUNT_OF = re.compile(r"\bthe (?:number|figure|total|toll|count|tally) of ((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
 _PUT_AT = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets)\s+the\s+((?:[\w'’-]+\s+){0,3}?)([\w'’-]+)\s+at\s+"
@@ -182,7 +183,7 @@ def _is_not_a_count(text: str, m: re.Match) -> bool:
     raw = m.group(0)
     if re.match(rf"-(?!(?:{_NUMWORD})\b)[A-Za-z]", after, re.I):  # 9-month-old, 15-member
         return True
-    if re.match(r"(?:st|nd|rd|th)\b|:\d|\s*(?:am|pm|a\.m\.|p\.m\.)\b|\s*gmt\b", after, re.I):
+    if re.match(r"(?:st|nd|rd|th)\b|:\d|\s*(?:(?:am|pm)\b|a\.m\.|p\.m\.)|\s*gmt\b", after, re.I):
         return True
     if re.match(rf"\s+(?:(?:more|long|full|straight|consecutive|whole|entire|short)\s+)?{_TIME_UNITS}\b", after, re.I):
         return True
@@ -258,7 +259,7 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str 
     earlier = next((q.counts for q in found if _human(q.counts) and q.counts not in ("killed", "wounded")), None)
     if _OF_THEM.match(after):
         return earlier or "people"
-    if _FIGURE.search(before) and context and re.search(r"\b(?:at|as high as|as low as|to)\s+(?:\w+\s+){0,2}$", before):
+    if _A_FIGURE.search(before) and context and re.search(r"\b(?:at|as|of|to)\s+(?:\w+\s+){0,2}$", before):
         prior = [q.counts for q in parse_quantities(context) if _human(q.counts)]
         if prior:
             return prior[0]
@@ -279,6 +280,8 @@ def _named_before(before: str) -> str | None:
     put = _PUT_AT.search(before)
     if put and put.group(2).lower() in _NOUNS:
         return _NOUNS[put.group(2).lower()]
+    if put and put.group(2).lower() == "toll" and re.search(r"\b(?:death|dead)\b", put.group(1), re.I):
+        return "killed"
     of = _COUNT_OF.search(before)
     if of and re.search(r"\bat\s+(?:\w+\s+){0,2}$", before):
         noun, _ = _noun_after(" " + of.group(1))
