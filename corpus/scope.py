@@ -65,7 +65,12 @@ _TARGET_BEFORE = re.compile(r"\b(?:target|goal|aim|plan|quota)\s+(?:is\s+|was\s+
                             r"(?:\w+\s+)?$", re.I)
 _POPULATION_BEFORE = re.compile(r"\b(?:evacuations?|evacuat\w+|airlift|rescue|operation|deal|agreement|"
                                 r"began|begun|started|under way)\s+(?:\w+\s+){0,2}for\s+(?:\w+\s+)?$", re.I)
-_WHOLE_AFTER = re.compile(r"^[^,;.]{0,40}?,?\s+(?:including|among them|of whom)\s", re.I)
+_WHOLE_AFTER = re.compile(r"^[^,;.]{0,40}?,?\s+(?:including|among them|of whom)\s+(?:\w+\s+){0,2}?"
+                          r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several|dozens|hundreds|"
+                          r"thousands)\b)", re.I)
+# "the first 101 of them", "the second with 113": an ordinal right before a number scopes it alone.
+_ORDINAL_BEFORE = re.compile(r"\b(first|second|third|fourth|fifth|next|last)\s+(?:\w+\s+)?(?:with\s+|carrying\s+|"
+                             r"of\s+)?(?:\w+\s+)?$", re.I)
 
 _FEARED = re.compile(r"\b(?:fear(?:s|ed)?|feared|warn(?:s|ed)? (?:that )?[^.;]{0,40}\bcould|risk of|"
                      r"could face|at risk)\b", re.I)
@@ -121,6 +126,10 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
         return "remainder"
     if _TARGET_BEFORE.search(near):
         return "target"
+    ordinal = _ORDINAL_BEFORE.search(near)
+    if ordinal and ordinal.group(1).lower() not in ("last", "next"):
+        word = ordinal.group(1).lower()
+        return "first_batch" if word == "first" else f"{_ORD[word]}_batch"
     if _POPULATION_BEFORE.search(before[-80:]):
         return "population"
     if _WHOLE_AFTER.match(text[end:]):

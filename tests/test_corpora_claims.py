@@ -149,7 +149,6 @@ def test_corpus_claims_against_gold_written_before_the_tool(name, run_cli):
     s = score(gold, texts, claims)
     report = f"{name}: {s['found']}/{s['total']} found, {s['right']}/{s['total']} right\n" + "\n".join(s["misses"])
     print(report)
-    assert False, report  # TEMP
     found_floor, right_floor = FLOORS[name]
     assert s["found"] >= found_floor * s["total"], report
     assert s["right"] >= right_floor * s["total"], report
