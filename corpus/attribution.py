@@ -42,7 +42,7 @@ _ORG_WORDS = {"committee", "organization", "organisation", "observatory", "socie
               "foundation", "coalition", "team", "house", "press", "channel", "hospital",
               "government", "regime", "militias", "militia", "university", "ministries", "command",
               "embassy", "authority", "authorities", "agencies", "department", "service", "services",
-              "police", "administration", "municipality", "bureau", "navy", "guard", "commission",
+              "police", "administration", "municipality", "bureau", "navy", "guard",
               "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports"}
 _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
           "chancellor", "commissioner", "human", "rights", "envoy", "special", "humanitarian",
@@ -197,7 +197,13 @@ def speaker_from_np(np: str) -> Attribution | None:
     if not np or len(np.split()) > 16 or re.search(r"\d", np):
         return None
     if _PRONOUN.match(np):
-        return Attribution(None, "", pronoun=re.match(r"[a-z]+", np.lower()).group(0))
+        return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
+    return _named_source(np) or _described_source(np)
+
+
+def _named_source(np: str) -> Attribution | None:
+    """A source the phrase names outright: a country's state media, a known organisation (or several), or a
+    person "of" an organisation."""
     sm = _STATE_MEDIA.match(np)
     if sm:  # "Russian state media": the country the text names, never another's list
         what = sm.group(2).replace("television", "TV").replace("news media", "media")
@@ -207,12 +213,18 @@ def speaker_from_np(np: str) -> Attribution | None:
         return Attribution(org, "")
     parts = [p for p in re.split(r",?\s+and\s+(?=(?:the\s+)?[A-Z])", np) if p]
     if len(parts) > 1 and all(org_name(p) or org_in(p) for p in parts):
-        return Attribution("; ".join(org_name(p) or org_in(p) for p in parts), "")
-    words = np.split()
+        return Attribution("; ".join(org_name(p) or org_in(p) or p for p in parts), "")
     m = re.match(r"^(.+?) (?:of|from) (?:the )?([A-Z].+)$", np)  # "Ibrahim Abu Allaith of the ..."
     if m and _name_run(m.group(1))[1] == "" and len(m.group(1).split()) >= 2 \
             and not any(w.lower() in _ORG_WORDS for w in m.group(1).split()):
         return Attribution(f"{m.group(1)} ({org_name(m.group(2)) or m.group(2)})", "", person=True)
+    return None
+
+
+def _described_source(np: str) -> Attribution | None:
+    """A source the phrase describes: "activists", "ministry spokesman X", "Austria's foreign ministry",
+    "Lee County Sheriff X", "Jan Egeland"."""
+    words = np.split()
     low = [w.lower().strip(",") for w in words]
     heads = [k for k, w in enumerate(low) if w in _SOURCE_NOUNS]
     if heads and len(words) <= 6:  # "critics", "activists and local medical officials", "CNN sources on the ground"
@@ -224,17 +236,17 @@ def speaker_from_np(np: str) -> Attribution | None:
         return Attribution(re.sub(r"^(?:the|a|an|one)\s+", "", head, flags=re.I), "")
     if not _np_like(words):
         return None
-    if any(_bare(w) in _ORG_WORDS for w in words) and (words[0][:1].isupper() or
-                                                                     words[0].lower() == "the"):
+    if any(_bare(w) in _ORG_WORDS for w in words) and (words[0][:1].isupper() or words[0].lower() == "the"):
         return Attribution(org_in(np) or re.sub(r"^the\s+", "", np, flags=re.I), "")
     name, desc = _name_run(np)
-    if name:
-        org = org_in(desc) if desc else None
-        person = len(name.split()) >= 2 and not any(_geo(w) for w in name.split())
-        if person and not org and desc and _LOCAL_TITLE.search(desc):  # "Lee County Sheriff Carmine Marceno"
-            return Attribution(f"{name} ({desc.strip()})", "", person=True)
-        if len(name.split()) == 1 or person:
-            return Attribution(f"{name} ({org})" if org and person else name, "", person=person)
+    if not name:
+        return None
+    org = org_in(desc) if desc else None
+    person = len(name.split()) >= 2 and not any(_geo(w) for w in name.split())
+    if person and not org and desc and _LOCAL_TITLE.search(desc):  # "Lee County Sheriff Carmine Marceno"
+        return Attribution(f"{name} ({desc.strip()})", "", person=True)
+    if len(name.split()) == 1 or person:
+        return Attribution(f"{name} ({org})" if org and person else name, "", person=person)
     return None
 
 
@@ -256,9 +268,9 @@ def _subject(left: str) -> Attribution | None:
     last = speaker_from_np(segs[-1])
     if last and last.person and len(segs) >= 2 and re.match(r"^(?:the|a|an)\s", segs[-2], re.I):
         org = org_in(segs[-2])  # "the head of the ICRC in Syria, Marianne Gasser, said"
-        if org and "(" not in last.speaker:
+        if org and "(" not in (last.speaker or ""):
             return Attribution(f"{last.speaker} ({org})", "", person=True)
-        if _LOCAL_TITLE.search(segs[-2]) and "(" not in last.speaker:  # "The mayor of Gyumri, X, said"
+        if _LOCAL_TITLE.search(segs[-2]) and "(" not in (last.speaker or ""):  # "The mayor of Gyumri, X, said"
             title = re.sub(r"^(?:the|a|an)\s+", "", segs[-2], flags=re.I)
             return Attribution(f"{last.speaker} ({title})", "", person=True)
     return last
@@ -278,7 +290,7 @@ def _inverted(verb: str, left: str, right: str) -> Attribution | None:
     a = speaker_from_np(m.group(1)) if m else None
     if not a or not a.speaker:
         return None
-    org = org_in(m.group(2) or "") if a.person else None
+    org = org_in(m.group(2) or "") if a.person and m else None
     return Attribution(f"{a.speaker} ({org})" if org else a.speaker, verb, person=a.person)
 
 
@@ -298,7 +310,7 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
             if k + 1 >= len(pieces) or "and" not in pieces[k + 1]:
                 break
         if names:
-            found.append((m.start(), Attribution("; ".join(a.speaker for a in names), "according to",
+            found.append((m.start(), Attribution("; ".join(a.speaker or "" for a in names), "according to",
                                                  person=len(names) == 1 and names[0].person)))
     for m in _VERB.finditer(masked):
         verb = m.group(1)

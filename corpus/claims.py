@@ -74,8 +74,9 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
         para_start = article.text.rfind("\n", 0, s.start) + 1
         skip = dateline_end(article.text, para_start) if para_start >= s.start - 2 or n == 0 else -1
         for k, c in enumerate(clauses(s)):
-            claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous,
-                                  masked, mentions, skip, last_places, speakers[n], dates[n])
+            claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
+                                  masked=masked, mentions=mentions, skip=skip, last_places=last_places,
+                                  speaker=speakers[n], date=dates[n])
             if claim is not None:
                 claims.append(claim)
             previous = c.text
@@ -83,7 +84,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     return claims
 
 
-def _clause_claim(article: Article, c: Sentence, cid: str, previous: str, masked: str, mentions: list[Mention],
+def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: list[Mention],
                   skip: int, last_places: tuple[str, ...], speaker: str | None, date) -> Claim | None:
     """The claim one clause makes, or None when it counts nothing and reports no event."""
     quantities = [q for q in parse_quantities(c.text, c.start, previous) if q.counts]

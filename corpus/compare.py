@@ -102,26 +102,27 @@ class ComparisonGroup:
                 "spread": list(self.spread), "values": [vars(v).copy() for v in self.values]}
 
 
+# qualifier family -> the interval (as factors of the value) it allows; inf/nextafter where open.
+_INTERVALS: list[tuple[set[str], Callable[[float], tuple[float, float]]]] = [
+    (_ABOUT, lambda v: (v * 0.85, v * 1.15)),
+    (_BELOW, lambda v: (v * 0.85, v)),
+    (_AT_LEAST, lambda v: (v, math.inf)),
+    (_MORE, lambda v: (math.nextafter(v, math.inf), math.inf)),
+    (_UP_TO, lambda v: (0.0, v)),
+    (_LESS, lambda v: (0.0, math.nextafter(v, -math.inf))),
+]
+
+
 def interval(value: float | None, low: float | None, high: float | None,
              qualifier: str | None) -> tuple[float, float]:
     """The range of true numbers a stated value is compatible with, given its qualifier."""
     q = (qualifier or "").lower()
-    if value is None and q in _VAGUE:
-        return (low if low is not None else 0.0, math.inf)
     if value is None:
-        return (low if low is not None else 0.0, high if high is not None else math.inf)
-    if q in _ABOUT:
-        return (value * 0.85, value * 1.15)
-    if q in _BELOW:
-        return (value * 0.85, value)
-    if q in _AT_LEAST:
-        return (value, math.inf)
-    if q in _MORE:
-        return (math.nextafter(value, math.inf), math.inf)
-    if q in _UP_TO:
-        return (0.0, value)
-    if q in _LESS:
-        return (0.0, math.nextafter(value, -math.inf))
+        floor = low if low is not None else 0.0
+        return (floor, math.inf) if q in _VAGUE else (floor, high if high is not None else math.inf)
+    for family, span in _INTERVALS:
+        if q in family:
+            return span(value)
     return (value, value)
 
 
@@ -137,9 +138,8 @@ def disagree(values: list[GroupValue]) -> bool:
 
 
 def _spread(values: list[GroupValue]) -> tuple[float | None, float | None]:
-    lows = [v.value if v.value is not None else v.low for v in values]
-    highs = [v.value if v.value is not None else v.high for v in values]
-    lows, highs = [x for x in lows if x is not None], [x for x in highs if x is not None]
+    lows = [x for x in (v.value if v.value is not None else v.low for v in values) if x is not None]
+    highs = [x for x in (v.value if v.value is not None else v.high for v in values) if x is not None]
     return (min(lows) if lows else None, max(highs) if highs else None)
 
 

@@ -28,6 +28,7 @@ parser, and says so in its misses.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from evacmap.corpus.model import Quantity
 
@@ -101,7 +102,7 @@ def quantity_event(claim_event: str | None, q: Quantity) -> str:
     return claim_event or "other"
 
 
-def classify(text: str, quantities: list[Quantity] = (), previous: str = "") -> str | None:
+def classify(text: str, quantities: Sequence[Quantity] = (), previous: str = "") -> str | None:
     """The main event kind of a sentence, or None if it reports no event.
 
     Priority: what is still inside (remaining) over the evacuation that leaves it; violence with

@@ -87,7 +87,7 @@ def _date_in(s: str, year: int | None) -> dt.date | None:
             d, mon, y = (m.group(1), m.group(2), m.group(3)) if order == "dmy" else (m.group(2), m.group(1), m.group(3))
             if mon[:3].lower() not in _MONTHS or not (y or year):
                 continue
-            return dt.date(int(y) if y else year, _MONTHS.index(mon[:3].lower()) + 1, int(d))
+            return dt.date(int(y) if y else int(year or 0), _MONTHS.index(mon[:3].lower()) + 1, int(d))
         except ValueError:
             continue
     return None

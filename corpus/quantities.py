@@ -16,6 +16,7 @@ No number-words package is used: the vocabulary news text needs (up to "two doze
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from evacmap.corpus.model import Quantity
 
@@ -65,7 +66,7 @@ _NOUNS = {
     "responders": "responders", "crews": "crews", "rescuers": "rescuers", "peacekeepers": "peacekeepers",
     "rescues": "rescues", "missing": "missing", "migrants": "migrants", "pilgrims": "pilgrims",
     "students": "students", "tourists": "tourists", "elderly": "elderly", "babies": "children",
-    "infants": "children", "orphans": "orphans", "shelters": "shelters", "shelter": "shelters",
+    "infants": "children", "shelters": "shelters", "shelter": "shelters",
     "flights": "flights", "flight": "flights", "planes": "aircraft", "aircraft": "aircraft",
     "helicopters": "aircraft", "ships": "ships", "ship": "ships", "boats": "boats", "vessels": "ships",
     "ferries": "ships", "engines": "vehicles", "homes": "homes", "houses": "homes",
@@ -96,7 +97,8 @@ _NUMBER = re.compile(
     r"|(?P<vague>\b(?:{})\b)".format("|".join(re.escape(v) for v in _VAGUE))
     + r"|(?P<digits>(?<![\w.,:/+#-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]*\d)|(?<![\w.,:/+#-])\d+(?:\.\d+)?"
       r"(?:\s+(?:million|billion|thousand))?)"
-    + rf"|(?P<words>\b(?:an?\s+(?=(?:dozen|hundred|thousand|million)\b))?(?:{_NUMWORD})(?:(?:[\s-]+(?:and\s+)?)(?:{_NUMWORD}))*\b)",
+    + rf"|(?P<words>\b(?:an?\s+(?=(?:dozen|hundred|thousand|million)\b))?(?:{_NUMWORD})"
+      rf"(?:(?:[\s-]+(?:and\s+)?)(?:{_NUMWORD}))*\b)",
     re.I,
 )
 _PLAIN = re.compile(r"(?P<phone>(?!))|(?P<vague>(?!))|(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -162,6 +164,7 @@ def words_to_number(phrase: str) -> float | None:
 def _digits(s: str) -> float:
     s = s.replace(",", "")
     m = re.match(r"([\d.]+)\s*(million|billion|thousand)?", s, re.I)
+    assert m is not None  # the caller matched digits
     value = float(m.group(1))
     if m.group(2):
         value *= _SCALES[m.group(2).lower()]
@@ -177,28 +180,22 @@ def _value(m: re.Match) -> float | None:
 
 
 def _is_not_a_count(text: str, m: re.Match) -> bool:
-    """Years, ages/compound adjectives, durations, times, ordinals, 'one of', 'one day'."""
+    """Years, ages/compound adjectives, durations, times, ordinals, shares, money, dates, 'one of', 'one day'."""
     after = text[m.end():]
     before = text[: m.start()]
     raw = m.group(0)
-    if re.match(rf"-(?!(?:{_NUMWORD})\b)[A-Za-z]", after, re.I):  # 9-month-old, 15-member
-        return True
-    if re.match(r"(?:st|nd|rd|th)\b|:\d|\s*(?:(?:am|pm)\b|a\.m\.|p\.m\.)|\s*gmt\b", after, re.I):
-        return True
-    if re.match(rf"\s+(?:(?:more|long|full|straight|consecutive|whole|entire|short)\s+)?{_TIME_UNITS}\b", after, re.I):
-        return True
-    if re.search(r"[:]\s*$", before) and re.match(r"\d", raw):
-        return True
-    if re.match(r"\s*(?:%|per ?cent\b)", after, re.I) or re.search(r"[$£€]\s*$", before):
-        return True  # shares and money are not head counts
-    if re.search(rf"\b{_MONTHS}\s*$", before, re.I) or re.match(rf"\s+{_MONTHS}\b", after, re.I):
-        return True  # "December 15", "15 December"
-    if m.group("digits") and re.fullmatch(r"\d{4}", raw) and 1800 <= int(raw) <= 2100:
-        return True  # a year, unless a counted noun follows (checked by the caller)
     if m.group("words") and raw.lower() in ("one", "a", "an"):
         return bool(re.match(r"\s+(?:of|another|day|time|way|side|another|last|thing|hand)\b",
                              after, re.I)) or not _noun_after(after)[0]
-    return False
+    return any((
+        re.match(rf"-(?!(?:{_NUMWORD})\b)[A-Za-z]", after, re.I),  # 9-month-old, 15-member
+        re.match(r"(?:st|nd|rd|th)\b|:\d|\s*(?:(?:am|pm)\b|a\.m\.|p\.m\.)|\s*gmt\b", after, re.I),
+        re.match(rf"\s+(?:(?:more|long|full|straight|consecutive|whole|entire|short)\s+)?{_TIME_UNITS}\b", after, re.I),
+        re.search(r"[:]\s*$", before) and re.match(r"\d", raw),
+        re.match(r"\s*(?:%|per ?cent\b)", after, re.I) or re.search(r"[$£€]\s*$", before),  # not head counts
+        re.search(rf"\b{_MONTHS}\s*$", before, re.I) or re.match(rf"\s+{_MONTHS}\b", after, re.I),  # "December 15"
+        m.group("digits") and re.fullmatch(r"\d{4}", raw) and 1800 <= int(raw) <= 2100,  # a year (unless a noun follows)
+    ))
 
 
 def _noun_after(after: str) -> tuple[str | None, int]:
@@ -216,7 +213,7 @@ def _noun_after(after: str) -> tuple[str | None, int]:
         lw = word.lower()
         end = pos + m.end()
         if lw == "foreign" and re.match(r"\s+fighters?\b", after[end:], re.I):
-            return "foreign fighters", end + re.match(r"\s+fighters?", after[end:], re.I).end()
+            return "foreign fighters", end + len(re.match(r"\s+fighters?", after[end:], re.I).group(0))  # type: ignore[union-attr]
         if lw in _NOUNS and not (lw in ("wounded", "injured", "killed", "dead") and pos == 0
                                  and re.match(r"\s+(?:by|in|when|after|as)\b", after[end:])):
             return _NOUNS[lw], end
@@ -271,7 +268,7 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str 
 
 
 def _human(counts: str | None) -> bool:
-    return bool(counts) and (counts in HUMAN or bool(_DEMONYM.match(counts)))
+    return counts is not None and (counts in HUMAN or bool(_DEMONYM.match(counts)))
 
 
 def _named_before(before: str) -> str | None:
@@ -321,6 +318,52 @@ def _listed(text: str, nend: int, counts: str) -> tuple[tuple[str, ...], int]:
             return tuple(dict.fromkeys(kinds)), pos
 
 
+def _range(text: str, m: re.Match, value: float, qualifier: str | None, qstart: int):
+    """A range starting at number `m` ("between 1,500 to 5,000", "1,500-5,000", "from 10 to 20"): (low, high,
+    qualifier, qstart, end) or None."""
+    rj = _RANGE_JOIN.match(text, m.end())
+    m2 = _PLAIN.match(text, rj.end()) if rj else None
+    joiner = rj.group(0).strip().lower() if rj else ""
+    before = text[:m.start()]
+    if not (m2 and not m2.group("phone") and not m2.group("vague") and _value(m2) is not None):
+        return None
+    if not (qualifier == "between" or joiner in ("to", "-", "–") or re.search(r"\b(?:between|from)\s+$", before, re.I)):
+        return None
+    if joiner == "and" and not re.search(r"\bbetween\s+$", before, re.I):
+        return None
+    bm = re.search(r"\b(between|from)\s+$", before, re.I)
+    return value, _value(m2), "between", (bm.start(1) if bm else qstart), m2.end()
+
+
+def _number(text: str, m: re.Match, qualifier: str | None, qstart: int):
+    """(value, low, high, qualifier, qstart, end) of a digits/words number, or None when it counts nothing."""
+    value = _value(m)
+    if value is None:
+        return None
+    end, before = m.end(), text[:m.start()]
+    if m.group(0).lower() == "one" and re.match(r"\s+of\b", text[end:], re.I):
+        return None  # "one of the buses" picks one out, it counts nothing
+    if m.group("words") and value <= 10 and re.search(r"\b(?:the|these|those|both)\s+$", before, re.I):
+        return None  # "the two diplomats" refers back to people already named; it counts nothing new
+    if _is_not_a_count(text, m) and _noun_after(text[end:])[0] is None:
+        return None
+    span = _range(text, m, value, qualifier, qstart)
+    if span:
+        low, high, qualifier, qstart, end = span
+        return None, low, high, qualifier, qstart, end
+    return value, None, None, qualifier, qstart, end
+
+
+def _bounds(value: float | None, low, high, qualifier: str | None):
+    """low/high implied by a qualifier ("at least 3,000" -> low 3,000)."""
+    if qualifier in ("at least", "more than", "over", "upwards of", "no fewer than", "no less than", "just over"):
+        return value, high
+    if qualifier in ("up to", "as many as", "as high as", "as much as", "at most", "no more than", "fewer than",
+                     "less than", "almost", "nearly", "just under", "close to"):
+        return low, value
+    return low, high
+
+
 def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quantity]:
     """All quantities in `text` (one sentence); offsets are `offset` + position in `text`.
 
@@ -329,72 +372,45 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
     """
     out: list[Quantity] = []
     pos = 0
-    while True:
-        m = _NUMBER.search(text, pos)
-        if not m:
-            break
+    while m := _NUMBER.search(text, pos):
         pos = m.end()
         if m.group("phone"):
             continue
         qualifier, qstart = _qualifier(text, m.start())
-        low = high = value = None
-        end = m.end()
         if m.group("vague"):
             low, high = map(float, _VAGUE[m.group("vague").lower()])
-            qualifier = qualifier or m.group("vague").lower()
+            value, qualifier, end = None, qualifier or m.group("vague").lower(), m.end()
             om = re.match(r"\s+of\b", text[end:], re.I)
             noun_from = end + (om.end() if om else 0)
         else:
-            value = _value(m)
-            if value is None:
+            parsed = _number(text, m, qualifier, qstart)
+            if parsed is None:
                 continue
-            if m.group(0).lower() == "one" and re.match(r"\s+of\b", text[end:], re.I):
-                continue  # "one of the buses" picks one out, it counts nothing
-            if m.group("words") and value <= 10 and re.search(r"\b(?:the|these|those|both)\s+$", text[:m.start()],
-                                                              re.I):
-                continue  # "the two diplomats" refers back to people already named; it counts nothing new
-            noun, _ = _noun_after(text[end:])
-            if _is_not_a_count(text, m) and noun is None:
-                continue
-            if m.group("digits") and re.fullmatch(r"\d{4}", m.group(0)) and 1800 <= value <= 2100 \
-                    and noun is None:
-                continue
-            # a range: "between 1,500 to 5,000", "1,500-5,000", "from 10 to 20"
-            rj = _RANGE_JOIN.match(text, end)
-            m2 = _PLAIN.match(text, rj.end()) if rj else None
-            joiner = rj.group(0).strip().lower() if rj else ""
-            if m2 and not m2.group("phone") and not m2.group("vague") and _value(m2) is not None and (
-                    qualifier in ("between",) or joiner in ("to", "-", "–")
-                    or re.search(r"\b(?:between|from)\s+$", text[:m.start()], re.I)) \
-                    and (joiner != "and" or re.search(r"\bbetween\s+$", text[:m.start()], re.I)):
-                low, high, value = value, _value(m2), None
-                bm = re.search(r"\b(between|from)\s+$", text[:m.start()], re.I)
-                qualifier = "between"
-                if bm:
-                    qstart = bm.start(1)
-                end = pos = m2.end()
-            noun_from = end
-        if qualifier in ("at least", "more than", "over", "upwards of", "no fewer than",
-                         "no less than", "just over"):
-            low = value
-        elif qualifier in ("up to", "as many as", "as high as", "as much as", "at most",
-                           "no more than", "fewer than", "less than", "almost", "nearly",
-                           "just under", "close to"):
-            high = value
-        counts, nend = _noun_after(text[noun_from:])
-        nend = noun_from + nend if counts else end
-        if counts is None:
-            counts = _elided(text, m, context, out)
-        counts = _role(text, qstart, nend, counts)
-        if counts is None and m.group("words") and m.group(0).lower() in ("one", "a", "an"):
-            continue
-        if qualifier is None and m.group("words") and re.search(r"\bdozens?\b", m.group(0), re.I):
-            qualifier = "about"  # "two dozen vehicles" is a round figure, not exactly 24
-        kinds: tuple[str, ...] = ()
-        if counts in _LISTABLE:
-            kinds, nend = _listed(text, nend, counts)
-            if len(kinds) > 1 and counts not in ("people",):
-                counts = "people"
-        out.append(Quantity(value=value, low=low, high=high, qualifier=qualifier, counts=counts,
-                            text=text[qstart:nend], start=offset + qstart, end=offset + nend, kinds=kinds))
+            value, low, high, qualifier, qstart, end = parsed
+            pos = noun_from = end
+        low, high = _bounds(value, low, high, qualifier)
+        q = _counted(text, m, context, out, (value, low, high, qualifier, qstart, end, noun_from))
+        if q is not None:
+            out.append(replace(q, start=offset + q.start, end=offset + q.end))
     return out
+
+
+def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed) -> Quantity | None:
+    """The quantity with what it counts (its noun, a list of nouns, or the elided noun), or None."""
+    value, low, high, qualifier, qstart, end, noun_from = parsed
+    counts, nend = _noun_after(text[noun_from:])
+    nend = noun_from + nend if counts else end
+    if counts is None:
+        counts = _elided(text, m, context, found)
+    counts = _role(text, qstart, nend, counts)
+    if counts is None and m.group("words") and m.group(0).lower() in ("one", "a", "an"):
+        return None
+    if qualifier is None and m.group("words") and re.search(r"\bdozens?\b", m.group(0), re.I):
+        qualifier = "about"  # "two dozen vehicles" is a round figure, not exactly 24
+    kinds: tuple[str, ...] = ()
+    if counts in _LISTABLE:
+        kinds, nend = _listed(text, nend, counts)
+        if len(kinds) > 1:
+            counts = "people"
+    return Quantity(value=value, low=low, high=high, qualifier=qualifier, counts=counts, text=text[qstart:nend],
+                    start=qstart, end=nend, kinds=kinds)

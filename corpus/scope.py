@@ -87,31 +87,31 @@ _SIDE_CLAUSE = re.compile(r"(?:^|[,;(—–]\s*|\s)(?:after|before|since|when|wh
                           r"unless|until|if|who|which|whom|where)\b[^,;]*", re.I)
 
 
+def _batch(m: re.Match) -> str:
+    return "first_convoy" if m.group(1).lower().startswith("convoy") else "first_batch"
+
+
+def _nth(m: re.Match) -> str:
+    kind = "convoy" if m.group(2).lower().startswith(("convoy", "batch")) else "batch"
+    return f"{_ORD[m.group(1).lower()]}_{kind}"
+
+
+# In priority order: the cue, and the scope it gives (a function of the match where the words decide).
+_CLAUSE_CUES = [
+    (_FIRST_N, lambda m: f"first_{_NUMW[m.group(1).lower()]}"), (_BEGAN_WITH, _batch), (_FIRST, _batch),
+    (_NTH, _nth), (_TOTAL, lambda m: "total"), (_CUMULATIVE, lambda m: "cumulative"),
+    (_AS_OF, lambda m: "cumulative"), (_DAILY, lambda m: "daily"),
+]
+
+
 def clause_scope(text: str, counted: bool = False) -> str | None:
     """The scope a clause states for everything it counts ("the first batch of 17 buses"). `counted`: the
     clause holds a count, so its perfect aspect ("had crossed") makes the count a running total."""
-    m = _FIRST_N.search(text)
-    if m:
-        return f"first_{_NUMW[m.group(1).lower()]}"
-    m = _BEGAN_WITH.search(text)
-    if m:
-        return "first_convoy" if m.group(1).lower().startswith("convoy") else "first_batch"
-    m = _FIRST.search(text)
-    if m:
-        return "first_convoy" if m.group(1).lower().startswith("convoy") else "first_batch"
-    m = _NTH.search(text)
-    if m:
-        kind = "convoy" if m.group(2).lower().startswith(("convoy", "batch")) else "batch"
-        return f"{_ORD[m.group(1).lower()]}_{kind}"
-    if _TOTAL.search(text):
-        return "total"
-    if _CUMULATIVE.search(text) or _AS_OF.search(text):
-        return "cumulative"
-    if _DAILY.search(text):
-        return "daily"
-    if counted and _PERFECT.search(text):
-        return "cumulative"
-    return None
+    for rx, scope in _CLAUSE_CUES:
+        m = rx.search(text)
+        if m:
+            return scope(m)
+    return "cumulative" if counted and _PERFECT.search(text) else None
 
 
 def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> str | None:

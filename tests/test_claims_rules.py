@@ -125,7 +125,7 @@ def test_clauses_split_only_at_independent_clauses():
     assert len(clauses(s)) == 1  # no subject of its own: not a separate statement
 
 
-def _claim(cid, outlet, value, scope=None, counts="people", event="evacuated", qualifier=None, date=dt.date(2024, 5, 7),
+def _claim(cid, outlet, value, *, scope=None, counts="people", event="evacuated", qualifier=None, date=dt.date(2024, 5, 7),
            speaker=None):
     q = Quantity(value, None, None, qualifier, counts, str(value), scope=scope)
     return Claim(cid, cid.split("#")[0], outlet, 0, 1, "x", speaker=speaker, date=date, event=event, quantities=(q,))

@@ -26,7 +26,8 @@ from evacmap.corpus.attribution import org_in
 
 CORPORA = Path(__file__).resolve().parent / "corpora"
 # (corpus, floor of gold numbers found, floor of gold numbers right in every scored field), as fractions
-FLOORS = {"sudan-2023": (0.0, 0.0), "hurricane-ian-2022": (0.0, 0.0), "karabakh-2023": (0.0, 0.0)}
+FLOORS = {"sudan-2023": (0.92, 0.31), "hurricane-ian-2022": (0.85, 0.48),
+          "karabakh-2023": (0.82, 0.42)}
 
 _QUAL = {"": "exact", "exact": "exact", "exactly": "exact", "about": "about", "approximately": "about",
          "around": "about", "roughly": "about", "some": "about", "estimated": "about", "nearly": "about",
@@ -36,7 +37,8 @@ _QUAL = {"": "exact", "exact": "exact", "exactly": "exact", "about": "about", "a
          "fewer than": "fewer_than", "less than": "fewer_than", "under": "fewer_than", "between": "range"}
 # "so far" and "total" are one scope here: both count everything up to the report (the gold's writers used
 # them interchangeably for "a total of N ... since the operation began"); the tool's comparison joins them too.
-_SCOPE = {"so far": "cumulative", "so_far": "cumulative", "total": "cumulative", "first": "first_batch", "first batch": "first_batch",
+_SCOPE = {"so far": "cumulative", "so_far": "cumulative", "total": "cumulative", "first": "first_batch",
+          "first batch": "first_batch",
           "first_convoy": "first_batch", "second batch": "second_batch", "second_convoy": "second_batch",
           "per day": "daily", "none": None}
 _PEOPLE = {"people", "persons", "residents", "civilians", "evacuees", "refugees", "citizens", "nationals",
@@ -98,8 +100,10 @@ def _number_ok(tq: dict, gq: dict) -> bool:
         return any(isinstance(x, (int, float)) and abs(x - gq["value"]) < 1e-6
                    for x in (tq.get("value"), tq.get("low") if tq.get("value") is None else None,
                              tq.get("high") if tq.get("value") is None else None))
-    return tq.get("value") is None and (tq.get("low"), tq.get("high")) == (gq.get("low"), gq.get("high")) or (
-        tq.get("value") is None and _qual(tq) == "vague" and "vague" in (gq.get("qualifier") or []))
+    if tq.get("value") is not None:
+        return False
+    return (tq.get("low"), tq.get("high")) == (gq.get("low"), gq.get("high")) or (
+        _qual(tq) == "vague" and "vague" in (gq.get("qualifier") or []))
 
 
 def score(gold: dict, texts: dict[str, str], claims: list[dict]) -> dict:
