@@ -15,6 +15,7 @@ No number-words package is used: the vocabulary news text needs (up to "two doze
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 
@@ -173,7 +174,8 @@ def _digits(s: str) -> float:
 
 def _value(m: re.Match) -> float | None:
     if m.group("digits"):
-        return _digits(m.group("digits"))
+        value = _digits(m.group("digits"))
+        return value if math.isfinite(value) else None  # 310+ digits: no count, and no valid JSON
     if m.group("words"):
         return words_to_number(m.group("words"))
     return None
@@ -325,8 +327,8 @@ def _range(text: str, m: re.Match, value: float, qualifier: str | None, qstart: 
     m2 = _PLAIN.match(text, rj.end()) if rj else None
     joiner = rj.group(0).strip().lower() if rj else ""
     before = text[:m.start()]
-    if not (m2 and not m2.group("phone") and not m2.group("vague") and _value(m2) is not None):
-        return None
+    if not (m2 and not m2.group("phone") and not m2.group("vague") and (_value(m2) or -1.0) >= value):
+        return None  # no second number, or one below the first: no range with low > high
     if not (qualifier == "between" or joiner in ("to", "-", "–") or re.search(r"\b(?:between|from)\s+$", before, re.I)):
         return None
     if joiner == "and" and not re.search(r"\bbetween\s+$", before, re.I):
