@@ -26,8 +26,10 @@ _CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:killed|displaced|l
 _BACKGROUND = re.compile(r"^\W*(?:when|since|before|back in|at the height of|during the siege)\b|"
                          r"\bover the (?:past|last) (?:weeks|months|years)\b|\bin recent (?:weeks|months|years)\b",
                          re.I)
-# Coordinated independent clauses are separate statements: ", and a second convoy left ...".
-_COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas)\s+|;\s+)(?=(?:an?|the|this|these|those|it|they|he|she|we|"
+# Coordinated independent clauses are separate statements: ", and a second convoy left ...", and so is what
+# a speaker adds: "..., he said, adding the remaining 10,000 were fighters".
+_COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?: that)?|noting(?: that)?)\s+|;\s+)"
+                    r"(?=(?:an?|the|this|these|those|it|they|he|she|we|"
                     r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*)\b)")
 _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|may|might|left|went|came|took|"
                      r"began|fled|said|says|means|remains?|\w{3,}ed)\b", re.I)
@@ -42,7 +44,7 @@ def clauses(sentence: Sentence) -> list[Sentence]:
         left, right = text[starts[-1]:m.start()], text[m.end():]
         nxt = _COORD.search(text, m.end())
         right = right[: (nxt.start() - m.end()) if nxt else len(right)]
-        if _FINITE.search(left) and _FINITE.search(re.split(r"[,;(]", right)[0]) and len(right.split()) >= 3 \
+        if _FINITE.search(left) and _FINITE.search(re.split(r"[;(]|,\s", right)[0]) and len(right.split()) >= 3 \
                 and not _quoted_at(text, m.start()):
             ends.append(m.start())
             starts.append(m.end())
