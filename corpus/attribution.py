@@ -64,7 +64,8 @@ _STATE_MEDIA = re.compile(r"^(?:the\s+)?([A-Z][a-z]+)\s+(state(?:-run)?\s+(?:new
 _SOURCE_NOUNS = {"observers", "critics", "activists", "officials", "official", "sources", "source",
                  "diplomat", "diplomats", "residents", "witnesses", "monitors", "medics", "doctors",
                  "analysts", "experts", "spokesman", "spokeswoman", "correspondent", "journalists",
-                 "volunteers", "workers", "rescuers", "commanders", "commander", "monitor"}
+                 "volunteers", "workers", "rescuers", "commanders", "commander", "monitor", "coroner",
+                 "coroners", "examiner", "examiners", "investigators", "prosecutors", "organisers", "organizers"}
 # Words that are never part of a person's name: compass words and a few proper nouns of religion and the
 # web. The place names an article mentions (found by the gazetteer) are added per article: see `attribute`.
 _NOT_NAMES = frozenset({"east", "west", "north", "south", "eastern", "western", "northern", "southern",
@@ -78,12 +79,13 @@ def _geo(word: str) -> bool:
     return word.lower() in _NOT_NAMES or w in _NOT_NAMES or word.lower() in _PLACE_WORDS.get()
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
-          r"tweeted|put the (?:figure|number|toll)|puts the (?:figure|number|toll)|saying")
+          r"tweeted|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
+          r"(?:figure|number|toll|total|count|tally)|listed|saying")
 _VERB = re.compile(rf"\b(?:has |have |had )?({_VERBS})\b")
 _PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)\s+$")
 _ACCORDING = re.compile(r"\baccording to\s+", re.I)
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
-_PRONOUN = re.compile(r"^(?:he|she|they|he's|she's)\b", re.I)
+_PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
 _LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+",
                       re.I)
 _TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|on \w+day|early \w+day|earlier \w+day|"
@@ -236,7 +238,8 @@ def _described_source(np: str) -> Attribution | None:
         return Attribution(re.sub(r"^(?:the|a|an|one)\s+", "", head, flags=re.I), "")
     if not _np_like(words):
         return None
-    if any(_bare(w) in _ORG_WORDS for w in words) and (words[0][:1].isupper() or words[0].lower() == "the"):
+    if any(_bare(w) in _ORG_WORDS for w in words) and (words[0][:1].isupper() or words[0].lower() == "the"
+                                                     or (len(words) <= 3 and _bare(words[-1]) in _ORG_WORDS)):
         return Attribution(org_in(np) or re.sub(r"^the\s+", "", np, flags=re.I), "")
     name, desc = _name_run(np)
     if not name:
@@ -250,9 +253,16 @@ def _described_source(np: str) -> Attribution | None:
     return None
 
 
+# "On Tuesday Turkish sources put ...", "By noon it gave ...": a time adverbial before the subject.
+_TIME_LEAD = re.compile(r"^(?:(?:late|early|earlier|later)\s+)?(?:on|by|at|since)\s+(?:\w+day|noon|midday|midnight|dawn|"
+                        r"\d{1,2}(?:[:.]\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm)|the (?:morning|evening|afternoon|night)|"
+                        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d{1,2})"
+                        r"(?:\s+(?:morning|afternoon|evening|night))?\s+", re.I)
+
+
 def _subject(left: str) -> Attribution | None:
     """The speaker before a speech verb, looking past appositions and relative clauses."""
-    segs = [s.strip() for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
+    segs = [_TIME_LEAD.sub("", s.strip()) for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
     segs = [s for s in segs if s]
     while segs and re.match(r"^(?:which|who|in|on|at|speaking|earlier|later|adding|also|"
                             r"according)\b", segs[-1], re.I):
@@ -373,12 +383,15 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     paras = _paragraphs(text, sentences)
     known: dict[str, str] = {}
     last_person: str | None = None
+    last_org: str | None = None  # "it said" is the organisation last credited, never a person
     speakers: list[str | None] = []
     for s in sentences:
         a = find_attribution(s.text, masked[s.start:s.end])
         speaker = None
         if a and a.pronoun in ("he", "she"):
             speaker = last_person
+        elif a and a.pronoun == "it":
+            speaker = last_org
         elif a and a.speaker:
             speaker = a.speaker
             if len(speaker.split(" (")[0].split()) == 1 and _surname(speaker) in known:
@@ -389,6 +402,8 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
                 if key not in known or "(" in speaker or "(" not in known[key]:
                     known[key] = speaker
                 last_person = speaker
+            else:
+                last_org = speaker
         for name in people_named(masked[s.start:s.end]):
             known.setdefault(_surname(name), name)
         if not a:

@@ -169,3 +169,17 @@ def test_outlet_and_date_from_news_conventions():
     assert detect_published("Buses left on March 3.") is None
     assert is_caption("A file photo shows buses at the border on May 4, 2019. (Photo: J. Doe)")
     assert not is_caption("Buses carried 200 people to the border on Thursday.")
+
+
+def test_it_is_the_organisation_last_credited_and_figures_are_attributions():
+    from evacmap.corpus.attribution import attribute
+
+    t = ("The Moldovan government said 4,000 people had crossed by 6 a.m. By noon it gave a figure of 5,200. "
+         "On Friday border police put the number of arrivals at 7,000. The regional coroner listed 12 deaths.")
+    assert attribute(t, split_sentences(t)) == ["Moldovan government", "Moldovan government", "border police",
+                                                "regional coroner"]
+
+
+def test_what_a_speaker_adds_is_its_own_clause():
+    s = Sentence(0, 0, "About 9,000 people are in the camp, the envoy said, adding the remaining 2,000 were students.")
+    assert [c.text for c in clauses(s)][-1] == "the remaining 2,000 were students."
