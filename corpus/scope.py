@@ -77,14 +77,16 @@ _FEARED = re.compile(r"\b(?:fear(?:s|ed)?|feared|warn(?:s|ed)? (?:that )?[^.;]{0
 _TARGETED = re.compile(r"\b(?:target of|goal of|aim(?:s|ed)? to (?:evacuate|bring|move)|"
                        r"target is|the target)\b", re.I)
 _PLANNED = re.compile(r"\b(?:will|shall|would|'ll|is to|are to|was to|were to|going to|plans? to|planned|"
-                      r"planning|scheduled|due to|set to|intends? to|to be (?:evacuated|taken|moved|bused)|"
+                      r"planning|scheduled|due to (?:be|leave|arrive|start|begin|resume|return|depart|go|reach|open|close|"
+                      r"continue|take|meet|land|sail|cross)\b|set to|intends? to|to be (?:evacuated|taken|moved|bused)|"
                       r"are being allowed|were being allowed)\b", re.I)
 _EXPECTED = re.compile(r"\b(?:expect(?:s|ed)?|likely|unlikely|could take|may take|might take|forecast|"
                        r"predicted|projected|anticipated|estimated to take|are expected|is expected)\b", re.I)
 _POSSIBLE = re.compile(r"\b(?:may|might|could|can|possibly|perhaps|option to|choose to)\b", re.I)
 # Clauses whose modals are not the claim's: background and adverbial clauses.
 _SIDE_CLAUSE = re.compile(r"(?:^|[,;(—–]\s*|\s)(?:after|before|since|when|while|although|though|because|"
-                          r"unless|until|if|who|which|whom|where)\b[^,;]*", re.I)
+                          r"unless|until|if|who|which|whom|where)\b[^,;]*|"
+                          r"\b(?:a|an|the)\s+\w+(?:\s+\w+)?\s+that\b[^,;]*", re.I)  # "a process that could become"
 
 
 def _batch(m: re.Match) -> str:
@@ -145,11 +147,12 @@ def _main_clauses(text: str) -> str:
 def modality(text: str) -> str:
     """Whether a clause reports a thing as done, or as planned, expected, possible, feared or a target."""
     main = _main_clauses(text)
-    for rx, kind in ((_FEARED, "feared"), (_EXPECTED, "expected"), (_PLANNED, "planned"),
-                     (_POSSIBLE, "possible")):
-        if rx.search(main):
-            return kind
-    return "reported"
+    if _FEARED.search(main):
+        return "feared"
+    # the first modal cue governs: "will be taken to X, ... most likely the next target" is planned
+    hits = [(m.start(), kind) for rx, kind in ((_EXPECTED, "expected"), (_PLANNED, "planned"), (_POSSIBLE, "possible"))
+            for m in [rx.search(main)] if m]
+    return min(hits)[1] if hits else "reported"
 
 
 def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) -> str | None:
