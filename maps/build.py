@@ -47,7 +47,7 @@ def _claim_places(prods: exports.Products) -> dict[str, list[tuple[str, bool]]]:
     out = {}
     for claim in prods.claims:
         if claim.places:
-            out[claim.id] = [(p, False) for p in claim.places]
+            out[claim.id] = [(p, p in claim.inferred_places) for p in claim.places]
         elif claim.quantities and by_article.get(claim.article):
             top = sorted(by_article[claim.article].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
             out[claim.id] = [(top, True)]

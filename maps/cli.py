@@ -216,9 +216,13 @@ def claims(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     rows = []
     for c in records:
         qs = "; ".join(f"{q['qualifier'] + ' ' if q['qualifier'] else ''}"
-                       f"{amount(q['value'], q['low'], q['high'])} {q['counts'] or ''}" for q in c["quantities"])
-        rows.append((c["id"], c["outlet"], c["date"] or "", c["event"] or "", c["speaker"] or "", qs))
-    stdout.print(_table("Claims", ("id", "outlet", "date", "event", "speaker", "quantities"), rows))
+                       f"{amount(q['value'], q['low'], q['high'])} "
+                       f"{'+'.join(q['counts']) if isinstance(q['counts'], list) else q['counts'] or ''}"
+                       f"{' (' + q['scope'].replace('_', ' ') + ')' if q.get('scope') else ''}" for q in c["quantities"])
+        mood = "" if c["modality"] == "reported" else c["modality"]
+        where = ", ".join(c["places"]) + (" (place inferred)" if c["place_inferred"] else "")
+        rows.append((c["id"], c["outlet"], c["date"] or "", c["event"] or "", mood, c["speaker"] or "", qs, where))
+    stdout.print(_table("Claims", ("id", "outlet", "date", "event", "modality", "speaker", "quantities", "places"), rows))
 
 
 @app.command()
@@ -234,9 +238,12 @@ def compare(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     for g in groups:
         flag = "DISAGREE" if g["disagree"] else "agree"
         say(stdout, f"{g['event']} · {g['counts']} · {g['date']} — {flag}", style="bold")
+        if g.get("note"):
+            say(stdout, f"   ({g['note']})")
         for v in g["values"]:
+            scope = f", {v['scope'].replace('_', ' ')}" if v.get("scope") else ""
             say(stdout, f"   {v['outlet']}: {v['qualifier'] or ''} {amount(v['value'], v['low'], v['high'])}"
-                         f"  ({v['speaker'] or 'no speaker'})")
+                         f"  ({v['speaker'] or 'no speaker'}{scope})")
 
 
 # --- routes and zones -------------------------------------------------------------------------------------
