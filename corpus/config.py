@@ -46,6 +46,7 @@ class CorpusConfig:
     articles: dict[str, ArticleMeta] = field(default_factory=dict)
     maps: tuple[MapConfig, ...] = ()
     attribution: str = ""
+    base_url: str | None = None  # the site's public address: embed snippets and og: links are absolute
 
 
 def _date(value, where: str) -> dt.date | None:
@@ -118,4 +119,17 @@ def load_config(root: Path) -> CorpusConfig:
     return CorpusConfig(
         root=root, title=str(data.get("title") or "Evacuation map"), date=_date(data.get("date"), f"{where}: date"),
         focus=(data.get("focus") or None), zones=zones, roads=roads, articles=articles, maps=tuple(maps),
-        attribution=str(data.get("attribution") or ""))
+        attribution=str(data.get("attribution") or ""), base_url=_base_url(data.get("base_url"), where))
+
+
+def _base_url(value, where: str) -> str | None:
+    """An absolute http(s) address, or None; anything else is the user's mistake, said once."""
+    if value is None or value == "":
+        return None
+    from urllib.parse import urlsplit
+
+    text = str(value).strip()
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(c in text for c in " \t\n\"'<>"):
+        raise CorpusError(f"{where}: base_url must be an absolute http(s) address, got {text!r}")
+    return text

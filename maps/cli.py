@@ -243,11 +243,15 @@ def zones(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
 def build(corpus: Path | None = CorpusArg,
           out: Path = typer.Option(Path("site"), "--out", help="Output folder (replaced only when the build succeeds)."),
           online_tiles: bool = typer.Option(False, "--online-tiles", help="Offer an OpenStreetMap tile layer (needs network when viewed)."),
+          base_url: str | None = typer.Option(
+              None, "--base-url", help="The site's public address (https://...): embed snippets, canonical and og: "
+              "links become absolute. Overrides base_url in evacmap.toml."),
           no_cache: bool = typer.Option(False, "--no-cache", help="Reprocess every article.")):
     """Build every map page, embed, and open-data export for the corpus."""
     from evacmap.maps.build import run_build
 
-    summary = run_build(corpus, out, online_tiles=online_tiles, use_cache=not no_cache, console=stderr)
+    summary = run_build(corpus, out, online_tiles=online_tiles, use_cache=not no_cache, console=stderr,
+                        base_url=base_url)
     stderr.print(summary, markup=False)
 
 

@@ -26,14 +26,11 @@ from conftest_browser import (
 )
 
 from evacmap.maps import assets
+from evacmap.maps.cartography import Label, arrow_points, fit_zoom, layout_labels
 from evacmap.maps.render import (
-    Label,
     MapData,
     MapSpec,
-    arrow_points,
     embed_snippet,
-    fit_zoom,
-    layout_labels,
     render_embed_page,
     render_index,
     render_map,
@@ -192,7 +189,7 @@ def _digest_in_subprocess(seed: str) -> str:
     code = (
         "import sys, hashlib; sys.path.insert(0, 'tests');"
         "from conftest_browser import sample_data, OVERVIEW;"
-        "from maps.render import render_map;"
+        "from evacmap.maps.render import render_map;"
         "print(hashlib.sha256(render_map(OVERVIEW, sample_data()).encode()).hexdigest())"
     )
     env = dict(os.environ, PYTHONHASHSEED=seed)
@@ -296,7 +293,9 @@ def test_place_entry_groups_claims_by_outlet(page):
     for j, outlet in enumerate(OUTLETS[:4]):
         assert text_of(page, f"place-1-o{j}").strip().startswith(outlet)
     assert CNN_EAST in text_of(page, "place-1-o3")
-    assert "located to within about 3.0 km" in entry and "approximate location" in entry
+    assert "Located to within about 3.0 km" in entry and "approximate location" in entry
+    # provenance is folded behind a disclosure, after the reporting
+    assert entry.index("Where this point comes from") > entry.index(CNN_EAST[:40])
 
 
 def test_every_popup_target_exists(page):
@@ -361,8 +360,13 @@ def test_index_lists_maps_and_exports():
     assert "<title>Maps &lt;b&gt;of&lt;/b&gt; Aleppo</title>" in out
     assert 'href="maps/overview.html"' in out and 'href="data/places.geojson"' in out
     assert "javascript:" not in out
-    assert "&lt;iframe" in out  # the embed code is shown, escaped
+    assert "&lt;iframe" not in out and "--base-url" in out  # no snippet without the public address
     assert "<script" not in out and "script-src 'none'" in html.unescape(out)
+    out = render_index("Maps", [(OVERVIEW, "overview.html", "embed/overview.html")], [],
+                       base_url="https://news.example.org/graphics/aleppo/")
+    assert "&lt;iframe" in out  # the embed code is shown, escaped, with an absolute address
+    assert "src=&#34;https://news.example.org/graphics/aleppo/embed/overview.html&#34;" in out
+    assert '<link rel="canonical" href="https://news.example.org/graphics/aleppo/index.html">' in out
 
 
 # --------------------------------------------------------------------------------------------------
