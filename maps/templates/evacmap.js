@@ -39,6 +39,11 @@ var evm = (function () {
     cfg.panes.forEach(function (p) {
       map.createPane(p[0]).style.zIndex = String(p[1]);
     });
+    /* focusable features are clipped to the visible map (Leaflet pads its SVG by 10% otherwise), so
+       nothing reachable by keyboard lies, unseen, over the page below the map */
+    ["evm-zones", "evm-routes", "evm-hits"].forEach(function (name) {
+      map._paneRenderers[name] = L.svg({ pane: name, padding: 0 });
+    });
     L.control.scale({ position: "bottomleft", maxWidth: 120 }).addTo(map);
     if (map.attributionControl) {
       map.attributionControl.setPrefix("Leaflet");
