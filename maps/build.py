@@ -78,7 +78,8 @@ def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str
         place = report.place
         if place is None or not place.resolved:
             continue
-        claims, disagree = [], []
+        claims: list[dict] = []
+        disagree: list[str] = []
         for claim in prods.claims:
             hits = [inferred for pid, inferred in claim_places.get(claim.id, []) if pid == report.id]
             if not hits:

@@ -18,7 +18,7 @@ import itertools
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, ClassVar
+from typing import Any
 
 import folium
 import jinja2
@@ -46,8 +46,8 @@ __all__ = [
 class EvacMap(folium.Map):
     """A folium Map with no CDN bundles and a lean template (viewport, size and styles come from the page)."""
 
-    default_js: ClassVar[list] = []
-    default_css: ClassVar[list] = []
+    default_js: list = []  # noqa: RUF012  (folium declares these as instance attributes)
+    default_css: list = []  # noqa: RUF012
 
     _template = Template(
         """

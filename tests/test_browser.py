@@ -167,7 +167,8 @@ def test_clicking_a_place_shows_each_outlets_claims(browser, data, tmp_path, art
         popup = o.page.locator(".leaflet-popup-content")
         popup.wait_for()
         text = popup.inner_text()
-        for outlet, sentence in (("CNN", CNN_EAST), ("VOA News", VOA_EAST), ("The Boston Globe (NYT)", NYT_EAST), ("The Independent", IND_EAST)):
+        said = (("CNN", CNN_EAST), ("VOA News", VOA_EAST), ("The Boston Globe (NYT)", NYT_EAST), ("The Independent", IND_EAST))
+        for outlet, sentence in said:
             assert outlet in text
             assert sentence.replace("'", "’")[:60] in text.replace("'", "’")
         assert "Sources disagree" in text
@@ -232,7 +233,8 @@ def test_hostile_text_never_runs(browser, tmp_path):
             assert o.page.title() == title  # shown as text, unchanged
             # open the hostile place's popup and its layer-control entry: still text only
             n = len(d.places)
-            o.page.evaluate(f"document.querySelector('path.evm-hit-{n}').dispatchEvent(new MouseEvent('click', {{bubbles: true}}))")
+            o.page.evaluate(f"document.querySelector('path.evm-hit-{n}')"
+                            ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
             o.page.wait_for_selector(".leaflet-popup-content")
             assert "<script>document.title='PWNED'</script>" in o.page.inner_text(".leaflet-popup-content")
             o.page.wait_for_timeout(300)
@@ -293,7 +295,8 @@ def test_readable_without_javascript(browser, data, tmp_path):
     path = write(tmp_path, "overview.html", render_map(OVERVIEW, data))
     context = browser.new_context(java_script_enabled=False, viewport={"width": 1200, "height": 900})
     outside: list[str] = []
-    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file://") else (outside.append(r.request.url), r.abort()))
+    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file://")
+                  else (outside.append(r.request.url), r.abort()))
     page = context.new_page()
     try:
         page.goto(path.as_uri())

@@ -434,3 +434,67 @@ def test_source_links_open_in_the_article_page_from_an_embed(data):
     assert re.search(r'<a href="https://[^"]+" target="_blank" rel="noopener noreferrer">', page)
     snippet = embed_snippet(OVERVIEW, "embed/overview.html")
     assert "allow-top-navigation-by-user-activation" in snippet and "allow-top-navigation " not in snippet
+
+
+# --------------------------------------------------------------------------------------------------
+# the branca patch: loud if a folium/branca upgrade changes what it patches
+# --------------------------------------------------------------------------------------------------
+
+
+def test_branca_patch_holds_on_the_installed_versions():
+    """Ids come from our counter and element text stays text; the versions are the pinned ones."""
+    import tomllib
+    from importlib.metadata import version
+
+    from branca.element import Element
+
+    from evacmap.maps.elements import check_branca, stable_ids
+
+    check_branca()
+    with stable_ids():
+        a, b = Element("{{ 6*7 }}"), Element("x")
+        assert (a._id, b._id) == ("0001", "0002")
+        assert a.render() == "{{ 6*7 }}"  # not evaluated as a template
+    assert len(Element("y")._id) == 32  # restored after the block
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    for name in ("folium", "branca"):
+        assert f"{name}=={version(name)}" in [d.split(";")[0].strip() for d in deps], name
+
+
+def test_branca_patch_refuses_an_element_of_another_shape(monkeypatch):
+    from branca.element import Element
+
+    from evacmap.errors import AssetError
+    from evacmap.maps.elements import check_branca, stable_ids
+
+    monkeypatch.setattr(Element, "__init__", lambda self, template=None, template_name=None, extra=None: None)
+    with pytest.raises(AssetError, match="stable_ids must be updated"):
+        check_branca()
+    with pytest.raises(AssetError), stable_ids():
+        pass
+
+
+def test_zone_legend_words_come_from_the_zone():
+    from evacmap.maps.styles import controller_label
+
+    assert controller_label("besieged", "government forces") == "Besieged by government forces"
+    assert controller_label("besieged", "") == "Besieged"
+    assert controller_label("opposition") == "Opposition-held"
+    page = render_map(OVERVIEW, sample_data())
+    assert "Besieged (opposition-held)" not in page  # never a fixed story of who besieges whom
+
+
+def test_route_colour_is_the_same_on_every_map():
+    data = sample_data()
+    data.route_order = ["fua-kafriya", "east-aleppo"]
+    one = render_map(OVERVIEW, data)
+    data2 = sample_data()
+    data2.routes = data2.routes[data2.routes.route_id == "east-aleppo"]
+    data2.route_order = ["fua-kafriya", "east-aleppo"]
+    two = render_map(CITY, data2)
+    from evacmap.maps.styles import ROUTE_COLOURS
+
+    swatch = 'stroke="{}" stroke-width="3.5"'
+    # east-aleppo is second in the corpus order: second colour on both maps, though alone on the city map
+    assert swatch.format(ROUTE_COLOURS[1]) in one and swatch.format(ROUTE_COLOURS[1]) in two
+    assert swatch.format(ROUTE_COLOURS[0]) in one and swatch.format(ROUTE_COLOURS[0]) not in two
