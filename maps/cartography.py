@@ -74,7 +74,7 @@ class Label:
     y: float
     w: float  # px
     h: float  # px
-    mode: str = "center"
+    mode: str = "center"  # "center", "side" (right or left of a marker) or "right" (right only)
     r: float = 0.0  # marker radius, "side" labels
     own: int | None = None  # the place whose marker this label belongs to
     extent: tuple[float, float] | None = None  # zone size in world units: the label must fit inside
@@ -107,6 +107,9 @@ def _hits_marker(b: Box, markers: list[tuple[float, float, float, int]], own: in
     return False
 
 
+_SIDES = {"side": ("right", "left"), "right": ("right",), "center": ("center",)}
+
+
 def layout_labels(labels: list[Label], markers: list[tuple[float, float, float, int]], z0: float) -> None:
     """Greedy, deterministic label placement by zoom step. ``labels`` come in priority order; each gets
     the first step ``k`` (zoom ``z0 + k``) at which it overlaps no label placed before it and no marker
@@ -118,7 +121,7 @@ def layout_labels(labels: list[Label], markers: list[tuple[float, float, float, 
         for lab in labels:
             if lab.level <= k or lab.too_big(scale):
                 continue
-            for side in ("right", "left") if lab.mode == "side" else ("center",):
+            for side in _SIDES[lab.mode]:
                 b = lab.box(side, scale)
                 if _overlaps(b, boxes) or _hits_marker(b, markers, lab.own, scale):
                     continue
@@ -165,7 +168,7 @@ def plan_labels(model: Model, z0: float) -> dict[tuple, Label]:
         for i, f in enumerate(model.basemap.get(layer) or []):
             if f.label_at:
                 lat, lon = f.label_at
-                mode, r = ("side", 2.5) if layer == "towns" else ("center", 0.0)
+                mode, r = ("right", 2.5) if layer == "towns" else ("center", 0.0)  # town names sit right of the dot
                 labels.append(Label(("base", layer, i), mx(lon), my(lat), _text_w(f.name, per_char), 16, mode, r))
     markers = [(mx(p.lon), my(p.lat), p.radius, p.idx) for p in model.places]
     layout_labels(labels, markers, z0)
