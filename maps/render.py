@@ -14,20 +14,31 @@ from evacmap.maps import pages
 from evacmap.maps.basemap import basemap_attribution, prepare_basemap
 from evacmap.maps.elements import render_parts, stable_ids
 from evacmap.maps.layers import build_map
-from evacmap.maps.model import MapData, MapSpec, prepare
+from evacmap.maps.model import MapData, MapSpec, Model, prepare
+from evacmap.maps.static import static_svg
 
-__all__ = ["MapData", "MapSpec", "embed_snippet", "render_embed_page", "render_index", "render_map"]
+__all__ = ["MapData", "MapSpec", "embed_snippet", "render_embed_page", "render_index", "render_map", "render_static"]
 
 
-def _render(spec: MapSpec, data: MapData, variant: str, online_tiles: bool) -> str:
+def _model(spec: MapSpec, data: MapData) -> Model:
     model = prepare(data)
     model.basemap = prepare_basemap(data.basemap, spec.bounds, {p.name.lower() for p in model.places})
     model.attribution = _credits(model.attribution, set(model.basemap), (data.basemap or {}).get("versions") or {})
+    return model
+
+
+def render_static(spec: MapSpec, data: MapData) -> str:
+    """The map at its opening view as a standalone SVG file (for print, a CMS, or a README)."""
+    return static_svg(spec, _model(spec, data))
+
+
+def _render(spec: MapSpec, data: MapData, variant: str, online_tiles: bool) -> str:
+    model = _model(spec, data)
     with stable_ids():
         fig, _ = build_map(spec, model, variant, online_tiles)
         map_html, map_script = render_parts(fig)
     return pages.map_page(spec, model, map_html=map_html, map_script=map_script, variant=variant,
-                          online_tiles=online_tiles)
+                          online_tiles=online_tiles, static=static_svg(spec, model))
 
 
 def _credits(given: str, drawn: set[str], versions: dict[str, str]) -> str:

@@ -498,3 +498,14 @@ def test_route_colour_is_the_same_on_every_map():
     # east-aleppo is second in the corpus order: second colour on both maps, though alone on the city map
     assert swatch.format(ROUTE_COLOURS[1]) in one and swatch.format(ROUTE_COLOURS[1]) in two
     assert swatch.format(ROUTE_COLOURS[0]) in one and swatch.format(ROUTE_COLOURS[0]) not in two
+
+
+def test_static_picture_for_readers_without_javascript(page):
+    """<noscript> holds an SVG of the map at its opening view, with no script and no outside file."""
+    m = re.search(r'<noscript><div class="evm-static-wrap">(<svg.*?</svg>)', page, re.S)
+    assert m, "no static picture in <noscript>"
+    svg = m.group(1)
+    assert "<script" not in svg and "href=" not in svg.replace('marker-end="url(#', "")
+    assert "<style" not in svg  # the page's CSP allows only its own hashed styles
+    assert ">Idlib<" in svg and 'fill="#f2efe9"' in svg  # a story place, and land
+    assert "<noscript><style>.evm-map,.evm-layers{display:none}</style></noscript>" in page
