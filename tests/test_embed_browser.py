@@ -127,6 +127,9 @@ def test_layout_holds_and_legend_opens_by_tap_click_and_keyboard(browser, served
                     assert legend.get_attribute("open") is None
                 else:
                     page.screenshot(path=str(artifacts / f"{name}-page-{width}.png"))
+                    page.emulate_media(color_scheme="dark")
+                    page.wait_for_timeout(100)
+                    page.screenshot(path=str(artifacts / f"{name}-page-{width}-dark.png"))
                 assert errors == []
             finally:
                 ctx.close()
