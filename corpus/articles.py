@@ -3,24 +3,18 @@ from __future__ import annotations
 
 import hashlib
 import importlib.resources
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from evacmap.corpus.config import CONFIG_NAME, CorpusConfig, CorpusError, load_config
+from evacmap.corpus.duplicates import Duplicate, corpus_key, find_duplicates
+from evacmap.corpus.files import confined, corpus_file, read_bounded
 from evacmap.corpus.htmltext import html_to_text
 from evacmap.corpus.metadata import detect_outlet, detect_title
 from evacmap.corpus.model import Article
 
 ARTICLE_SUFFIXES = {".txt", ".md", ".html", ".htm"}
 MAX_ARTICLE_BYTES = 5_000_000
-
-
-@dataclass(frozen=True)
-class Duplicate:
-    first: str
-    second: str
-    similarity: float  # Jaccard similarity of word 5-gram shingles
 
 
 @dataclass(frozen=True)
@@ -41,17 +35,18 @@ def sample_path() -> Path:
 
 def article_files(root: Path) -> list[Path]:
     folder = root / "articles" if (root / "articles").is_dir() else root
-    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in ARTICLE_SUFFIXES
-                  and not p.name.startswith("."))
+    confined(root, folder)
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError as err:
+        raise CorpusError(f"{folder}: cannot list ({err.strerror})") from None
+    return [p for p in entries if p.suffix.lower() in ARTICLE_SUFFIXES and not p.name.startswith(".")
+            and (p.is_symlink() or p.is_file())]
 
 
 def read_article(path: Path, root: Path, config: CorpusConfig) -> Article:
-    try:
-        raw = path.read_bytes()
-    except OSError as err:
-        raise CorpusError(f"{path}: cannot read ({err.strerror})") from None
-    if len(raw) > MAX_ARTICLE_BYTES:
-        raise CorpusError(f"{path}: {len(raw):,} bytes is too large for a news article (limit {MAX_ARTICLE_BYTES:,})")
+    real = confined(root, path)
+    raw = read_bounded(real, MAX_ARTICLE_BYTES, shown=path)
     try:
         source = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -95,24 +90,6 @@ def read_article(path: Path, root: Path, config: CorpusConfig) -> Article:
                    title=title or "", url=url, detected=tuple(detected))
 
 
-def _shingles(text: str, n: int = 5) -> set[int]:
-    words = re.findall(r"\w+", text.lower())
-    return {hash(tuple(words[i:i + n])) for i in range(max(1, len(words) - n + 1))}
-
-
-def find_duplicates(articles: list[Article], threshold: float = 0.6) -> list[Duplicate]:
-    """Identical or near-identical articles (a wire story carried by two outlets)."""
-    shingles = [(a.id, _shingles(a.text)) for a in articles]
-    out = []
-    for i, (id_a, sa) in enumerate(shingles):
-        for id_b, sb in shingles[i + 1:]:
-            if sa and sb:
-                sim = len(sa & sb) / len(sa | sb)
-                if sim >= threshold:
-                    out.append(Duplicate(id_a, id_b, round(sim, 3)))
-    return out
-
-
 def load_corpus(path: Path | None = None) -> Corpus:
     """A corpus folder (articles/ + optional evacmap.toml, places.csv, zones/) or a bare folder of articles."""
     root = Path(path) if path is not None else sample_path()
@@ -125,11 +102,25 @@ def load_corpus(path: Path | None = None) -> Corpus:
     if not files:
         raise CorpusError(f"{root}: no articles (.txt, .md, .html) found")
     articles = [read_article(p, root, config) for p in files]
-    stems = [a.id for a in articles]
-    if len(set(stems)) != len(stems):
-        clash = next(s for s in stems if stems.count(s) > 1)
-        raise CorpusError(f"{root}: two articles share the name {clash!r} (ids are file names without suffix)")
-    return Corpus(root=root, config=config, articles=tuple(articles), duplicates=tuple(find_duplicates(articles)))
+    seen: set[str] = set()
+    for article in articles:
+        if article.id in seen:
+            raise CorpusError(f"{root}: two articles share the name {article.id!r} (ids are file names without suffix)")
+        seen.add(article.id)
+    return Corpus(root=root, config=config, articles=tuple(articles), duplicates=tuple(cached_duplicates(articles)))
 
 
-__all__ = ["CONFIG_NAME", "Corpus", "Duplicate", "load_corpus", "sample_path"]
+def cached_duplicates(articles: list[Article]) -> list[Duplicate]:
+    """Near-duplicates, from the cache when the articles' ids and bytes are unchanged."""
+    from evacmap.gazetteer.cache import cache_dir, load_data, store_data
+
+    path = cache_dir() / "duplicates" / f"{corpus_key(articles)}.json"
+    found = load_data(path, "near-duplicates", list[Duplicate])
+    if found is None:
+        found = find_duplicates(articles)
+        store_data(path, "near-duplicates", found)
+    return found
+
+
+__all__ = ["CONFIG_NAME", "Corpus", "Duplicate", "confined", "corpus_file", "find_duplicates", "load_corpus",
+           "read_bounded", "sample_path"]

@@ -33,6 +33,15 @@ class _Extractor(HTMLParser):
         self.title: list[str] = []
         self.meta: dict[str, str] = {}
 
+    def parse_marked_section(self, i: int, report: int = 1) -> int:
+        """`<![foo[ x ]]>` with a keyword the standard library does not know raises AssertionError there; a
+        browser reads any `<![` outside SVG/MathML as a bogus comment ending at the next `>`, and so do we."""
+        try:
+            return super().parse_marked_section(i, report)
+        except AssertionError:
+            end = self.rawdata.find(">", i + 3)
+            return -1 if end < 0 else end + 1
+
     def _pos(self) -> int:
         line, col = self.getpos()
         return self.line_starts[line - 1] + col
@@ -76,11 +85,10 @@ class _Extractor(HTMLParser):
             self.offsets.append(start)
             return
         for k, ch in enumerate(data):
-            if ch in " \t\r\n":
-                if self.chars and self.chars[-1] in " \n":
-                    continue
-                ch = " "
-            self.chars.append(ch)
+            space = ch in " \t\r\n"
+            if space and self.chars and self.chars[-1] in " \n":
+                continue
+            self.chars.append(" " if space else ch)
             self.offsets.append(start + k)
 
     def handle_data(self, data):

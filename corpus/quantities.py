@@ -15,6 +15,7 @@ No number-words package is used: the vocabulary news text needs (up to "two doze
 """
 from __future__ import annotations
 
+import math
 import re
 
 from evacmap.corpus.model import Quantity
@@ -145,7 +146,8 @@ def _digits(s: str) -> float:
 
 def _value(m: re.Match) -> float | None:
     if m.group("digits"):
-        return _digits(m.group("digits"))
+        value = _digits(m.group("digits"))
+        return value if math.isfinite(value) else None  # 310+ digits: no count, and no valid JSON
     if m.group("words"):
         return words_to_number(m.group("words"))
     return None
@@ -280,7 +282,7 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
             rj = _RANGE_JOIN.match(text, end)
             m2 = _PLAIN.match(text, rj.end()) if rj else None
             joiner = rj.group(0).strip().lower() if rj else ""
-            if m2 and not m2.group("phone") and not m2.group("vague") and _value(m2) is not None and (
+            if m2 and not m2.group("phone") and not m2.group("vague") and (_value(m2) or -1.0) >= value and (
                     qualifier in ("between",) or joiner in ("to", "-", "–")
                     or re.search(r"\b(?:between|from)\s+$", text[:m.start()], re.I)) \
                     and (joiner != "and" or re.search(r"\bbetween\s+$", text[:m.start()], re.I)):

@@ -8,7 +8,13 @@ from pathlib import Path
 
 from evacmap.gazetteer.cache import write_atomic
 from evacmap.gazetteer.gazetteer import data_home
-from evacmap.gazetteer.layers import COLUMNS, GazetteerDataError, places_to_csv_rows, read_geonames_dump
+from evacmap.gazetteer.layers import (
+    COLUMNS,
+    GazetteerDataError,
+    parse_places_csv,
+    places_to_csv_rows,
+    read_geonames_dump,
+)
 
 
 def import_geonames(dump: Path, name: str | None = None, home: Path | None = None) -> tuple[Path, int]:
@@ -25,5 +31,10 @@ def import_geonames(dump: Path, name: str | None = None, home: Path | None = Non
     writer = csv.DictWriter(buffer, fieldnames=COLUMNS)
     writer.writeheader()
     writer.writerows(places_to_csv_rows(places))
-    write_atomic(target, buffer.getvalue().encode("utf-8"))
+    # Stored only if its own reader accepts it: a layer it rejects would break every command after this one.
+    parse_places_csv(buffer.getvalue(), target, "imported")
+    try:
+        write_atomic(target, buffer.getvalue().encode("utf-8"))
+    except OSError as err:
+        raise GazetteerDataError(f"{target}: cannot write the imported layer ({err.strerror or err})") from None
     return target, len(places)

@@ -91,21 +91,31 @@ def read_places_csv(path: Path, source: str, id_prefix: str = "") -> list[Place]
     except UnicodeDecodeError as err:
         line = raw[: err.start].count(b"\n") + 1
         raise GazetteerDataError(f"{path}:{line}: not UTF-8 (byte 0x{raw[err.start]:02x}); save the file as UTF-8") from None
+    return parse_places_csv(text, path, source, id_prefix)
+
+
+def parse_places_csv(text: str, path: Path, source: str, id_prefix: str = "") -> list[Place]:
+    """The places of a places.csv text (`path` names it in errors): what `read_places_csv` reads, and what
+    `gazetteer import` checks its own output with before storing it."""
     # io.StringIO with newline="" lets the csv module see only real line ends (not U+2028 inside a note)
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
-    if missing:
-        raise GazetteerDataError(f"{path}:1: header lacks {', '.join(missing)} (columns: {', '.join(COLUMNS)})")
-    places, seen = [], {}
-    for row in reader:
-        where = f"{path}:{reader.line_num}"
-        if None in row:
-            raise GazetteerDataError(f"{where}: more fields than the header has")
-        place = place_from_row(row, source, where, id_prefix)
-        if place.id in seen:
-            raise GazetteerDataError(f"{where}: id {place.id!r} already used on line {seen[place.id]}")
-        seen[place.id] = reader.line_num
-        places.append(place)
+    places: list[Place] = []
+    seen: dict[str, int] = {}
+    try:
+        missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
+        if missing:
+            raise GazetteerDataError(f"{path}:1: header lacks {', '.join(missing)} (columns: {', '.join(COLUMNS)})")
+        for row in reader:
+            where = f"{path}:{reader.line_num}"
+            if None in row:
+                raise GazetteerDataError(f"{where}: more fields than the header has")
+            place = place_from_row(row, source, where, id_prefix)
+            if place.id in seen:
+                raise GazetteerDataError(f"{where}: id {place.id!r} already used on line {seen[place.id]}")
+            seen[place.id] = reader.line_num
+            places.append(place)
+    except csv.Error as err:  # a field over the csv module's limit (128 KiB), a NUL byte...
+        raise GazetteerDataError(f"{path}:{reader.line_num + 1}: not readable as CSV ({err})") from None
     return places
 
 
@@ -183,6 +193,7 @@ def _arabic(name: str) -> bool:
 def read_geonames_dump(path: Path) -> list[Place]:
     """Read a standard GeoNames dump (tab-separated, 19 columns, e.g. SY.txt or allCountries.txt)."""
     places = []
+    seen: dict[int, tuple[int, str]] = {}  # geonameid -> (line number, line): a dump cut and pasted twice
     try:
         handle = open(path, "rb")
     except OSError as err:
@@ -209,6 +220,11 @@ def read_geonames_dump(path: Path) -> list[Place]:
                 raise GazetteerDataError(f"{where}: geonameid, latitude, longitude or population is not a number") from None
             if not (-90 <= lat <= 90 and -180 <= lon <= 180):
                 raise GazetteerDataError(f"{where}: coordinates out of range")
+            if gid in seen:
+                if seen[gid][1] == line:
+                    continue  # the same row twice: one place
+                raise GazetteerDataError(f"{where}: geonameid {gid} already on line {seen[gid][0]}, with other values")
+            seen[gid] = (n, line)
             if row["feature_class"] not in {"P", "A", "S", "L", "T"}:
                 continue  # streams, hotels, undersea features: not places an article names as a location
             alternates = [a for a in row["alternatenames"].split(",") if a]

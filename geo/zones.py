@@ -148,8 +148,13 @@ def load_zones(paths: Iterable[str | Path] | str | Path) -> gpd.GeoDataFrame:
     return gdf
 
 
+MAX_ZONE_BYTES = 200_000_000  # a zone file is drawn by hand or exported: far below this
+
+
 def _read_file(path: Path) -> Iterable[tuple[int, dict[str, Any]]]:
     try:
+        if path.stat().st_size > MAX_ZONE_BYTES:
+            raise ZoneFileError(f"{path}: larger than {MAX_ZONE_BYTES:,} bytes")
         raw = path.read_bytes()
     except OSError as e:
         raise ZoneFileError(f"{path}: cannot read the file ({e.strerror or e})") from None
@@ -159,6 +164,24 @@ def _read_file(path: Path) -> Iterable[tuple[int, dict[str, Any]]]:
         raise ZoneFileError(f"{path}: not UTF-8 text (byte {e.start})") from None
     except json.JSONDecodeError as e:
         raise ZoneFileError(f"{path}: not valid JSON (line {e.lineno} column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise ZoneFileError(f"{path}: nested too deeply to be GeoJSON") from None
+    try:
+        yield from _read_doc(doc, path)
+    except RecursionError:
+        raise ZoneFileError(f"{path}: nested too deeply to be GeoJSON") from None
+
+
+def _crs_name(crs: Any, path: Path) -> str:
+    """The name in a GeoJSON 2008 `crs` member ({"type": "name", "properties": {"name": ...}})."""
+    props = crs.get("properties") if isinstance(crs, dict) else None
+    if not isinstance(props, dict) or not isinstance(props.get("name"), str):
+        raise ZoneFileError(f"{path}: crs must be {{\"type\": \"name\", \"properties\": {{\"name\": ...}}}}, "
+                            f"not {_short(crs)}")
+    return props["name"]
+
+
+def _read_doc(doc: Any, path: Path) -> Iterable[tuple[int, dict[str, Any]]]:
 
     if not isinstance(doc, dict) or doc.get("type") != "FeatureCollection":
         what = doc.get("type") if isinstance(doc, dict) else type(doc).__name__
@@ -168,7 +191,7 @@ def _read_file(path: Path) -> Iterable[tuple[int, dict[str, Any]]]:
         raise ZoneFileError(f"{path}: {_describe(err)}")
     crs = doc.get("crs")
     if crs is not None:  # GeoJSON 2008 'crs' member: only WGS84 longitude/latitude is accepted
-        name = str(((crs or {}).get("properties") or {}).get("name", ""))
+        name = _crs_name(crs, path)
         if not (name.endswith("CRS84") or name.endswith("4326")):
             raise ZoneFileError(f"{path}: coordinates must be WGS84 longitude/latitude (crs is {_short(name)})")
 

@@ -8,14 +8,10 @@
 """
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from collections import Counter
 from pathlib import Path
 
 import geopandas as gpd
-from filelock import FileLock, Timeout
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from shapely.geometry import Point, box
@@ -25,9 +21,8 @@ from evacmap.errors import BuildError
 from evacmap.maps import exports
 from evacmap.maps.formatting import amount
 from evacmap.maps.pipeline import Analysis, analyse, open_corpus
-
-MARKER = ".evacmap-site"  # marks a folder as evacmap's own output, so it may be replaced
-
+from evacmap.maps.publish import MARKER, checkpoint, output_lock, publish, sweep
+from evacmap.maps.terminal import clean
 
 # --- the data each map draws ------------------------------------------------------------------------------
 
@@ -205,6 +200,7 @@ def _write(folder: Path, rel: str, text: str) -> None:
         raise BuildError(f"refusing to write {rel!r}: outside the output folder")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8", newline="\n")
+    checkpoint(f"write:{rel}")
 
 
 def fingerprint(analysis: Analysis, online_tiles: bool, base_url: str | None = None) -> str:
@@ -220,8 +216,8 @@ def fingerprint(analysis: Analysis, online_tiles: bool, base_url: str | None = N
     for article in corpus.articles:
         digest.update(_cache_key(article, analysis.gazetteer, corpus.config.focus).encode())
     config = corpus.config
-    extra = [corpus.root / "evacmap.toml", *config.zones, *([config.roads] if config.roads else [])]
-    for path in extra:
+    digest.update(f"evacmap.toml={config.sha256}".encode())  # the bytes that were parsed, not today's file
+    for path in [*config.zones, *([config.roads] if config.roads else [])]:  # read after this: a change rebuilds
         digest.update(path.name.encode() + (path.read_bytes() if path.is_file() else b"-"))
     here = Path(__file__).parent
     for path in sorted([*here.glob("*.py"), *(here / "templates").glob("*"), *(here / "data").glob("*")]):
@@ -231,8 +227,11 @@ def fingerprint(analysis: Analysis, online_tiles: bool, base_url: str | None = N
 
 def up_to_date(out: Path, print_: str) -> bool:
     marker = out / MARKER
-    return (marker.is_file() and (out / "index.html").is_file()
-            and f"fingerprint {print_}" in marker.read_text(encoding="utf-8"))
+    try:
+        return (marker.is_file() and (out / "index.html").is_file()
+                and f"fingerprint {print_}" in marker.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return False
 
 
 def _place_credit(places: gpd.GeoDataFrame) -> str:
@@ -305,21 +304,14 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     return written + list(data_files) + ["index.html"]
 
 
-def _swap(tmp: Path, out: Path) -> None:
-    """Replace `out` with `tmp` in two renames, so the site is either the old one or the new one."""
-    old = None
-    if out.exists():
-        old = out.with_name(f".{out.name}.old-{os.getpid()}")
-        os.replace(out, old)
-    os.replace(tmp, out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-
-
 def _check_out(out: Path) -> None:
     if out.exists() and not out.is_dir():
         raise BuildError(f"{out}: exists and is not a folder")
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists():
+    try:
+        foreign = out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists()
+    except OSError as err:
+        raise BuildError(f"{out}: cannot read the folder ({err.strerror})") from None
+    if foreign:
         raise BuildError(f"{out}: not empty and not made by evacmap; refusing to replace it (choose another --out)")
 
 
@@ -327,14 +319,17 @@ def run_build(corpus_path: Path | None, out: Path, *, online_tiles: bool = False
               console: Console | None = None, base_url: str | None = None) -> str:
     console = console or Console(stderr=True)
     out = Path(out).absolute()
+    if out.is_symlink():
+        raise BuildError(f"{out}: is a symbolic link; give the folder itself")
     _check_out(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(str(out.parent / f".{out.name}.lock"))
     try:
-        lock.acquire(timeout=0)
-    except Timeout:
-        raise BuildError(f"{out}: another evacmap build is writing this folder (lock {lock.lock_file})") from None
-    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise BuildError(f"{out.parent}: cannot create the folder ({err.strerror})") from None
+    with output_lock(out):
+        for line in sweep(out):
+            console.print(clean(f"note: {line} (left by an interrupted build)"), markup=False)
+        checkpoint("locked")
         corpus, gazetteer = open_corpus(corpus_path, console)
         analysis = _analyse_with_progress(corpus, gazetteer, use_cache, console)
         base_url = _checked_base_url(base_url) or corpus.config.base_url
@@ -343,20 +338,8 @@ def run_build(corpus_path: Path | None, out: Path, *, online_tiles: bool = False
             return (f"{out} is up to date: {len(corpus.articles)} articles "
                     f"({len(analysis.processed)} processed, {len(analysis.reused)} from cache), nothing rewritten")
         prods = exports.products(analysis)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
-        try:
-            files = write_site(prods, tmp, online_tiles=online_tiles, print_=print_, base_url=base_url)
-            os.chmod(tmp, 0o755)
-            _swap(tmp, out)
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
-    finally:
-        lock.release()
-        try:
-            os.unlink(lock.lock_file)
-        except OSError:
-            pass
+        files = publish(out, lambda tmp: write_site(prods, tmp, online_tiles=online_tiles, print_=print_,
+                                                    base_url=base_url))
     dup = "".join(f"; near-duplicate articles: {d.first} ≈ {d.second} ({d.similarity:.0%})" for d in corpus.duplicates)
     return (f"built {len(files)} files in {out}: {len(corpus.articles)} articles "
             f"({len(analysis.processed)} processed, {len(analysis.reused)} from cache){dup}")
@@ -377,11 +360,11 @@ def _analyse_with_progress(corpus, gazetteer, use_cache: bool, console: Console)
     if not console.is_terminal:
         return analyse(corpus, gazetteer, use_cache=use_cache)
     columns = (TextColumn("[bold]reading articles"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TextColumn("{task.description}"))
+               TextColumn("{task.description}", markup=False))
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("", total=len(corpus.articles))
         return analyse(corpus, gazetteer, use_cache=use_cache,
-                       progress=lambda a: progress.update(task, advance=1, description=a.id))
+                       progress=lambda a: progress.update(task, advance=1, description=clean(a.id)))
 
 
 __all__ = ["BuildError", "run_build", "write_site"]

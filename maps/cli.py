@@ -6,7 +6,6 @@ Errors are one line on stderr and a non-zero exit, never a traceback (set EVACMA
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sys
 from pathlib import Path
@@ -14,21 +13,34 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from evacmap.errors import EvacmapError
+from evacmap.maps import strictjson
 from evacmap.maps.formatting import amount
+from evacmap.maps.terminal import clean
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Turn news articles about an evacuation into offline maps with sourced claims.")
 gazetteer_app = typer.Typer(no_args_is_help=True, help="Manage the gazetteer's user layers.")
 app.add_typer(gazetteer_app, name="gazetteer")
 
-stdout = Console(highlight=False, soft_wrap=True)
-stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+# markup=False: names from articles and files are data; a "[/red]" in one must print, not parse (see terminal.py)
+stdout = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+stderr = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 CorpusArg = typer.Argument(None, help="Corpus folder (articles/ + optional evacmap.toml). Default: the bundled sample.",
                            show_default=False)
 JsonOpt = typer.Option(False, "--json", help="Print JSON on stdout (and nothing else).")
+CorpusOpt = typer.Option(None, "--corpus", help="Use this corpus's places.csv and focus.")
+DumpArg = typer.Argument(..., help="A GeoNames dump (e.g. SY.txt from the GeoNames export).")
+LayerOpt = typer.Option(None, help="Layer name (default: the file's name).")
+OutOpt = typer.Option(Path("site"), "--out", help="Output folder (replaced only when the build succeeds).")
+OnlineTilesOpt = typer.Option(False, "--online-tiles",
+                              help="Offer an OpenStreetMap tile layer (needs network when viewed).")
+NoCacheOpt = typer.Option(False, "--no-cache", help="Reprocess every article.")
+BaseUrlOpt = typer.Option(None, "--base-url", help="The site's public address (https://...): embed snippets, "
+                          "canonical and og: links become absolute. Overrides base_url in evacmap.toml.")
 
 
 def _known_errors() -> tuple[type[Exception], ...]:
@@ -45,34 +57,63 @@ def _quiet_libraries() -> None:
     logging.getLogger("geopy").setLevel(logging.CRITICAL)
 
 
+def _tolerant_streams() -> None:
+    """A terminal or pipe that cannot encode a character (LANG=C on an old system, PYTHONIOENCODING=ascii)
+    gets a replacement character, not a crash: place names are in every script."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (stream.encoding or "").lower().replace("-", "") != "utf8":
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):
+                pass
+
+
+def say(console: Console, text: object, style: str | None = None) -> None:
+    """Print one line of data: no markup, no control characters (terminal.clean)."""
+    console.print(clean(text), markup=False, style=style)
+
+
 def reported(func):
     """Turn the errors users can cause into one line and exit 1; anything else into one line and exit 70."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         _quiet_libraries()
+        _tolerant_streams()
         try:
             return func(*args, **kwargs)
         except typer.Exit:
             raise
         except _known_errors() as err:
-            stderr.print(f"evacmap: error: {err}", markup=False)
+            say(stderr, f"evacmap: error: {err}")
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
-            stderr.print("evacmap: interrupted")
+            say(stderr, "evacmap: interrupted")
             raise typer.Exit(130) from None
         except Exception as err:
             if os.environ.get("EVACMAP_DEBUG"):
                 raise
-            stderr.print(f"evacmap: internal error: {type(err).__name__}: {err} "
-                         "(set EVACMAP_DEBUG=1 for a traceback)", markup=False)
+            say(stderr, f"evacmap: internal error: {type(err).__name__}: {err} (set EVACMAP_DEBUG=1 for a traceback)")
             raise typer.Exit(70) from None
 
     return wrapper
 
 
 def emit_json(data) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+    """One strictly valid JSON document on stdout (no Infinity/NaN); \\u escapes when stdout is not UTF-8."""
+    utf8 = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "") == "utf8"
+    sys.stdout.write(strictjson.dumps(data, ensure_ascii=not utf8, indent=2, default=str) + "\n")
+
+
+def _table(title: str, columns: tuple[str, ...], rows) -> Table:
+    """A table whose cells are plain text (rich would parse markup in a str cell)."""
+    table = Table(title=Text(clean(title)))
+    for col in columns:
+        table.add_column(col)
+    for row in rows:
+        table.add_row(*(Text(clean(cell)) for cell in row))
+    return table
 
 
 def _analysis(corpus_path: Path | None):
@@ -80,8 +121,8 @@ def _analysis(corpus_path: Path | None):
 
     corpus, gazetteer = open_corpus(corpus_path, stderr)
     for dup in corpus.duplicates:  # a wire story carried twice would count as two sources agreeing
-        stderr.print(f"note: {dup.first} and {dup.second} are near-duplicates ({dup.similarity:.0%} shared "
-                     "text): likely one report carried twice", markup=False)
+        say(stderr, f"note: {dup.first} and {dup.second} are near-duplicates ({dup.similarity:.0%} shared "
+                    "text): likely one report carried twice")
     return analyse(corpus, gazetteer)
 
 
@@ -98,17 +139,16 @@ def places(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     if as_json:
         emit_json([r.to_json() for r in reports])
         return
-    table = Table(title=f"Places in {analysis.corpus.root.name}")
-    for col in ("id", "name", "kind", "lat, lon", "± m", "source", "mentions"):
-        table.add_column(col)
+    rows = []
     for r in reports:
         p = r.place
         point = f"{p.lat:.4f}, {p.lon:.4f}" if p and p.resolved else "unresolved"
-        table.add_row(r.id, r.name, p.kind if p else "?", point, str(p.precision_m) if p else "",
-                      (p.source + (" (approx.)" if p.approximate else "")) if p else
-                      "candidates: " + ", ".join(c.id for c in r.candidates[:4]),
-                      str(len(r.mentions)))
-    stdout.print(table)
+        rows.append((r.id, r.name, p.kind if p else "?", point, str(p.precision_m) if p else "",
+                     (p.source + (" (approx.)" if p.approximate else "")) if p else
+                     "candidates: " + ", ".join(c.id for c in r.candidates[:4]),
+                     str(len(r.mentions))))
+    stdout.print(_table(f"Places in {analysis.corpus.root.name}",
+                        ("id", "name", "kind", "lat, lon", "± m", "source", "mentions"), rows))
 
 
 @app.command()
@@ -117,11 +157,12 @@ def geocode(name: str = typer.Argument(..., help="A place name, in any common sp
             as_json: bool = JsonOpt,
             online: bool = typer.Option(False, "--online", help="Ask Nominatim (OpenStreetMap) when offline "
                                         "layers do not know the name; 1 request/s, cached on disk."),
-            corpus: Path | None = typer.Option(None, "--corpus", help="Use this corpus's places.csv and focus.")):
+            corpus: Path | None = CorpusOpt):
     """Resolve one name: best match with kind, point, precision, provenance, and the alternatives."""
+    from evacmap.corpus.files import corpus_file
     from evacmap.gazetteer.geocoder import Geocoder
 
-    overrides = (corpus / "places.csv") if corpus else None
+    overrides = corpus_file(corpus, "places.csv") if corpus else None
     geocoder = Geocoder(overrides=overrides, online=online)
     best, alternatives, reason = geocoder.resolve(name)
     record = None if best is None else geocoder.place_json(best)
@@ -133,28 +174,26 @@ def geocode(name: str = typer.Argument(..., help="A place name, in any common sp
         emit_json([{**record, "reason": reason, "alternatives": [geocoder.place_json(a) for a in alternatives[:10]]}])
         return
     if best is None:
-        stderr.print(f"evacmap: {name!r} not resolved: {reason}", markup=False)
+        say(stderr, f"evacmap: {name!r} not resolved: {reason}")
         for alt in alternatives[:10]:
-            stderr.print(f"  candidate: {alt.name} [{alt.kind}, {alt.country or '?'}] {alt.lat}, {alt.lon} ({alt.id})",
-                         markup=False)
+            say(stderr, f"  candidate: {alt.name} [{alt.kind}, {alt.country or '?'}] {alt.lat}, {alt.lon} ({alt.id})")
         raise typer.Exit(1)
-    stdout.print(f"{best.name} [{best.kind}] {best.lat:.5f}, {best.lon:.5f} ± {best.precision_m} m", markup=False)
-    stdout.print(f"  source: {best.source} — {best.citation}", markup=False)
-    stdout.print(f"  why: {reason}", markup=False)
+    say(stdout, f"{best.name} [{best.kind}] {best.lat:.5f}, {best.lon:.5f} ± {best.precision_m} m")
+    say(stdout, f"  source: {best.source} — {best.citation}")
+    say(stdout, f"  why: {reason}")
     for alt in alternatives[:10]:
         where = f"{alt.lat:.4f}, {alt.lon:.4f}" if alt.resolved else "no point"
-        stdout.print(f"  also: {alt.name} [{alt.kind}, {alt.country or '?'}] {where} ({alt.source})", markup=False)
+        say(stdout, f"  also: {alt.name} [{alt.kind}, {alt.country or '?'}] {where} ({alt.source})")
 
 
 @gazetteer_app.command("import")
 @reported
-def gazetteer_import(dump: Path = typer.Argument(..., help="A GeoNames dump (e.g. SY.txt from the GeoNames export)."),
-                     name: str | None = typer.Option(None, help="Layer name (default: the file's name).")):
+def gazetteer_import(dump: Path = DumpArg, name: str | None = LayerOpt):
     """Add a standard GeoNames dump to your imported layer (kept under $EVACMAP_HOME/imported)."""
     from evacmap.gazetteer.imports import import_geonames
 
     path, count = import_geonames(dump, name)
-    stderr.print(f"imported {count:,} places from {dump.name} into {path}", markup=False)
+    say(stderr, f"imported {count:,} places from {dump.name} into {path}")
 
 
 # --- claims -----------------------------------------------------------------------------------------------
@@ -170,14 +209,12 @@ def claims(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     if as_json:
         emit_json(records)
         return
-    table = Table(title="Claims")
-    for col in ("id", "outlet", "date", "event", "speaker", "quantities"):
-        table.add_column(col)
+    rows = []
     for c in records:
         qs = "; ".join(f"{q['qualifier'] + ' ' if q['qualifier'] else ''}"
                        f"{amount(q['value'], q['low'], q['high'])} {q['counts'] or ''}" for q in c["quantities"])
-        table.add_row(c["id"], c["outlet"], c["date"] or "", c["event"] or "", c["speaker"] or "", qs)
-    stdout.print(table)
+        rows.append((c["id"], c["outlet"], c["date"] or "", c["event"] or "", c["speaker"] or "", qs))
+    stdout.print(_table("Claims", ("id", "outlet", "date", "event", "speaker", "quantities"), rows))
 
 
 @app.command()
@@ -192,10 +229,10 @@ def compare(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
         return
     for g in groups:
         flag = "DISAGREE" if g["disagree"] else "agree"
-        stdout.print(f"{g['event']} · {g['counts']} · {g['date']} — {flag}", markup=False, style="bold")
+        say(stdout, f"{g['event']} · {g['counts']} · {g['date']} — {flag}", style="bold")
         for v in g["values"]:
-            stdout.print(f"   {v['outlet']}: {v['qualifier'] or ''} {amount(v['value'], v['low'], v['high'])}"
-                         f"  ({v['speaker'] or 'no speaker'})", markup=False)
+            say(stdout, f"   {v['outlet']}: {v['qualifier'] or ''} {amount(v['value'], v['low'], v['high'])}"
+                         f"  ({v['speaker'] or 'no speaker'})")
 
 
 # --- routes and zones -------------------------------------------------------------------------------------
@@ -212,10 +249,10 @@ def routes(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
         return
     for r in records:
         length = f"{r['length_km']:.0f} km" if r.get("length_km") is not None else "not drawn: no destination stated"
-        stdout.print(f"{r['label']} ({length})", markup=False, style="bold")
+        say(stdout, f"{r['label']} ({length})", style="bold")
         for leg in r["legs"]:
             outlets = ", ".join(sorted({s["outlet"] for s in leg["sources"]}))
-            stdout.print(f"   {leg['from']} → {leg['to']} [{leg['status']}] {leg['who']} — {outlets}", markup=False)
+            say(stdout, f"   {leg['from']} → {leg['to']} [{leg['status']}] {leg['who']} — {outlets}")
 
 
 @app.command()
@@ -230,10 +267,10 @@ def zones(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
         return
     for f in collection["features"]:
         p = f["properties"]
-        stdout.print(f"[bold]{p['label']}[/bold] ({p['controller']}, {p['valid_from']}–{p['valid_to'] or ''})")
-        stdout.print(f"   places: {', '.join(p.get('places', [])) or '—'}", markup=False)
+        say(stdout, f"{p['label']} ({p['controller']}, {p['valid_from']}–{p['valid_to'] or ''})", style="bold")
+        say(stdout, f"   places: {', '.join(p.get('places', [])) or '—'}")
         for m in p.get("mismatches", []):
-            stdout.print(f"   mismatch: {m}", markup=False)
+            say(stdout, f"   mismatch: {m}")
 
 
 # --- build ------------------------------------------------------------------------------------------------
@@ -241,18 +278,14 @@ def zones(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
 @app.command()
 @reported
 def build(corpus: Path | None = CorpusArg,
-          out: Path = typer.Option(Path("site"), "--out", help="Output folder (replaced only when the build succeeds)."),
-          online_tiles: bool = typer.Option(False, "--online-tiles", help="Offer an OpenStreetMap tile layer (needs network when viewed)."),
-          base_url: str | None = typer.Option(
-              None, "--base-url", help="The site's public address (https://...): embed snippets, canonical and og: "
-              "links become absolute. Overrides base_url in evacmap.toml."),
-          no_cache: bool = typer.Option(False, "--no-cache", help="Reprocess every article.")):
+          out: Path = OutOpt, online_tiles: bool = OnlineTilesOpt, no_cache: bool = NoCacheOpt,
+          base_url: str | None = BaseUrlOpt):
     """Build every map page, embed, and open-data export for the corpus."""
     from evacmap.maps.build import run_build
 
     summary = run_build(corpus, out, online_tiles=online_tiles, use_cache=not no_cache, console=stderr,
                         base_url=base_url)
-    stderr.print(summary, markup=False)
+    say(stderr, summary)
 
 
 def main() -> None:  # pragma: no cover - console entry point

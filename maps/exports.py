@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from evacmap.corpus.places import PlaceReport, places_report
+from evacmap.maps import strictjson
 from evacmap.maps.pipeline import Analysis
 
 
@@ -207,4 +208,4 @@ def compare_csv(prods: Products) -> str:
 def dumps(data) -> str:
     """Deterministic JSON for files: sorted keys would scramble records, so insertion order is kept;
     separators and indentation are fixed."""
-    return json.dumps(data, ensure_ascii=False, indent=1, default=str) + "\n"
+    return strictjson.dumps(data, ensure_ascii=False, indent=1, default=str) + "\n"

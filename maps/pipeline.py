@@ -13,17 +13,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from evacmap.corpus.articles import Corpus, load_corpus
+from evacmap.corpus.articles import Corpus, corpus_file, load_corpus
 from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article, Claim, Mention, Sentence
 from evacmap.corpus.sentences import split_sentences
 from evacmap.gazetteer import Gazetteer
-from evacmap.gazetteer.cache import cache_dir, read_pickle, source_hash, store_pickle
-from evacmap.geo.control import control_claims
-from evacmap.geo.legs import extract_legs
+from evacmap.gazetteer.cache import cache_dir, load_data, source_hash, store_data
+from evacmap.geo.control import ControlClaim, control_claims
+from evacmap.geo.legs import Leg, extract_legs
 
-PIPELINE_VERSION = "1"
+PIPELINE_VERSION = "2"  # 2: results are stored as JSON data, not pickles
 
 
 @dataclass
@@ -32,8 +32,8 @@ class ArticleResult:
     sentences: list[Sentence]
     mentions: list[Mention]
     claims: list[Claim] = field(default_factory=list)
-    legs: list = field(default_factory=list)
-    control: list = field(default_factory=list)
+    legs: list[Leg] = field(default_factory=list)
+    control: list[ControlClaim] = field(default_factory=list)
 
 
 @dataclass
@@ -54,7 +54,7 @@ class Analysis:
 
 def load_gazetteer(corpus: Corpus, online: bool = False) -> Gazetteer:
     """The gazetteer for a corpus: its places.csv (if any) over the curated and world layers."""
-    return Gazetteer.load(overrides=corpus.root / "places.csv", focus=corpus.config.focus)
+    return Gazetteer.load(overrides=corpus_file(corpus.root, "places.csv"), focus=corpus.config.focus)
 
 
 def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None) -> ArticleResult:
@@ -83,17 +83,24 @@ def _code_version() -> str:
     return source_hash(evacmap.corpus, evacmap.geo)
 
 
+def _file_stem(article_id: str) -> str:
+    """A cache file name for an article id: its safe characters, bounded (the key makes it unique)."""
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in article_id)[:60]
+
+
 def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
             progress: Callable[[Article], None] | None = None) -> Analysis:
     folder = cache_dir() / "articles"
     results, processed, reused = {}, [], []
     for article in corpus.articles:
-        path = folder / f"{article.id}-{_cache_key(article, gazetteer, corpus.config.focus)}.pickle"
-        result = read_pickle(path) if use_cache else None
+        path = folder / f"{_file_stem(article.id)}-{_cache_key(article, gazetteer, corpus.config.focus)}.json"
+        result = load_data(path, "article-result", ArticleResult) if use_cache else None
+        if result is not None and result.article_id != article.id:
+            result = None
         if result is None:
             result = analyse_article(article, gazetteer, corpus.config.focus)
             processed.append(article.id)
-            store_pickle(path, result)
+            store_data(path, "article-result", result)
         else:
             reused.append(article.id)
         results[article.id] = result
@@ -105,8 +112,10 @@ def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
 def open_corpus(path: Path | None, console=None) -> tuple[Corpus, Gazetteer]:
     """The corpus and its gazetteer. The first run on a machine builds the world index (20-30 s): say so on
     `console` (a rich Console on stderr) rather than sit silent."""
+    from evacmap.gazetteer.cache import sweep_cache
     from evacmap.gazetteer.gazetteer import world_index_cached
 
+    sweep_cache()  # what killed runs left (their writers are gone); concurrent writers' files are kept
     corpus = load_corpus(path)
     if console is not None and not world_index_cached():
         with console.status("building the world gazetteer index (first run only, about 30 s)"):

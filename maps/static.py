@@ -37,7 +37,7 @@ class _View:
 def _d(rings: Iterable[list[list[float]]], view: _View, close: bool) -> str:
     out = []
     for ring in rings:
-        pts = []
+        pts: list[tuple[int, int]] = []
         for lat, lon in ring:
             p = view.xy(lat, lon)
             if not pts or pts[-1] != p:

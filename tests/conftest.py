@@ -1,8 +1,9 @@
 """Shared fixtures: one gazetteer per test session, and the real `evacmap` console script run in a subprocess.
 
 The world layer's index takes ~25 s to build the first time and a fraction of a second to load from its
-on-disk cache, so the session gets ONE private cache folder (EVACMAP_CACHE) and ONE private data home
-(EVACMAP_HOME), set in this process before anything loads the gazetteer and passed to every CLI run: the
+on-disk cache, so the session gets ONE private cache folder (EVACMAP_CACHE), ONE private data home
+(EVACMAP_HOME) and ONE signing key (EVACMAP_KEYS), set in this process before anything loads the gazetteer
+and passed to every CLI run: the
 cache is built once per session, and nothing is read from or written to the user's ~/.cache or
 ~/.local/share. A test that needs its own data home (e.g. `gazetteer import`) passes `env=`.
 """
@@ -27,14 +28,27 @@ EVACMAP = Path(sys.executable).parent / "evacmap"  # the console script installe
 @pytest.fixture(scope="session")
 def evacmap_env(tmp_path_factory) -> dict[str, str]:
     """EVACMAP_CACHE / EVACMAP_HOME for the whole session, also set in this process (for in-process loads)."""
-    cache = tmp_path_factory.mktemp("evacmap-cache")
+    # One cache for the whole run, shared by the xdist workers (their base temps share a parent): the world
+    # index is built once, by whichever worker takes the lock first, and loaded from disk by the others.
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent
+    cache = root / "evacmap-cache"
+    cache.mkdir(exist_ok=True)
     home = tmp_path_factory.mktemp("evacmap-home")
-    env = {"EVACMAP_CACHE": str(cache), "EVACMAP_HOME": str(home)}
+    keys = root / "evacmap-keys"  # the signing key of that shared cache's world index: shared too
+    env = {"EVACMAP_CACHE": str(cache), "EVACMAP_HOME": str(home), "EVACMAP_KEYS": str(keys)}
     with pytest.MonkeyPatch.context() as mp:
         for key, value in env.items():
             mp.setenv(key, value)
         mp.delenv("EVACMAP_NOMINATIM_URL", raising=False)
         mp.delenv("EVACMAP_DEBUG", raising=False)
+        from filelock import FileLock
+
+        from evacmap.gazetteer.gazetteer import world_index
+
+        with FileLock(str(cache / ".world-index.lock")):
+            world_index()
         yield env
 
 
@@ -66,8 +80,9 @@ class CliResult:
 
 
 @pytest.fixture(scope="session")
-def run_cli(evacmap_env):
-    """run_cli("places", "--json", env={...}, cwd=...) runs the installed `evacmap` script and returns a CliResult."""
+def run_script(evacmap_env):
+    """run_script("places", "--json", env={...}, cwd=...) runs the installed `evacmap` console script in a
+    subprocess: the end-to-end path (entry point, real stdout/stderr, exit status) for the few tests that need it."""
     assert EVACMAP.exists(), f"console script not installed at {EVACMAP} (pip install -e .)"
 
     def run(*args, env: dict[str, str] | None = None, cwd: Path | None = None, timeout: float = 300) -> CliResult:
@@ -75,8 +90,34 @@ def run_cli(evacmap_env):
         full_env.update(evacmap_env)
         full_env.update(env or {})
         proc = subprocess.run([str(EVACMAP), *map(str, args)], capture_output=True, text=True, env=full_env,
-                              cwd=cwd, timeout=timeout)
+                              cwd=cwd, timeout=timeout, check=False)
         return CliResult(tuple(map(str, args)), proc.returncode, proc.stdout, proc.stderr)
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def run_cli(evacmap_env):
+    """run_cli("places", "--json", env={...}, cwd=...) runs the CLI in this process with typer's CliRunner:
+    the same commands and error handling as the console script, without a new interpreter per call."""
+    from typer.testing import CliRunner
+
+    from evacmap.maps.cli import app
+
+    def run(*args, env: dict[str, str] | None = None, cwd: Path | None = None, timeout: float = 300) -> CliResult:
+        del timeout  # in-process: nothing to time out
+        full_env: dict[str, str | None] = {"EVACMAP_NOMINATIM_URL": None, "EVACMAP_DEBUG": None, **evacmap_env}
+        full_env.update(env or {})
+        here = Path.cwd()
+        try:
+            if cwd is not None:
+                os.chdir(cwd)
+            result = CliRunner().invoke(app, [str(a) for a in args], env=full_env)
+        finally:
+            os.chdir(here)
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        return CliResult(tuple(map(str, args)), result.exit_code, result.stdout, result.stderr)
 
     return run
 

@@ -39,7 +39,9 @@ def test_land_everywhere_the_map_can_show():
     prepared = prepare_basemap(basemap_layers(ALEPPO_IDLIB), ALEPPO_IDLIB)
     land = shapely.union_all([shapely.geometry.shape(f.geometry) for f in prepared["countries"]])
     lim = view_limits(ALEPPO_IDLIB)
-    for lon, lat in [(40.14, 35.33), (lim[0] + 0.3, 36.9), (36.8, lim[1] + 0.5), (lim[2] - 0.3, 36.5), (lim[2] - 0.3, lim[3] - 0.3), (37.16, 36.2)]:
+    points = [(40.14, 35.33), (lim[0] + 0.3, 36.9), (36.8, lim[1] + 0.5), (lim[2] - 0.3, 36.5),
+              (lim[2] - 0.3, lim[3] - 0.3), (37.16, 36.2)]
+    for lon, lat in points:
         assert land.contains(shapely.Point(lon, lat)), (lon, lat)
     assert not land.contains(shapely.Point(33.0, 34.5))  # the Mediterranean stays sea
 
