@@ -30,14 +30,14 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
+def served(tmp_path_factory, evacmap_env):
     """A local web server; the sample site built into it with its own address as --base-url; a host article
     with every snippet pasted in, as a CMS would."""
     root = tmp_path_factory.mktemp("www")
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    env = {**os.environ, "EVACMAP_HOME": str(tmp_path_factory.mktemp("home"))}
+    env = {**os.environ, **evacmap_env}  # the session's world index, built once per run
     proc = subprocess.run([EVACMAP, "build", "--out", str(root / "site"), "--base-url", base + "site/"],
                           capture_output=True, text=True, env=env, timeout=600, check=False)
     assert proc.returncode == 0, proc.stderr

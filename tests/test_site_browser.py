@@ -26,8 +26,9 @@ def _build(corpus, out: Path, env) -> None:
 
 
 @pytest.fixture(scope="module")
-def env(tmp_path_factory):
-    return {**os.environ, "EVACMAP_HOME": str(tmp_path_factory.mktemp("home"))}
+def env(evacmap_env):
+    """The session's shared cache and data home (conftest.py): the world index is built once per run."""
+    return {**os.environ, **evacmap_env}
 
 
 @pytest.fixture(scope="module")
