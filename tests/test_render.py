@@ -509,3 +509,14 @@ def test_static_picture_for_readers_without_javascript(page):
     assert "<style" not in svg  # the page's CSP allows only its own hashed styles
     assert ">Idlib<" in svg and 'fill="#f2efe9"' in svg  # a story place, and land
     assert "<noscript><style>.evm-map,.evm-layers{display:none}</style></noscript>" in page
+
+
+def test_base_url_in_the_corpus_config(tmp_path):
+    from evacmap.corpus.config import load_config
+    from evacmap.errors import CorpusError
+
+    (tmp_path / "evacmap.toml").write_text('base_url = "https://news.example.org/maps/"\n', encoding="utf-8")
+    assert load_config(tmp_path).base_url == "https://news.example.org/maps/"
+    (tmp_path / "evacmap.toml").write_text('base_url = "javascript:alert(1)"\n', encoding="utf-8")
+    with pytest.raises(CorpusError, match="base_url must be an absolute http"):
+        load_config(tmp_path)
