@@ -166,24 +166,30 @@ def geocode(name: str = typer.Argument(..., help="A place name, in any common sp
     geocoder = Geocoder(overrides=overrides, online=online)
     best, alternatives, reason = geocoder.resolve(name)
     record = None if best is None else geocoder.place_json(best)
+    score = geocoder.gazetteer.score  # the importance behind the choice: log10 population + bonuses
+
+    def scored(place) -> dict:
+        return {**geocoder.place_json(place), "score": score(place)}
+
     if as_json:
         if record is None:  # unknown: []; ambiguous: why, with the candidates a person can choose from
             emit_json([{"id": None, "name": name, "lat": None, "lon": None, "reason": reason,
-                        "candidates": [geocoder.place_json(a) for a in alternatives[:10]]}] if alternatives else [])
+                        "candidates": [scored(a) for a in alternatives[:10]]}] if alternatives else [])
             raise typer.Exit(1)
-        emit_json([{**record, "reason": reason, "alternatives": [geocoder.place_json(a) for a in alternatives[:10]]}])
+        emit_json([{**scored(best), "reason": reason, "alternatives": [scored(a) for a in alternatives[:10]]}])
         return
     if best is None:
         say(stderr, f"evacmap: {name!r} not resolved: {reason}")
         for alt in alternatives[:10]:
-            say(stderr, f"  candidate: {alt.name} [{alt.kind}, {alt.country or '?'}] {alt.lat}, {alt.lon} ({alt.id})")
+            say(stderr, f"  candidate: {alt.name} [{alt.kind}, {alt.country or '?'}] {alt.lat}, {alt.lon} ({alt.id})"
+                        f" score {score(alt):.2f}")
         raise typer.Exit(1)
     say(stdout, f"{best.name} [{best.kind}] {best.lat:.5f}, {best.lon:.5f} ± {best.precision_m} m")
     say(stdout, f"  source: {best.source} — {best.citation}")
-    say(stdout, f"  why: {reason}")
+    say(stdout, f"  why: {reason}; score {score(best):.2f} (log10 population + country/capital/focus bonuses)")
     for alt in alternatives[:10]:
         where = f"{alt.lat:.4f}, {alt.lon:.4f}" if alt.resolved else "no point"
-        say(stdout, f"  also: {alt.name} [{alt.kind}, {alt.country or '?'}] {where} ({alt.source})")
+        say(stdout, f"  also: {alt.name} [{alt.kind}, {alt.country or '?'}] {where} ({alt.source}) score {score(alt):.2f}")
 
 
 @gazetteer_app.command("import")

@@ -90,17 +90,12 @@ def controller_style(controller: str) -> tuple[str, str]:
 
 
 def controller_label(controller: str, besieged_by: str = "") -> str:
-    """The legend words for a zone, from the zone's own fields: who holds it and, if besieged, by whom.
-    Nothing is assumed about who besieges whom."""
-    c = (controller or "").strip()
-    if c == "besieged":
-        return f"Besieged by {besieged_by.strip()}" if besieged_by.strip() else "Besieged"
-    if c == "contested":
-        return "Contested"
-    if c:
-        held = f"{c[:1].upper()}{c[1:]}-held"
-        return f"{held}, besieged by {besieged_by.strip()}" if besieged_by.strip() else held
-    return "Control unknown"
+    """The legend words for a zone, from the zone's own fields only (who holds it and, if besieged, by
+    whom), worded as everywhere else by ``geo.zones.zone_status``. Nothing is assumed about who besieges whom."""
+    from evacmap.geo.zones import zone_status
+
+    words = zone_status(controller, besieged_by or None)
+    return words[:1].upper() + words[1:]
 
 
 def route_colour(key: str, order: list[str] | None = None) -> str:

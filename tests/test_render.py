@@ -477,9 +477,10 @@ def test_branca_patch_refuses_an_element_of_another_shape(monkeypatch):
 def test_zone_legend_words_come_from_the_zone():
     from evacmap.maps.styles import controller_label
 
-    assert controller_label("besieged", "government forces") == "Besieged by government forces"
-    assert controller_label("besieged", "") == "Besieged"
+    assert controller_label("besieged", "government forces").startswith("Besieged by the government forces")
+    assert controller_label("besieged", "") == "Besieged (holder not stated)"
     assert controller_label("opposition") == "Opposition-held"
+    assert controller_label("government", "opposition").startswith("Government-held, besieged by")
     page = render_map(OVERVIEW, sample_data())
     assert "Besieged (opposition-held)" not in page  # never a fixed story of who besieges whom
 
