@@ -39,6 +39,8 @@ OutOpt = typer.Option(Path("site"), "--out", help="Output folder (replaced only 
 OnlineTilesOpt = typer.Option(False, "--online-tiles",
                               help="Offer an OpenStreetMap tile layer (needs network when viewed).")
 NoCacheOpt = typer.Option(False, "--no-cache", help="Reprocess every article.")
+BaseUrlOpt = typer.Option(None, "--base-url", help="The site's public address (https://...): embed snippets, "
+                          "canonical and og: links become absolute. Overrides base_url in evacmap.toml.")
 
 
 def _known_errors() -> tuple[type[Exception], ...]:
@@ -289,11 +291,13 @@ def zones(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
 @app.command()
 @reported
 def build(corpus: Path | None = CorpusArg,
-          out: Path = OutOpt, online_tiles: bool = OnlineTilesOpt, no_cache: bool = NoCacheOpt):
+          out: Path = OutOpt, online_tiles: bool = OnlineTilesOpt, no_cache: bool = NoCacheOpt,
+          base_url: str | None = BaseUrlOpt):
     """Build every map page, embed, and open-data export for the corpus."""
     from evacmap.maps.build import run_build
 
-    summary = run_build(corpus, out, online_tiles=online_tiles, use_cache=not no_cache, console=stderr)
+    summary = run_build(corpus, out, online_tiles=online_tiles, use_cache=not no_cache, console=stderr,
+                        base_url=base_url)
     say(stderr, summary)
 
 
