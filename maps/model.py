@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evacmap.maps.escape import safe_url
-from evacmap.maps.styles import DASHED_STATUSES, controller_label, controller_style, kind_radius, route_colour
+from evacmap.maps.styles import SOLID_STATUSES, controller_label, controller_style, kind_radius, route_colour
 
 __all__ = [
     "BaseFeature",
@@ -227,7 +227,7 @@ class Leg:
 
     @property
     def dashed(self) -> bool:
-        return self.status in DASHED_STATUSES
+        return self.status not in SOLID_STATUSES
 
     @property
     def outlets(self) -> list[str]:
@@ -441,7 +441,7 @@ def _routes(route_rows: list[dict], order: list[str]) -> list[Route]:
                 to_name=text(rec.get("to_name")),
                 via=_texts(rec.get("via_names")),
                 who=text(rec.get("who")),
-                status=text(rec.get("status")).lower() or "happened",
+                status=text(rec.get("status")).lower() or "unknown",  # never assume a movement happened
                 sources=[_source(d) for d in _items(rec.get("sources")) if isinstance(d, dict)],
                 length_km=_num(rec.get("length_km")),
                 lines=_line_parts(rec["geometry"]),  # empty: the leg is listed in the text but not drawn

@@ -22,7 +22,7 @@ from markupsafe import Markup
 from evacmap.maps import assets
 from evacmap.maps.cartography import LABEL_LEVELS
 from evacmap.maps.escape import js, safe_href, safe_url
-from evacmap.maps.styles import CONTROLLER_ORDER
+from evacmap.maps.styles import CONTROLLER_ORDER, STATUS_WORDS
 
 if TYPE_CHECKING:
     from evacmap.maps.model import MapSpec, Model, Place
@@ -213,7 +213,8 @@ def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, var
         zone_when=zone_when(model, spec.date),
         zone_sources=_zone_sources(model),
         any_approx_zone=any(z.approximate for z in model.zones),
-        any_dashed=any(leg.dashed and leg.lines for leg in model.legs),
+        dashed_words=", ".join(sorted({STATUS_WORDS.get(leg.status, leg.status.replace("_", " "))
+                                       for leg in model.legs if leg.dashed and leg.lines})),
         any_approx_place=any(p.approximate for p in model.places),
         canonical=absolute(spec.base_url, f"{spec.name}.html"),
         self_url=absolute(spec.base_url, rel),

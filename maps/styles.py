@@ -11,13 +11,14 @@ from typing import Any
 __all__ = [
     "CONTROLLER_ORDER",
     "CONTROLLER_STYLE",
-    "DASHED_STATUSES",
     "KIND_RADIUS",
     "OTHER_CONTROLLER",
     "PANES",
     "PLACE_FILL",
     "RING_COLOUR",
     "ROUTE_COLOURS",
+    "SOLID_STATUSES",
+    "STATUS_WORDS",
     "VARIANTS",
     "controller_label",
     "controller_style",
@@ -40,7 +41,10 @@ CONTROLLER_ORDER = ["government", "opposition", "besieged", "contested"]
 ROUTE_COLOURS = ["#2166ac", "#1a1a1a", "#01665e", "#c51b7d", "#8c510a", "#4d4d4d"]
 PLACE_FILL = "#262626"
 RING_COLOUR = "#3d3d3d"
-DASHED_STATUSES = {"planned", "optional"}
+# Only a movement reported as done is drawn solid; every other status is dashed and named in the legend.
+SOLID_STATUSES = frozenset({"happened"})
+STATUS_WORDS = {"planned": "planned", "optional": "optional", "under_way": "under way", "disputed": "disputed",
+                "unknown": "status not stated"}
 
 # CircleMarker radius (px) by place kind
 KIND_RADIUS = {

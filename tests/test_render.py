@@ -259,7 +259,20 @@ def test_legend_shows_date_approximate_and_source(page):
     for label in ("Government", "Opposition", "Besieged"):
         assert label in legend
     assert "Eastern Aleppo to the western countryside" in legend
-    assert "planned or optional" in legend
+    assert "not reported as done (optional, planned)" in legend
+
+
+@pytest.mark.parametrize("status, words", [("under_way", "under way"), ("disputed", "disputed"),
+                                            (None, "status not stated")])
+def test_only_what_happened_is_drawn_solid(status, words):
+    """A leg under way, disputed or with no stated status is dashed and the legend says why; never solid."""
+    d = sample_data()
+    d.routes.loc[d.routes["status"] == "happened", "status"] = status
+    page = render_map(OVERVIEW, d)
+    legend = text_of(page, "evm-legend")
+    dashed = re.search(r"not reported as done \(([^)]*)\)", legend)
+    assert dashed and words in dashed.group(1).split(", "), legend
+    assert "evm-status-happened" not in page
 
 
 def test_text_version_lists_every_place_and_every_quote(page, data):
