@@ -77,7 +77,8 @@ def places_frame(prods: exports.Products, urls: dict[str, str]) -> gpd.GeoDataFr
         place = report.place
         if place is None or not place.resolved:
             continue
-        claims, disagree = [], []
+        claims: list = []
+        disagree: list = []
         for claim in prods.claims:
             hits = [inferred for pid, inferred in claim_places.get(claim.id, []) if pid == report.id]
             if not hits:
