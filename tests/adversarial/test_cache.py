@@ -11,6 +11,8 @@ import pytest
 
 from evacmap.gazetteer.cache import cache_dir, cached, read_signed
 
+HEADER = len(b"EVACMAP-DATA-3\n") + 32  # magic, then the HMAC-SHA256 of the JSON that follows
+
 
 class Payload:
     """Unpickling this creates a file: the proof that a planted pickle ran code."""
@@ -43,8 +45,7 @@ def _vandalise(path: Path, how: str) -> None:
     elif how == "number-edited":  # the edit that published 9,000 for 3,000
         path.write_bytes(raw.replace(b"3000", b"9000").replace(b'"value":3', b'"value":9'))
     elif how == "unsigned-json":
-        head = raw.index(b"{")
-        path.write_bytes(raw[head:])
+        path.write_bytes(raw[HEADER:])
     elif how == "pickle":
         path.write_bytes(pickle.dumps({"article_id": "x"}))
     elif how == "binary":
@@ -83,5 +84,6 @@ def test_cache_entries_are_json_not_pickle(run_cli, corpus, private_cache):
     assert run_cli("claims", corpus, "--json", env=private_cache).returncode == 0
     for path in Path(private_cache["EVACMAP_CACHE"]).rglob("*.json"):
         raw = path.read_bytes()
-        body = json.loads(raw[raw.index(b"{"):])
+        assert raw.startswith(b"EVACMAP-DATA-")
+        body = json.loads(raw[HEADER:])
         assert body["format"] >= 3 and "kind" in body
