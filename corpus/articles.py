@@ -29,8 +29,10 @@ class Corpus:
 
 
 def sample_path() -> Path:
-    """The bundled sample corpus (five reports of 15 December 2016 on the evacuation of eastern Aleppo)."""
-    return Path(str(importlib.resources.files("evacmap.corpus") / "samples" / "aleppo-2016"))
+    """The bundled sample corpus (five reports of 15 December 2016 on the evacuation of eastern Aleppo): the
+    one folder under ``corpus/samples/`` (the first by name if ever there are several)."""
+    samples = Path(str(importlib.resources.files("evacmap.corpus") / "samples"))
+    return sorted(p for p in samples.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))[0]
 
 
 def article_files(root: Path) -> list[Path]:

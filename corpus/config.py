@@ -17,6 +17,7 @@ from pathlib import Path
 from evacmap.errors import CorpusError
 
 CONFIG_NAME = "evacmap.toml"
+DEFAULT_TITLE = "Evacuation map"  # the title of a corpus that gives none (the build then names its main place)
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
@@ -40,7 +41,7 @@ class MapConfig:
 @dataclass(frozen=True)
 class CorpusConfig:
     root: Path
-    title: str = "Evacuation map"
+    title: str = DEFAULT_TITLE
     date: dt.date | None = None  # the day the maps describe
     focus: str | None = None  # ISO country code the corpus is about, for homonyms
     zones: tuple[Path, ...] = ()
@@ -49,6 +50,7 @@ class CorpusConfig:
     maps: tuple[MapConfig, ...] = ()
     attribution: str = ""
     sha256: str = ""  # of the evacmap.toml bytes parsed ("" without one): what the build fingerprints
+    actors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # [actors]: id -> aliases/adjectives
 
 
 def _date(value, where: str) -> dt.date | None:
@@ -193,6 +195,7 @@ def load_config(root: Path) -> CorpusConfig:
             raise CorpusError(f"{where}: zone file {zone.name} does not exist or is not a file")
     roads = _inside(root, data["roads"], f"{where}: roads") if data.get("roads") else None
     return CorpusConfig(
-        root=root, title=data.get("title") or "Evacuation map", date=_date(data.get("date"), f"{where}: date"),
+        root=root, title=data.get("title") or DEFAULT_TITLE, date=_date(data.get("date"), f"{where}: date"),
         focus=focus.upper() if focus else None, zones=zones, roads=roads, articles=_articles(data, where),
-        maps=_maps(data, where), attribution=data.get("attribution") or "", sha256=digest)
+        maps=_maps(data, where), attribution=data.get("attribution") or "", sha256=digest,
+        actors={str(k): tuple(v) for k, v in (data.get("actors") or {}).items()})

@@ -2,15 +2,19 @@
 
 No road network ships with the project, so by default a leg is drawn *schematically*: a smooth curve through
 its waypoints (a gentle arc between two points, a centripetal Catmull-Rom spline through three or more), with a
-fixed number of vertices, computed in UTM 37N and rounded to 5 decimals of a degree, so the same waypoints
-always give the same bytes. It says "from here, through there, to there" and does not pretend to follow roads.
+fixed number of vertices, computed in a metric projection centred on the waypoints (azimuthal equidistant,
+:func:`local_crs`) and rounded to 5 decimals of a degree, so the same waypoints always give the same bytes.
+It says "from here, through there, to there" and does not pretend to follow roads.
 
 When the user supplies a road layer (any file geopandas reads: GeoJSON, GeoPackage, shapefile...), each span
 between waypoints follows the shortest path over the road graph (vertices of the noded road lines as nodes, a
 small Dijkstra; no networkx). A waypoint farther than ``max_snap_km`` from every road, or two waypoints on
 unconnected parts of the network, fall back to the schematic curve for that span, and the result says so.
 
-Lengths are measured in UTM 37N (EPSG:32637), which covers Syria west of 42 E with small distortion.
+Lengths and point distances are geodesic on the WGS84 ellipsoid (pyproj's ``Geod``), so they hold anywhere on
+Earth. Work that needs planar metres (curves, buffers, distances along a line, road graphs) uses an azimuthal
+equidistant projection centred on the geometry at hand: distances from its centre are exact and distortion
+stays small over the few hundred km an evacuation map spans.
 """
 from __future__ import annotations
 
@@ -26,20 +30,53 @@ from pathlib import Path
 import geopandas as gpd
 import numpy as np
 import shapely
-from pyproj import Transformer
+from pyproj import Geod, Transformer
 from shapely.geometry import LineString, Point
 
-METRIC_CRS = "EPSG:32637"
 STORE_CRS = "EPSG:4326"
 DECIMALS = 5  # ~1 m at these latitudes
 SPAN_SAMPLES = 16  # vertices per span of a spline
 ARC_SAMPLES = 24  # vertices of the two-point arc
 ARC_BEND = 0.08  # sideways offset of the arc's control point, as a fraction of the chord
 
-_TO_METRIC = Transformer.from_crs(STORE_CRS, METRIC_CRS, always_xy=True)
-_TO_GEO = Transformer.from_crs(METRIC_CRS, STORE_CRS, always_xy=True)
+GEOD = Geod(ellps="WGS84")
 
 LonLat = tuple[float, float]
+
+
+# ------------------------------------------------------------------------------------------ metric CRS
+
+def local_crs(lon: float, lat: float) -> str:
+    """A metric CRS for work near (lon, lat): azimuthal equidistant centred there (centre rounded to 0.01
+    degree so that nearby geometries share one projection and results stay deterministic)."""
+    return (f"+proj=aeqd +lat_0={round(float(lat), 2):.2f} +lon_0={round(float(lon), 2):.2f} "
+            "+x_0=0 +y_0=0 +datum=WGS84 +units=m +no_defs")
+
+
+@functools.lru_cache(maxsize=64)
+def _transformers(crs: str) -> tuple[Transformer, Transformer]:
+    return (Transformer.from_crs(STORE_CRS, crs, always_xy=True),
+            Transformer.from_crs(crs, STORE_CRS, always_xy=True))
+
+
+def _centre(lons: Sequence[float], lats: Sequence[float]) -> LonLat:
+    """The middle of a set of lon/lat points (bounding-box centre; longitudes unwrapped across 180)."""
+    lo = np.asarray(lons, dtype=float)
+    la = np.asarray(lats, dtype=float)
+    ok = np.isfinite(lo) & np.isfinite(la)
+    if not ok.any():
+        return (0.0, 0.0)
+    lo, la = lo[ok], la[ok]
+    if lo.max() - lo.min() > 180:  # the set straddles the antimeridian
+        lo = np.where(lo < 0, lo + 360, lo)
+    lon = (lo.min() + lo.max()) / 2
+    return (((lon + 180) % 360) - 180, (la.min() + la.max()) / 2)
+
+
+def metric_crs_for(geom) -> str:
+    """The local metric CRS (:func:`local_crs`) centred on a lon/lat geometry or array of geometries."""
+    coords = shapely.get_coordinates(geom)
+    return local_crs(*_centre(coords[:, 0], coords[:, 1])) if len(coords) else local_crs(0.0, 0.0)
 
 
 # --------------------------------------------------------------------------------------------- schematic
@@ -53,9 +90,9 @@ def _dedupe(points: Sequence[LonLat]) -> list[LonLat]:
     return out
 
 
-def _to_line(xy: np.ndarray, ends: list[LonLat]) -> LineString:
-    """Metric coordinates -> a rounded lon/lat LineString whose ends are exactly the given waypoints."""
-    lon, lat = _TO_GEO.transform(xy[:, 0], xy[:, 1])
+def _to_line(xy: np.ndarray, ends: list[LonLat], crs: str) -> LineString:
+    """Metric coordinates (in ``crs``) -> a rounded lon/lat LineString whose ends are exactly the waypoints."""
+    lon, lat = _transformers(crs)[1].transform(xy[:, 0], xy[:, 1])
     coords = [(round(float(a), DECIMALS), round(float(b), DECIMALS)) for a, b in zip(lon, lat, strict=False)]
     coords[0], coords[-1] = ends[0], ends[-1]
     coords = [c for i, c in enumerate(coords) if i == 0 or c != coords[i - 1]]
@@ -78,9 +115,9 @@ def _catmull_rom(points: np.ndarray, per_span: int, alpha: float = 0.5) -> np.nd
     for i in range(1, len(pts) - 2):
         p0, p1, p2, p3 = pts[i - 1], pts[i], pts[i + 1], pts[i + 2]
         t0 = 0.0
-        t1 = t0 + max(np.linalg.norm(p1 - p0), 1e-9) ** alpha
-        t2 = t1 + max(np.linalg.norm(p2 - p1), 1e-9) ** alpha
-        t3 = t2 + max(np.linalg.norm(p3 - p2), 1e-9) ** alpha
+        t1 = t0 + max(float(np.linalg.norm(p1 - p0)), 1e-9) ** alpha
+        t2 = t1 + max(float(np.linalg.norm(p2 - p1)), 1e-9) ** alpha
+        t3 = t2 + max(float(np.linalg.norm(p3 - p2)), 1e-9) ** alpha
         t = np.linspace(t1, t2, per_span)[1:, None]
         a1 = (t1 - t) / (t1 - t0) * p0 + (t - t0) / (t1 - t0) * p1
         a2 = (t2 - t) / (t2 - t1) * p1 + (t - t1) / (t2 - t1) * p2
@@ -97,22 +134,24 @@ def schematic_line(waypoints: Sequence[LonLat], *, bend: float = ARC_BEND) -> Li
     pts = _dedupe(waypoints)
     if len(pts) < 2:
         return None
-    x, y = _TO_METRIC.transform([p[0] for p in pts], [p[1] for p in pts])
+    crs = local_crs(*_centre([p[0] for p in pts], [p[1] for p in pts]))
+    x, y = _transformers(crs)[0].transform([p[0] for p in pts], [p[1] for p in pts])
     xy = np.column_stack([x, y])
     if len(pts) == 2:
         curve = _arc(xy[0], xy[1], ARC_SAMPLES, bend)
     else:
         curve = _catmull_rom(xy, SPAN_SAMPLES)
-    return _to_line(curve, [pts[0], pts[-1]])
+    return _to_line(curve, [pts[0], pts[-1]], crs)
 
 
 # ---------------------------------------------------------------------------------------------- lengths
 
 def lengths_km(geoms: Sequence[shapely.Geometry | None]) -> np.ndarray:
-    """Length of each geometry in km, measured in UTM 37N (NaN for a missing geometry)."""
-    series = gpd.GeoSeries(list(geoms), crs=STORE_CRS).to_crs(METRIC_CRS)
-    out = series.length.to_numpy(dtype=float) / 1000.0
-    out[series.isna().to_numpy()] = np.nan
+    """Geodesic length of each lon/lat geometry in km on the WGS84 ellipsoid (NaN for a missing one)."""
+    out = np.full(len(geoms), np.nan)
+    for i, geom in enumerate(geoms):
+        if geom is not None and not shapely.is_missing(geom):
+            out[i] = GEOD.geometry_length(geom) / 1000.0 if not geom.is_empty else 0.0
     return out
 
 
@@ -122,15 +161,23 @@ def length_km(geom: shapely.Geometry | None) -> float | None:
     return round(float(lengths_km([geom])[0]), 1)
 
 
-def to_metric(geom):
-    """A lon/lat geometry (or array of them) in UTM 37N metres."""
-    return shapely.transform(geom, lambda c: np.column_stack(_TO_METRIC.transform(c[:, 0], c[:, 1])))
+def to_metric(geom, crs: str | None = None):
+    """A lon/lat geometry (or array of them) in metres of ``crs`` (default: :func:`metric_crs_for` the
+    geometry itself). Pass one ``crs`` to put several geometries in the same plane."""
+    fwd = _transformers(crs or metric_crs_for(geom))[0]
+    return shapely.transform(geom, lambda c: np.column_stack(fwd.transform(c[:, 0], c[:, 1])))
+
+
+def from_metric(geom, crs: str):
+    """The inverse of :func:`to_metric` for the same ``crs``."""
+    inv = _transformers(crs)[1]
+    return shapely.transform(geom, lambda c: np.column_stack(inv.transform(c[:, 0], c[:, 1])))
 
 
 def distance_km(a: LonLat, b: LonLat) -> float:
-    """Distance between two lon/lat points in km, in UTM 37N."""
-    (x1, x2), (y1, y2) = _TO_METRIC.transform([a[0], b[0]], [a[1], b[1]])
-    return math.hypot(x2 - x1, y2 - y1) / 1000.0
+    """Geodesic distance between two lon/lat points in km (WGS84)."""
+    _az1, _az2, metres = GEOD.inv(a[0], a[1], b[0], b[1])
+    return float(metres) / 1000.0
 
 
 # ------------------------------------------------------------------------------------ country endpoints
@@ -155,15 +202,18 @@ def _country_polygon(iso2: str, near: LonLat) -> shapely.Geometry | None:
 
 def country_entry_point(iso2: str, origin: LonLat) -> LonLat | None:
     """The point of a country's territory nearest to `origin` (Natural Earth 1:10m borders, measured in
-    UTM 37N), or None when the country is not found within about 6 degrees. A leg "to Turkey" is drawn to
+    a projection centred on the origin), or None when the country is not found within about 6 degrees.
+    A leg "to Turkey" is drawn to
     the Turkish border, not to the country's label point hundreds of km inside it."""
     poly = _country_polygon(iso2, (round(origin[0], 1), round(origin[1], 1)))
     if poly is None or poly.contains(Point(origin)):
         return None
-    metric = to_metric(poly)
-    ox, oy = _TO_METRIC.transform(*origin)
+    crs = local_crs(*origin)
+    fwd, inv = _transformers(crs)
+    metric = to_metric(poly, crs)
+    ox, oy = fwd.transform(*origin)
     near = shapely.shortest_line(metric, Point(ox, oy)).coords[0]
-    lon, lat = _TO_GEO.transform(*near)
+    lon, lat = inv.transform(*near)
     return round(float(lon), DECIMALS), round(float(lat), DECIMALS)
 
 
@@ -171,7 +221,8 @@ def country_entry_point(iso2: str, origin: LonLat) -> LonLat | None:
 
 @dataclass
 class RoadGraph:
-    """An undirected graph of a road layer in UTM 37N: nodes are the vertices of the noded road lines."""
+    """An undirected graph of a road layer in a metric CRS centred on the layer (``crs``): nodes are the
+    vertices of the noded road lines."""
 
     nodes: np.ndarray  # (n, 2) metric coordinates
     adjacency: list[list[tuple[int, float]]]
@@ -179,12 +230,15 @@ class RoadGraph:
     edges: np.ndarray  # (m, 2) node ids of each segment
     tree: shapely.STRtree
     source: str = ""
+    crs: str = ""
 
     @classmethod
     def from_frame(cls, roads: gpd.GeoDataFrame, source: str = "") -> RoadGraph:
         if roads.crs is None:
             roads = roads.set_crs(STORE_CRS)
-        metric = roads.to_crs(METRIC_CRS)
+        lonlat = roads.to_crs(STORE_CRS)
+        crs = metric_crs_for(np.asarray(lonlat.geometry.array))
+        metric = lonlat.to_crs(crs)
         geoms = np.asarray(metric.geometry.array)
         geoms = geoms[~shapely.is_empty(geoms) & ~shapely.is_missing(geoms)] if len(geoms) else geoms
         parts = shapely.get_parts(geoms) if len(geoms) else np.array([])
@@ -207,7 +261,7 @@ class RoadGraph:
             cs = shapely.get_coordinates(line)
             ids = [node(x, y) for x, y in cs]
             edges.extend((a, b) for a, b in itertools.pairwise(ids) if a != b)
-        edges = sorted(set(tuple(sorted(e)) for e in edges))
+        edges = sorted({(min(a, b), max(a, b)) for a, b in edges})
         nodes = np.array(coords, dtype=float)
         adjacency: list[list[tuple[int, float]]] = [[] for _ in coords]
         for a, b in edges:
@@ -216,7 +270,7 @@ class RoadGraph:
             adjacency[b].append((a, w))
         edge_arr = np.array(edges, dtype=int).reshape(-1, 2)
         segments = shapely.linestrings(np.stack([nodes[edge_arr[:, 0]], nodes[edge_arr[:, 1]]], axis=1))
-        return cls(nodes, adjacency, segments, edge_arr, shapely.STRtree(segments), source)
+        return cls(nodes, adjacency, segments, edge_arr, shapely.STRtree(segments), source, crs)
 
     @classmethod
     def read(cls, path: str | Path) -> RoadGraph:
@@ -293,7 +347,8 @@ def leg_line(waypoints: Sequence[LonLat], roads: RoadGraph | None = None,
         return None, "none"
     if roads is None:
         return schematic_line(pts), "schematic"
-    x, y = _TO_METRIC.transform([p[0] for p in pts], [p[1] for p in pts])
+    fwd = _transformers(roads.crs)[0]
+    x, y = fwd.transform([p[0] for p in pts], [p[1] for p in pts])
     xy = np.column_stack([x, y])
     pieces: list[np.ndarray] = []
     snapped = 0
@@ -301,24 +356,28 @@ def leg_line(waypoints: Sequence[LonLat], roads: RoadGraph | None = None,
         path = roads.path(xy[i], xy[i + 1], max_snap_km * 1000)
         if path is None:
             sub = schematic_line([pts[i], pts[i + 1]])
-            sx, sy = _TO_METRIC.transform(*np.asarray(sub.coords).T)
+            assert sub is not None  # two distinct points (deduplicated above)
+            sx, sy = fwd.transform(*np.asarray(sub.coords).T)
             path = np.column_stack([sx, sy])
         else:
             snapped += 1
         pieces.append(path if not pieces else path[1:])
     method = "roads" if snapped == len(pts) - 1 else ("roads+schematic" if snapped else "schematic")
-    return _to_line(np.vstack(pieces), [pts[0], pts[-1]]), method
+    return _to_line(np.vstack(pieces), [pts[0], pts[-1]], roads.crs), method
 
 
 __all__ = [
-    "METRIC_CRS",
+    "GEOD",
     "STORE_CRS",
     "RoadGraph",
     "country_entry_point",
     "distance_km",
+    "from_metric",
     "leg_line",
     "length_km",
     "lengths_km",
+    "local_crs",
+    "metric_crs_for",
     "schematic_line",
     "to_metric",
 ]

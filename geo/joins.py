@@ -15,7 +15,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, mapping
 
-from evacmap.geo.geometry import to_metric
+from evacmap.geo.geometry import metric_crs_for, to_metric
 from evacmap.geo.zones import zone_index_at, zones_to_geojson
 
 EPS_DEG = 2e-5  # ~2 m: how far before/after a boundary point the zone on either side is sampled
@@ -101,9 +101,10 @@ def leg_crossings(leg_id: str, line: LineString | None, zones: gpd.GeoDataFrame 
     za = zone_index_at(zones, shapely.get_x(after), shapely.get_y(after))
     ids_b, ids_a = _zone_values(zones, zb, "id"), _zone_values(zones, za, "id")
     ctl_b, ctl_a = _zone_values(zones, zb, "controller"), _zone_values(zones, za, "controller")
-    # distance along the line in km, measured on the line projected to UTM 37N
-    metric_line = to_metric(line)
-    km = shapely.line_locate_point(metric_line, to_metric(points)) / 1000.0
+    # distance along the line in km, measured on the line projected to a metric CRS centred on it
+    crs = metric_crs_for(line)
+    metric_line = to_metric(line, crs)
+    km = shapely.line_locate_point(metric_line, to_metric(points, crs)) / 1000.0
     out: list[Crossing] = []
     for i in range(len(points)):
         if ids_b[i] == ids_a[i]:

@@ -6,9 +6,12 @@ MultiPolygon whose ``properties`` say:
 ===============  ========  ==================================================================================
 property         required  meaning
 ===============  ========  ==================================================================================
-controller       yes       ``government`` | ``opposition`` | ``contested`` | ``besieged``
-besieged_by      if        who besieges it; required when controller is ``besieged``, allowed on any zone
-                 besieged  (e.g. an opposition enclave besieged by the government)
+controller       yes       who holds the area: any actor, as the corpus names it (``government``, ``opposition``,
+                           ``Russia``, ``Taliban``, ``RSF``...) or, for a disaster, the order in force
+                           (``mandatory evacuation``); ``contested`` when nobody holds it. The old value
+                           ``besieged`` (holder not stated) is still read
+besieged_by      if        who besieges it (any actor); required when controller is ``besieged``, allowed on any
+                 besieged  zone: al-Fu'ah is ``controller: government, besieged_by: opposition``
 label            yes       short text for the map legend / popup
 valid_from       yes       ISO date (YYYY-MM-DD), first day the zone is in force
 valid_to         yes       ISO date, last day it is in force (inclusive), or ``null`` for open-ended
@@ -28,6 +31,9 @@ rejected with GEOS's reason (a bow-tie with two real lobes is ambiguous and is r
 
 Zones may nest (an enclave drawn inside a larger zone): :func:`zone_at` returns the most specific, i.e.
 smallest, zone containing a point.
+
+Words shown to readers (legend, popups, the text version) come from :func:`zone_status` over these two fields,
+so they cannot contradict them.
 """
 from __future__ import annotations
 
@@ -51,6 +57,7 @@ from evacmap.errors import ZoneFileError
 
 log = logging.getLogger(__name__)
 
+#: controller values every map knows a colour for; any other actor name is allowed too
 CONTROLLERS = ("government", "opposition", "contested", "besieged")
 CONFIDENCES = ("low", "medium", "high")
 #: columns of the GeoDataFrame returned by :func:`load_zones` (``area_km2`` is the geodesic area)
@@ -83,8 +90,8 @@ ZONE_FEATURE_SCHEMA: dict[str, Any] = {
             "required": ["controller", "label", "valid_from", "valid_to", "source", "confidence", "approximate"],
             "properties": {
                 "id": {"type": "string", "minLength": 1},
-                "controller": {"enum": list(CONTROLLERS)},
-                "besieged_by": {"type": "string", "minLength": 1},
+                "controller": {"type": "string", "minLength": 1, "pattern": r"\S"},
+                "besieged_by": {"type": "string", "minLength": 1, "pattern": r"\S"},
                 "label": {"type": "string", "minLength": 1},
                 "valid_from": {"type": "string", "pattern": _DATE},
                 "valid_to": {"type": ["string", "null"], "pattern": _DATE},
@@ -371,6 +378,38 @@ def _areas(zones: gpd.GeoDataFrame) -> np.ndarray:
     return np.array([abs(_WGS84.geometry_area_perimeter(g)[0]) / 1e6 for g in zones.geometry])
 
 
+# --------------------------------------------------------------------------------------------- words
+
+_NOT_HELD = {"contested": "contested", "besieged": "besieged"}
+
+
+def _actor_phrase(actor: str) -> str:
+    """"the opposition" for a common noun, "Russia" / "the RSF" as written otherwise."""
+    actor = " ".join(str(actor).split())
+    return f"the {actor}" if actor[:1].islower() and not actor.lower().startswith("the ") else actor
+
+
+def zone_status(controller: str | None, besieged_by: str | None = None) -> str:
+    """The words a legend, popup or text list uses for a zone, from its two fields only:
+    ``government`` -> "government-held"; ``Taliban`` -> "held by Taliban"; ``government`` besieged by
+    ``opposition`` -> "government-held, besieged by the opposition"; ``besieged`` -> "besieged (holder not
+    stated)"."""
+    ctrl = " ".join(str(controller or "").split())
+    by = None if besieged_by is None or (isinstance(besieged_by, float) and math.isnan(besieged_by)) \
+        else " ".join(str(besieged_by).split()) or None
+    if not ctrl:
+        held = "holder not stated"
+    elif ctrl.lower() in _NOT_HELD:
+        held = _NOT_HELD[ctrl.lower()] + (" (holder not stated)" if ctrl.lower() == "besieged" else "")
+    elif " " not in ctrl and ctrl.islower():
+        held = f"{ctrl}-held"
+    else:
+        held = f"held by {_actor_phrase(ctrl)}"
+    if by and ctrl.lower() == "besieged":
+        return f"besieged by {_actor_phrase(by)} (holder not stated)"
+    return f"{held}, besieged by {_actor_phrase(by)}" if by else held
+
+
 # -------------------------------------------------------------------------------------------- output
 
 def zones_to_geojson(zones: gpd.GeoDataFrame, precision: int = 5) -> dict[str, Any]:
@@ -384,6 +423,7 @@ def zones_to_geojson(zones: gpd.GeoDataFrame, precision: int = 5) -> dict[str, A
         if row.besieged_by is not None and not (isinstance(row.besieged_by, float) and math.isnan(row.besieged_by)):
             props["besieged_by"] = row.besieged_by
         props.update(
+            status=zone_status(row.controller, row.besieged_by),
             label=row.label,
             valid_from=row.valid_from.isoformat(),
             valid_to=None if row.valid_to is None or pd.isna(row.valid_to) else row.valid_to.isoformat(),

@@ -16,8 +16,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from shapely.geometry import Point, box
 
-from evacmap.corpus.config import MapConfig
+from evacmap.corpus.config import DEFAULT_TITLE, MapConfig
 from evacmap.errors import BuildError
+from evacmap.gazetteer.model import Place
 from evacmap.maps import exports
 from evacmap.maps.formatting import amount
 from evacmap.maps.pipeline import Analysis, analyse, open_corpus
@@ -146,13 +147,47 @@ def routes_frame(prods: exports.Products, urls: dict[str, str]) -> gpd.GeoDataFr
     return frame
 
 
-def default_bounds(prods: exports.Products) -> tuple[float, float, float, float]:
-    """Fit a map to the places found: those in the focus country (or all), countries and regions left out."""
+def _story_places(prods: exports.Products) -> list[tuple[Place, int]]:
+    """(place, mentions) for the resolved places a map may fit: countries and first-level regions left out,
+    those of the focus country when it has any."""
     focus = prods.analysis.corpus.config.focus
-    pts = [r.place for r in prods.places if r.place is not None and r.place.resolved
-           and r.place.kind not in {"country", "governorate"}]
+    pts = [(r.place, max(1, len(r.mentions))) for r in prods.places if r.place is not None and r.place.resolved
+           and r.place.kind not in {"country", "continent", "governorate", "province", "state"}
+           and (r.place.precision_m or 0) <= 100_000]  # a continent or a vast region is no point to fit
     if focus:
-        pts = [p for p in pts if p.country == focus] or pts
+        pts = [(p, w) for p, w in pts if p.country == focus] or pts
+    return pts
+
+
+def _weighted_median(values: list[float], weights: list[int]) -> float:
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    half, acc = sum(weights) / 2, 0
+    for i in order:
+        acc += weights[i]
+        if acc >= half:
+            return values[i]
+    return values[order[-1]]
+
+
+def story_cluster(prods: exports.Products) -> list[tuple[Place, int]]:
+    """The story's cluster of places: around the mention-weighted median point, the places within four
+    times the typical (weighted median) distance from it, at least 25 km; a place named twice or more may
+    lie three times farther. A capital or a foreign city mentioned once does not stretch the map."""
+    from evacmap.geo.geometry import distance_km
+
+    pts = _story_places(prods)
+    if len(pts) <= 2:
+        return pts
+    weights = [w for _p, w in pts]
+    centre = (_weighted_median([p.lon for p, _w in pts], weights), _weighted_median([p.lat for p, _w in pts], weights))
+    dist = [distance_km(centre, (p.lon, p.lat)) for p, _w in pts]
+    scale = max(25.0, _weighted_median(dist, weights))
+    return [(p, w) for (p, w), d in zip(pts, dist, strict=True) if d <= 4 * scale or (w >= 2 and d <= 12 * scale)]
+
+
+def default_bounds(prods: exports.Products) -> tuple[float, float, float, float]:
+    """Fit a map to the story's cluster of places (:func:`story_cluster`)."""
+    pts = [p for p, _w in story_cluster(prods)]
     if not pts:
         raise BuildError(f"{prods.analysis.corpus.root}: no place in the articles could be resolved, so there is "
                          "nothing to map (add a places.csv or check the articles' language)")
@@ -160,6 +195,19 @@ def default_bounds(prods: exports.Products) -> tuple[float, float, float, float]
     padx = max(0.05, (max(lons) - min(lons)) * 0.1)
     pady = max(0.05, (max(lats) - min(lats)) * 0.1)
     return (min(lons) - padx, min(lats) - pady, max(lons) + padx, max(lats) + pady)
+
+
+def default_title(prods: exports.Products) -> str:
+    """The site's title when the corpus gives none: its main place (the most mentioned place of the story's
+    cluster, the first in the text on a tie)."""
+    config = prods.analysis.corpus.config
+    if config.title != DEFAULT_TITLE:
+        return config.title
+    cluster = story_cluster(prods)
+    if not cluster:
+        return config.title
+    main = max(cluster, key=lambda pw: pw[1])[0]
+    return f"{main.name}: evacuation map"
 
 
 def _in_bounds(frame: gpd.GeoDataFrame, bounds, anchors: dict[str, Point] | None = None) -> gpd.GeoDataFrame:
@@ -250,7 +298,8 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     outlets = sorted({a.outlet for a in corpus.articles})
     anchors = {r.id: Point(r.place.lon, r.place.lat) for r in prods.places if r.place and r.place.resolved}
     date = prods.date.isoformat() if prods.date else None
-    map_configs = list(corpus.config.maps) or [MapConfig(name="overview", title=corpus.config.title)]
+    title = default_title(prods)
+    map_configs = list(corpus.config.maps) or [MapConfig(name="overview", title=title)]
     written, index_entries = [], []
     for mc in map_configs:
         bounds = mc.bounds or default_bounds(prods)
@@ -282,7 +331,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
               "data/zones.geojson": "Control zones (GeoJSON)", "data/claims.json": "Claims (JSON)",
               "data/claims.csv": "Claims (CSV)", "data/compare.json": "Comparisons (JSON)",
               "data/compare.csv": "Comparisons (CSV)"}
-    _write(folder, "index.html", render_index(corpus.config.title, index_entries,
+    _write(folder, "index.html", render_index(title, index_entries,
                                               [(labels[k], k) for k in data_files]))
     _write(folder, MARKER, "This folder is written by `evacmap build` and replaced whole by the next build.\n"
                            f"fingerprint {print_}\n")

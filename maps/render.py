@@ -89,7 +89,7 @@ CONTROLLER_STYLE: dict[str, tuple[str, str, str]] = {
     "government": ("#e0735f", "#b2182b", "Government"),
     "opposition": ("#5aae61", "#1b7837", "Opposition"),
     "contested": ("#f4b35e", "#b35806", "Contested"),
-    "besieged": ("#a584c4", "#5e3c99", "Besieged (opposition-held)"),
+    "besieged": ("#a584c4", "#5e3c99", "Besieged (holder not stated)"),
 }
 _OTHER_CONTROLLER = ("#bdbdbd", "#636363", "Other / unknown")
 CONTROLLER_ORDER = ["government", "opposition", "besieged", "contested"]

@@ -148,7 +148,7 @@ def test_a_broken_zone_file_is_refused(tmp_path):
     path.write_text(json.dumps({"type": "FeatureCollection", "features": [{
         "type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[37, 36], [37.1, 36], [37, 36.1],
                                                                             [37, 36]]]},
-        "properties": {"controller": "rebels", "label": "x", "valid_from": "2016-12-15", "valid_to": None,
+        "properties": {"controller": "", "label": "x", "valid_from": "2016-12-15", "valid_to": None,
                        "source": "x", "confidence": "low", "approximate": True}}]}))
     with pytest.raises(ZoneFileError, match="controller"):
         load_zones([path])
@@ -193,3 +193,60 @@ def test_zones_json_carries_places_claims_and_mismatches(gaz, zones, claims, che
     for f in fc["features"]:
         assert f["geometry"]["type"] in {"Polygon", "MultiPolygon"}
         assert {"label", "valid_from", "valid_to", "source", "confidence", "approximate"} <= set(f["properties"])
+
+
+# ---------------------------------------------------------------------- any actor, any conflict or disaster
+
+def claims_in(text, gaz, focus):
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+    return control_claims(a, split_sentences(text), find_mentions(a, gaz, focus=focus), gaz)
+
+
+@pytest.mark.parametrize("focus, text, controller, besieged_by", [
+    ("UA", "Russian-held Mariupol was shelled again.", "Russia", None),
+    ("UA", "Kherson remained under Ukrainian control on Monday.", "Ukraine", None),
+    ("AF", "Taliban-controlled Kunduz fell quiet.", "Taliban", None),
+    ("AF", "Kandahar, the movement's birthplace, was held by the Taliban.", "Taliban", None),
+    ("AF", "Kabul is under the control of the Taliban.", "Taliban", None),
+    ("UA", "Bakhmut was besieged by Russian forces.", "besieged", "Russia"),
+    ("UA", "Sievierodonetsk was cut off after the last bridge fell.", "cut off", None),
+    ("SD", "The RSF said it had taken control of Omdurman.", "Rapid Support Forces", None),
+])
+def test_any_actor_controls_a_place(gaz, focus, text, controller, besieged_by):
+    """Controllers come from data (countryinfo demonyms, corpus/data/actors.csv), for any conflict."""
+    claims = claims_in(text, gaz, focus)
+    assert [(c.controller, c.besieged_by) for c in claims] == [(controller, besieged_by)], claims
+
+
+def test_an_evacuation_order_covers_the_places_named_after_it(gaz):
+    claims = claims_in("Lee County told everyone living in mandatory evacuation zone A to leave. The order takes "
+                       "in Sanibel and Fort Myers Beach.", gaz, "US")
+    names = {gaz.get(c.place_id).name for c in claims if c.controller == "mandatory evacuation zone A"}
+    assert {"Sanibel", "Fort Myers Beach"} <= names
+
+
+def test_an_unknown_word_is_no_actor(gaz):
+    assert claims_in("Well-held Kherson was quiet. Kherson is under curfew control.", gaz, "UA") == []
+
+
+def test_corpus_aliases_name_an_actor(gaz):
+    from evacmap.corpus.actors import corpus_actors
+
+    text = "Wagnerite-held Bakhmut was quiet."
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+    actors = corpus_actors({"Wagner Group": ["Wagnerite"]})
+    [claim] = control_claims(a, split_sentences(text), find_mentions(a, gaz, focus="UA"), gaz, actors)
+    assert claim.controller == "Wagner Group"
+
+
+def test_a_zone_of_any_actor_agrees_with_the_text(gaz, tmp_path):
+    path = tmp_path / "ru.geojson"
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": [{
+        "type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[37.3, 46.9], [37.8, 46.9], [37.8, 47.3],
+                                                                            [37.3, 47.3], [37.3, 46.9]]]},
+        "properties": {"id": "mariupol", "controller": "Russian", "label": "Mariupol", "valid_from": "2022-05-20",
+                       "valid_to": None, "source": "test", "confidence": "low", "approximate": True}}]}))
+    zones = load_zones([path])
+    claims = claims_in("Russian-held Mariupol was quiet. Ukrainian-held Mariupol was quiet.", gaz, "UA")
+    checks = check_against_zones(claims, zones, gaz)
+    assert [(c["claimed"], c["agree"]) for c in checks] == [("Russia", True), ("Ukraine", False)]

@@ -46,7 +46,7 @@ def test_every_leg_points_back_into_its_article(sample_legs):
         for leg in legs:
             assert article.text[leg.start:leg.end] == leg.text
             assert leg.article == article.id and leg.outlet == article.outlet
-            assert leg.status in {"happened", "planned", "optional"}
+            assert leg.status in {"happened", "under_way", "planned", "optional", "disputed"}
 
 
 def test_al_jazeera_amiriyah_ramussa_leg(sample_legs):
@@ -65,7 +65,8 @@ def test_voa_out_of_besieged_east_into_government_territory(sample_legs):
     assert leg.origin == "eastern_aleppo"
     assert leg.via == () and leg.via_text == ("government-held territory",)
     assert "does not say where" in leg.note
-    assert leg.destination == "western_aleppo_countryside"
+    # "the province" is not named: the destination is listed by its words, not guessed from a table
+    assert leg.destination is None
     assert leg.destination_text == "another rebel-held part of the province"
     assert leg.status == "happened"
 
@@ -75,10 +76,11 @@ def test_voa_bound_for_idlib_and_optional_turkey(sample_legs):
     legs = in_sentence(legs, "Most of them were bound for Idlib")
     by_dest = {leg.destination: leg for leg in legs}
     assert set(by_dest) == {"idlib_city", "turkey"}
-    assert by_dest["idlib_city"].status == "happened"
+    assert by_dest["idlib_city"].status == "under_way"  # "were bound for": on the way, not arrived
     assert by_dest["turkey"].status == "optional"
-    for leg in legs:  # the origin comes from the article: its evacuation origin is eastern Aleppo
-        assert leg.origin == "eastern_aleppo" and leg.origin_text is None
+    for leg in legs:  # the origin comes from the article: its evacuation origin ("the last rebel-held areas of
+        # Aleppo", then "besieged eastern Aleppo": both the city's east)
+        assert leg.origin in {"aleppo", "eastern_aleppo"} and leg.origin_text is None
         assert "evacuation origin" in leg.note
         # "Most of them": who moves is read from the sentence before
         assert set(leg.who.split(", ")) >= {"wounded", "civilians", "fighters"}
@@ -105,10 +107,10 @@ def test_cnn_rebel_controlled_area_in_idlib_is_planned(sample_legs):
 def test_independent_idlib_sentences(sample_legs):
     _a, legs = sample_legs["001"]
     [headline] = in_sentence(legs, "evacuation of fighters and civilians to neighbouring rebel-held Idlib")
-    assert headline.destination == "idlib_governorate" and headline.status == "happened"
+    assert headline.destination == "idlib_governorate" and headline.status == "under_way"  # "is under way"
     assert headline.who == "civilians, fighters"
     [reached] = in_sentence(legs, "first convoy is reported to have reached")
-    assert reached.destination == "idlib_governorate" and reached.status == "happened"
+    assert reached.destination in IDLIB and reached.status == "happened"
     [headed] = in_sentence(legs, "where the Aleppo buses are headed")
     assert (headed.origin, headed.destination) == ("aleppo", "idlib_governorate")
 
@@ -220,3 +222,22 @@ def test_group_named_in_next_sentence(gaz):
 def test_possessive_is_not_the_origin(gaz):
     [leg] = legs_of("Evacuations began for thousands of civilians from Syria's eastern Aleppo on Thursday.", gaz)
     assert leg.origin == "eastern_aleppo"
+
+
+@pytest.mark.parametrize("focus, text, status", [
+    ("UA", "Buses were heading from Mariupol to Zaporizhzhia on Friday.", "under_way"),
+    ("UA", "The convoy will travel from Kherson to Zaporizhzhia.", "planned"),
+    ("UA", "Russia said buses had left Mariupol for Rostov, a claim Ukraine denied.", "disputed"),
+    ("SD", "The ship sailed from Port Sudan to Jeddah on Sunday.", "happened"),
+])
+def test_status_under_way_planned_disputed_anywhere(gaz, focus, text, status):
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+    legs = extract_legs(a, split_sentences(text), find_mentions(a, gaz, focus=focus), gaz)
+    assert [leg.status for leg in legs if leg.destination] == [status], legs
+
+
+def test_who_says_so_is_kept(gaz):
+    text = "Twenty buses left Mariupol for Zaporizhzhia, according to Ukrainian state TV."
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+    [leg] = extract_legs(a, split_sentences(text), find_mentions(a, gaz, focus="UA"), gaz)
+    assert leg.reported_by and "state" in leg.reported_by.lower()

@@ -1,0 +1,267 @@
+"""Control statements in the text: who holds, controls, occupies or besieges a place, for any conflict, and
+which evacuation orders cover a place in a disaster.
+
+Rules (regexes of English news text over each sentence; the places are the slots of :mod:`corpus.slots`,
+the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list, the corpus's aliases):
+
+- ``<actor>-held|controlled|occupied <place>`` ("Russian-held", "rebel-held", "Taliban-controlled"), and a
+  described area that carries its own controller ("rebel-held territory in the west of <province>");
+- ``<place> ... (is|remains|has been) (now|still) under (the) <actor>('s) control`` and ``under the control
+  of <actor>``; ``<place> (is|was) held|controlled|occupied|seized|captured by (the) <actor>``;
+  ``<actor> (had) taken|seized|gained control of <place>``;
+- ``besieged <place>``, ``<place> ... (long) (been) surrounded|besieged|encircled|blockaded by <actor>``,
+  ``<actor> (had) blockaded|besieged|encircled <place>``, ``<place>, which <actor> kept under blockade``;
+- ``<place> (was|is|remained) cut off`` -> ``cut off``;
+- ``the <actor>-stronghold of <place>``;
+- halves: "the government holding the west and rebels holding the east", "a rebel-controlled east and
+  government-held west" in a sentence naming a city -> the gazetteer's "eastern <city>" / "western <city>";
+- evacuation orders: "mandatory evacuation (order) for zone A", "ordered residents of zones A and B to leave"
+  -> the order (with the issuing authority when the sentence names one) for the places in the sentence.
+
+A claim's ``controller`` is the actor's canonical id ("Russia", "opposition", "Rapid Support Forces"), or
+``besieged`` / ``cut off`` / an evacuation order; ``besieged_by`` says who besieges when the text says.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from evacmap.corpus.actors import Actors, default_actors
+from evacmap.corpus.model import Article, Mention, Sentence
+from evacmap.corpus.slots import Slot, find_slots
+
+NOT_HELD = ("besieged", "cut off", "contested")
+#: ", the region's main city," / ", which Armenians call Berdzor," between a place and what is said of it
+APPOSITIVE = r"(?:\s*,[^,.;]{1,60},)?"
+
+
+@dataclass(frozen=True)
+class ControlClaim:
+    id: str  # "<article>#c<n>", stable for the same text
+    article: str
+    outlet: str
+    start: int  # the sentence, offsets into the article
+    end: int
+    text: str
+    place_id: str
+    controller: str  # an actor id | besieged | cut off | an evacuation order
+    phrase: str  # the words that say it, as written
+    besieged_by: str | None = None  # for "besieged": who besieges, when the text says
+
+
+@dataclass(frozen=True)
+class _Rules:
+    prefix: re.Pattern
+    stronghold: re.Pattern
+    besieged_before: re.Pattern
+    besieged_after: re.Pattern
+    under_control: re.Pattern
+    held_by: re.Pattern
+    took_control: re.Pattern
+    besieged_subject: re.Pattern
+    cut_off: re.Pattern
+    predicate: re.Pattern
+    own: re.Pattern
+    halves: tuple[re.Pattern, ...]
+
+
+def _rules(actors: Actors) -> _Rules:
+    adj, noun = actors.adjective_rx, actors.noun_rx
+    the = r"(?:the\s+)?"
+    qual = r"(?:(?:ethnic|regular|Sunni|Shia|Shi['’]ite|Islamist|pro-government|local|allied|\w+ese|\w+ian|\w+i)\s+)*"
+    return _Rules(
+        prefix=re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
+                          r"district of|area of|town of|city of|province of|region of)\s+){0,3}$", re.I),
+        stronghold=re.compile(rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I),
+        besieged_before=re.compile(r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
+        besieged_after=re.compile(
+            r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"
+            rf"under blockade)\s+by\s+{the}{qual}(?P<by>{noun}|{adj})(?:\s+forces)?", re.I),
+        under_control=re.compile(
+            rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been|"
+            r"fell)\s+(?:\w+\s+){0,2}?under\s+"
+            rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+control|the control of\s+{the}{qual}(?P<who2>{noun}))", re.I),
+        held_by=re.compile(
+            rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
+            rf"(?:\w+\s+)?(?:held|controlled|occupied|seized|captured|taken)\s+by\s+{the}{qual}(?P<who>{noun}|{adj})",
+            re.I),
+        took_control=re.compile(rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
+                                r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$", re.I),
+        besieged_subject=re.compile(rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
+                                    r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
+        cut_off=re.compile(r"^\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|had been|has been|"
+                           r"have been|been|left)\s+(?:\w+\s+)?cut off\b", re.I),
+        predicate=re.compile(rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|"
+                             rf"have been|had been)\s+(?:now\s+|still\s+|firmly\s+)?(?P<who>{adj})[- ]"
+                             r"(?:held|controlled|occupied)\b", re.I),
+        own=re.compile(rf"(?P<who>{adj})[- ](?:held|controlled|occupied)\b|besieged\b", re.I),
+        halves=(
+            re.compile(rf"\b{the}(?P<who>{noun})\s+(?:holding|controlling|held|controlled|holds|controls)\s+"
+                       r"(?:(?:many|most|some|several)\s+neighbou?rhoods\s+in\s+)?the\s+(?P<half>west|east|north|south)\b",
+                       re.I),
+            re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled)\s+(?P<half>east|west|north|south)\b", re.I),
+        ),
+    )
+
+
+_ORDER = re.compile(
+    r"\b(?P<kind>mandatory|voluntary|compulsory)\s+evacuations?(?:\s+orders?)?(?:\s+(?:for|of|in))?\s+"
+    r"(?:(?:residents\s+of\s+)?(?:the\s+)?(?P<zone>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*))?|"
+    r"\bordered\s+(?:the\s+)?(?:residents|people|everyone)\s+(?:of|in)\s+(?P<zone2>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)"
+    r"[A-H])*)\s+to\s+(?:leave|evacuate)", re.I)
+
+
+_COVERS = re.compile(r"\b(?:the|this|that|its|their)\s+(?:evacuation\s+)?orders?\b(?:[^.;]|\.(?=\S)){0,80}?\b"
+                     r"(?:takes? in|took in|covers?|covered|includes?|included|applies to|applied to|extends? to|"
+                     r"extended to)\b", re.I)
+
+
+def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str]) -> list[tuple]:
+    """Evacuation orders: the places of the sentence (countries aside) are covered by the order; "the order
+    ... takes in X and Y" in a later sentence extends the last order named (``last`` carries it)."""
+    out: list[tuple] = []
+    places = [pid for slot in slots for pid in slot.ids if pid and not _is_country(gazetteer, pid)]
+    for m in _ORDER.finditer(text, sentence.start, sentence.end):
+        kind = (m.group("kind") or "mandatory").lower()
+        zone = m.group("zone") or m.group("zone2")
+        words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
+        last[:] = [words]
+        out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
+    cover = _COVERS.search(text, sentence.start, sentence.end) if not out and last else None
+    if cover is not None:
+        after = [pid for slot in slots if slot.start >= cover.end() for pid in slot.ids
+                 if pid and not _is_country(gazetteer, pid)]
+        out.extend((cover.start(), cover.end(), pid, last[0], cover.group(0), None) for pid in after)
+    return out
+
+
+def _is_country(gazetteer, pid: str) -> bool:
+    place = gazetteer.get(pid) if gazetteer is not None else None
+    return place is not None and place.kind == "country"
+
+
+def _halves(article: Article, sentence: Sentence, slots: list[Slot], ctx: tuple[_Rules, Actors],
+            gazetteer) -> list[tuple]:
+    """"the government holding the west": the half of the city the sentence names, when the gazetteer has
+    a place called "western <city>" (or "west <city>")."""
+    rules, actors = ctx
+    if gazetteer is None:
+        return []
+    cities = [gazetteer.get(pid) for s in slots for pid in s.ids if pid]
+    cities = [c for c in cities if c is not None and c.kind == "city"]
+    if not cities:
+        return []
+    out = []
+    for rx in rules.halves:
+        for m in rx.finditer(article.text, sentence.start, sentence.end):
+            half = m.group("half").lower()
+            for name in (f"{half}ern {cities[0].name}", f"{half} {cities[0].name}"):
+                found = [p for p in gazetteer.candidates(name) if p.parent == cities[0].id]
+                if found:
+                    who = actors.canonical(m.group("who"))
+                    if who:
+                        out.append((m.start(), m.end(), found[0].id, who, m.group(0), None))
+                    break
+    return out
+
+
+def _slot_claims(text: str, sentence: Sentence, slot: Slot, ctx: tuple[_Rules, Actors],
+                 surrounded: dict[int, int]) -> list[tuple]:
+    """What the words around one slot say about who holds it."""
+    found: list[tuple] = []
+    for pid in slot.ids:
+        if pid is None:
+            continue
+        found.extend(_own_claims(text, slot, pid, ctx))
+        found.extend(_before_claims(text, sentence, slot, pid, ctx))
+        found.extend(_after_claims(text, sentence, slot, pid, ctx, surrounded=surrounded))
+    return found
+
+
+def _own_claims(text: str, slot: Slot, pid: str, ctx: tuple[_Rules, Actors]) -> list[tuple]:
+    """A described area's own controller; a mention whose surface says it ("besieged eastern <city>")."""
+    rules, actors = ctx
+    out = []
+    if slot.kind == "area" and slot.controller:
+        out.append((slot.start, slot.end, pid, slot.controller, text[slot.start:slot.end], None))
+    if slot.kind == "mention" and (m := rules.own.match(text, slot.start, slot.end)) is not None:
+        who = actors.canonical(m.group("who")) if m.group("who") else "besieged"
+        if who:
+            out.append((slot.start, slot.end, pid, who, text[slot.start:slot.end], None))
+    return out
+
+
+def _before_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tuple[_Rules, Actors]) -> list[tuple]:
+    """"<actor>-held X", "the <actor>-stronghold of X", "<actor> had taken control of X", "besieged X",
+    "<actor> blockaded X"."""
+    rules, actors = ctx
+    base = max(sentence.start, slot.start - 90)
+    before = text[base:slot.start]
+    out = []
+    for rx in (rules.prefix, rules.stronghold, rules.took_control):
+        if (m := rx.search(before)) is not None and (who := actors.canonical(m.group("who"))):
+            out.append((base + m.start(), slot.end, pid, who, text[base + m.start():slot.end], None))
+    if (m := rules.besieged_before.search(before)) is not None:
+        out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end], None))
+    if (m := rules.besieged_subject.search(before)) is not None:
+        out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end],
+                    actors.canonical(m.group("who"))))
+    return out
+
+
+def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tuple[_Rules, Actors], *,
+                  surrounded: dict[int, int]) -> list[tuple]:
+    """"X ... surrounded by <actor>", "X is under <actor> control", "X, held by <actor>", "X has been
+    <actor>-controlled", "X was cut off"."""
+    rules, actors = ctx
+    start, end = slot.start, slot.end
+    after = text[end:sentence.end]
+    out = []
+    if (m := rules.besieged_after.match(after)) is not None and surrounded.get(end + m.end(), start) == start:
+        surrounded[end + m.end()] = start  # the first place before "surrounded by" heads the phrase
+        out.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()],
+                    actors.canonical(m.group("by"))))
+    for rx in (rules.under_control, rules.held_by, rules.predicate):
+        if (m := rx.match(after)) is not None:
+            who = actors.canonical(m.group("who") or m.groupdict().get("who2"))
+            lead = start - 9 if text[max(sentence.start, start - 9):start].lower() == "parts of " else start
+            if who:
+                out.append((lead, end + m.end(), pid, who, text[lead:end + m.end()], None))
+    if (m := rules.cut_off.match(after)) is not None:
+        out.append((start, end + m.end(), pid, "cut off", text[start:end + m.end()], None))
+    return out
+
+
+def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],
+                   gazetteer=None, actors: Actors | None = None) -> list[ControlClaim]:
+    """Every statement of who holds a place, in text order, one claim per (sentence, place, controller).
+    ``gazetteer`` (optional) reads "the west"/"the east" of a named city; ``actors`` default to countries
+    and the shipped list."""
+    actors = actors or default_actors()
+    rules = _rules(actors)
+    text = article.text
+    groups: list[Slot] = []
+    found: list[tuple] = []
+    last_order: list[str] = []
+    for sentence in sentences:
+        slots = find_slots(article, sentence, mentions, actors, groups=groups, sentences=sentences)
+        surrounded: dict[int, int] = {}
+        for slot in slots:
+            found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, (rules, actors), surrounded))
+        found.extend((*f, sentence) for f in _halves(article, sentence, slots, (rules, actors), gazetteer))
+        found.extend((*f, sentence) for f in _order_claims(text, sentence, slots, gazetteer, last_order))
+    claims: list[ControlClaim] = []
+    seen = set()
+    for _start, _end, pid, ctrl, phrase, by, sentence in sorted(found, key=lambda f: (f[0], f[2], f[3])):
+        key = (sentence.start, pid, ctrl)
+        if key in seen:
+            continue
+        seen.add(key)
+        claims.append(ControlClaim(id=f"{article.id}#c{len(claims) + 1}", article=article.id, outlet=article.outlet,
+                                   start=sentence.start, end=sentence.end, text=sentence.text, place_id=pid,
+                                   controller=ctrl, phrase=" ".join(phrase.split()), besieged_by=by))
+    return claims
+
+
+__all__ = ["NOT_HELD", "ControlClaim", "control_claims"]

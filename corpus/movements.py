@@ -1,0 +1,498 @@
+"""Movement statements -> legs: who moved (or will move) from where, through where, to where, per sentence.
+
+A *leg* is what one sentence of one article says about a movement: "A slow-moving convoy ... snaked out of
+<district> and crossed into government-held <district> en route to rebel-held territory in the west of <province>"
+is one leg: origin, via, destination (a described area), status ``happened``.
+
+The rules are small regexes of English news text over the sentence, with the slots of :mod:`corpus.slots`
+(gazetteer mentions, described areas, groups) as the places:
+
+- **cues** say what role the next slot plays: origin (``out of``, ``from`` after an evacuation word, ``fled``,
+  ``evacuation of``), via (``through``, ``via``, ``into`` when a destination follows) and destination
+  (``en route to``, ``bound for``, ``taken to``, ``go to``, ``reached``, ``making it to``, ``returning to``,
+  ``to`` after a movement word...); a slot must follow its cue with only filler words between;
+- **reverse** destinations: "<province>, where the <city> buses are headed";
+- **groups**: "two villages ... The two villages, X and Y" give one leg per named place;
+- **anaphora**: "move there" takes the destination of the previous sentence's leg;
+- a sentence with a destination and no origin takes the article's *evacuation origin* (its most frequent
+  explicit origin);
+- **status** from the words of the clause: "may opt", "who choose" -> ``optional``; will/would/expected/
+  plans... -> ``planned``; "denied", "unconfirmed" -> ``disputed``; "is under way", "bound for", "on their
+  way", "are heading" with no completed verb -> ``under_way``; otherwise ``happened``. Clauses with "tried
+  to", "collapsed", "failed", "halted" give no leg; vehicles "returning" with nobody on board are not an
+  evacuation. Clauses split at "while", "but", ";".
+- **who says so**: the sentence's attribution ("according to state TV") is kept as ``reported_by``.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from evacmap.corpus.actors import Actors, default_actors
+from evacmap.corpus.attribution import attribute
+from evacmap.corpus.model import Article, Mention, Sentence
+from evacmap.corpus.slots import Slot, find_slots
+
+STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One movement as one sentence of one article states it. Offsets index the article text;
+    ``text == article.text[start:end]`` (the sentence, extended over the next one when that names the
+    places of "two villages")."""
+
+    article: str
+    outlet: str
+    start: int
+    end: int
+    text: str
+    origin: str | None  # place id
+    via: tuple[str, ...]  # place ids
+    destination: str | None  # place id
+    destination_text: str | None  # the described area as written ("rebel-held territory in the west of ...")
+    who: str  # "wounded, civilians, fighters", "convoy", "evacuees" ...
+    status: str  # happened | under_way | planned | optional | disputed
+    verb: str  # the cue words, e.g. "snaked out of / crossed into / en route to"
+    via_text: tuple[str, ...] = ()  # vias described but not placed ("government-held territory")
+    origin_text: str | None = None
+    note: str = ""
+    reported_by: str | None = None  # whom the sentence credits ("Syrian state TV"), None when the outlet itself
+    origin_group: tuple[str, ...] = ()  # the places of the group the origin belongs to ("two villages, X and Y")
+
+
+# -------------------------------------------------------------------------------------------------- cues
+
+MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
+                       r"went|go(?:ing)?|head(?:ed|ing)?|taken|transferred|fle[de]|fleeing|leav\w*|left|"
+                       r"bound|travel\w*|depart\w*|reach\w*|arriv\w*|crossed|crossing|snaked|returning|returned|"
+                       r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
+                       r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
+                       r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
+                       r"escaped|refugees|evacuees)\b", re.I)
+ORIGIN_CUES = re.compile(r"\b(?:snaked |headed |driven |brought |bused |moved |came |flown |airlifted )?(?:out of)\b|"
+                         r"\b(?:fled|left|leave|leaving|departed|fleeing|escaped)\b|\bevacuations? (?:of|in)\b",
+                         re.I)
+#: "round trips between X and Y", "a shuttle between X and Y": X is the origin, Y the destination
+BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttles?|runs?|rotations?|crossings?|sailings?)\s+between\s+$", re.I)
+#: "left for X", "fleeing <origin> for X", "departed for X": "for" names a destination after these verbs
+FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|"
+                      r"headed|heading|bound)\b(?:\s+[\w'’-]+){0,4}?\s+for\s*$", re.I)
+FROM_CUE = re.compile(r"\bfrom\b", re.I)
+VIA_CUES = re.compile(r"\b(?:crossed into|crossing into|through|via|by way of|passing|into)\b", re.I)
+DEST_CUES = re.compile(
+    r"\b(?:en route to|on (?:its|their) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
+    r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arrived (?:in|at)|arrive (?:in|at)|"
+    r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
+    r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
+    r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
+    r"(?:landed|touched down|disembarked|docked) (?:in|at)|landed|entered|(?:be |been |being )?driven(?: on)? to|"
+    r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
+    re.I)
+#: destination cues that need a mover named before them (people, vehicles, an evacuation)
+WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)|entered|landed|toward|towards", re.I)
+THERE = re.compile(r"\b(?:move|moved|go|went|taken|head|headed|travel)\s+there\b", re.I)
+REVERSE_DEST = re.compile(
+    r",\s*where\s+(?:the\s+)?(?:(?P<org>[A-Z][\w'’-]+)\s+)?(?:buses|convoys?|evacuees|people|they|fighters|"
+    r"civilians)\s+(?:are|were|is|was|will be)\s+(?:headed|heading|going|bound|being taken|taken)\b", re.I)
+
+#: words that may stand between a cue and its slot
+FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
+                    r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
+                    r"its|their|(?:hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
+                    r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
+                    r"border crossings?|crossings?|checkpoints?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
+#: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
+CONTINUES = re.compile(r"\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
+                       r"moved) on|then|from there)\b", re.I)
+
+OPTIONAL = re.compile(r"\bmay opt\b|\bopt(?:s|ing)? to\b|\bwho choose\b|\bchoose to\b|\bcan go\b|\bcould go\b|"
+                      r"\bif they (?:wish|want|choose)\b|\boption\b", re.I)
+DISPUTED = re.compile(r"\bdenied\b|\bdenies\b|\bdisputed\b|\bunconfirmed\b|\bunverified\b|"
+                      r"\bcould not (?:be )?(?:independently )?(?:confirm|verif)\w*|\bno (?:independent )?confirmation\b",
+                      re.I)
+UNDER_WAY = re.compile(r"\bunder ?way\b|\bbound for\b|\bfleeing\b|\b(?:pressed|pushed) on\b|\btowards?\b|"
+                       r"\ben route\b|\bon (?:its|their|the) way\b|"
+                       r"\b(?:is|are|was|were) (?:still )?(?:heading|headed|travell?ing|moving|leaving|fleeing|"
+                       r"streaming|driving|being (?:evacuated|taken|moved|bused|flown|transferred))\b|"
+                       r"\b(?:continue[sd]?|continuing) to (?:leave|flee|arrive|cross)\b|\bwhere [^,.;]{0,40}\b"
+                       r"(?:are|is) (?:headed|heading|going|bound)\b", re.I)
+DONE = re.compile(r"\b(?:left|fled|arrived|reached|crossed|snaked|departed|evacuated|brought|bused|flown|landed|"
+                  r"touched down|made it|entered|escaped|returned|transferred|moved|drove|went|took|carried|ferried|"
+                  r"rescued|began|started)\b|\bhad (?:\w+ )?(?:been )?\w+ed\b", re.I)
+PLANNED = re.compile(r"\bwill\b|\bwould\b|['’]ll\b|\bshall\b|\blikely to\b|\bexpected\b|\bexpects?\b|"
+                     r"\bplan(?:s|ned)?\b|\bto be (?:evacuated|taken|moved|transferred|bused)\b|\bhope[sd]?\b|"
+                     r"\ballowed to\b|\bset to\b|\bdue to\b|\bpushed for\b|\bdemand(?:ed|s)?\b|\bprepared to\b|"
+                     r"\bshould\b|\bmight\b|\bmay\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b", re.I)
+NOT_A_MOVE = re.compile(r"\btried to\b|\battempt(?:ed|ing) to\b|\bfailed\b|\bcollapsed\b|\bhalted\b|"
+                        r"\bprevented\b|\bblocked\b", re.I)
+CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+", re.I)
+
+WHO = (
+    ("wounded", re.compile(r"\bwounded\b|\binjured\b|\bsick\b|\bpatients\b", re.I)),
+    ("civilians", re.compile(r"\bcivilians?\b|\bfamilies\b|\bchildren\b|\bwomen\b|\bvulnerable\b", re.I)),
+    ("residents", re.compile(r"\bresidents\b|\binhabitants\b", re.I)),
+    ("fighters", re.compile(r"\bfighters\b|\brebels\b|\bgunmen\b|\bmilitants\b", re.I)),
+    ("people", re.compile(r"\bpeople\b|\bpersons\b", re.I)),
+    ("evacuees", re.compile(r"\bevacuees\b", re.I)),
+)
+VEHICLES = re.compile(r"\b(?:convoys?|buses|ambulances|vehicles|planes?|aircraft|airbus|flights?|ships?|boats?|"
+                      r"ferr(?:y|ies)|trucks|cars|helicopters?|transports?|airlifts?)\b", re.I)
+POSSESSIVE = re.compile(r"['’]s\s+")
+TO_EXCLUDED = re.compile(r"\b(?:according|back|next|due|close|compared|opposed|allied|belonging|up|prior)\s*$", re.I)
+PRONOUN = re.compile(r"\b(?:them|most|others|those|they)\b", re.I)
+
+
+# ------------------------------------------------------------------------------------------------ rules
+
+def _slot_after(slots: list[Slot], pos: int, text: str, stop: int) -> Slot | None:
+    for slot in slots:
+        if slot.start < pos:
+            continue
+        if slot.start > stop:
+            return None
+        gap = text[pos:slot.start]
+        if not (FILLER.fullmatch(gap.lstrip()) and "," not in gap):
+            return None
+        possessive = POSSESSIVE.match(text, slot.end)
+        if possessive is not None:  # "<country>'s eastern <city>": the place is the next slot
+            pos = possessive.end()
+            continue
+        return slot
+    return None
+
+
+def _status(window: str, clause: str = "") -> str:
+    """The status of a movement from the words of its clause (see the module docstring): the window up to
+    the last place decides between done, under way and planned; a denial anywhere in the clause ("..., a
+    claim X denied") makes it disputed."""
+    if OPTIONAL.search(window):
+        return "optional"
+    if PLANNED.search(window):
+        return "planned"
+    if DISPUTED.search(clause or window):
+        return "disputed"
+    if UNDER_WAY.search(window) and not DONE.search(UNDER_WAY.sub(" ", window)):
+        return "under_way"
+    return "happened"
+
+
+VEHICLES_RETURNING = re.compile(r"\b(?:buses|ambulances|vehicles|convoys?|trucks|boats|planes|aircraft)\s+"
+                                r"(?:\w+\s+){0,2}?(?:returning|returned|going back|went back)\b", re.I)
+#: "buses crossed into X and returned with 1,000 evacuees": the vehicles' trip in is not the evacuation
+FETCHED = re.compile(r"\b(?:returned|came back|come back|returning) with\b", re.I)
+
+
+def _who(clause: str, slots: list[Slot], lo: int, previous: str) -> str:
+    plain = clause
+    for s in slots:  # place names do not say who moves ("rebel-held" is not "rebels")
+        a, b = s.start - lo, s.end - lo
+        if 0 <= a < b <= len(plain):
+            plain = plain[:a] + " " * (b - a) + plain[b:]
+    found = [name for name, rx in WHO if rx.search(plain)]
+    if found:
+        return ", ".join(found)
+    if previous and PRONOUN.search(plain):
+        return previous
+    if VEHICLES.search(plain):
+        return "convoy"
+    return "evacuees"
+
+
+@dataclass
+class _Move:
+    start: int
+    end: int
+    origins: list[Slot]
+    vias: list[Slot]
+    dests: list[Slot]
+    cues: list[str]
+    window_end: int
+
+
+def _clauses(sentence: Sentence) -> list[tuple[int, int]]:
+    bounds, pos = [], 0
+    for m in CLAUSE_BREAK.finditer(sentence.text):
+        bounds.append((sentence.start + pos, sentence.start + m.start()))
+        pos = m.end()
+    bounds.append((sentence.start + pos, sentence.end))
+    return bounds
+
+
+def _moved_before(before: str) -> bool:
+    """A movement word before the cue, in the same phrase (no punctuation between)."""
+    moves = list(MOVE_WORD.finditer(before))
+    return bool(moves) and not re.search(r"[,;:.]", before[moves[-1].end():])
+
+
+def _mover_before(before: str) -> bool:
+    """Someone or something that evacuates is named before a weak cue: "the first convoy ... reached",
+    not "aid must reach"."""
+    return any(rx.search(before) for _name, rx in WHO) or bool(VEHICLES.search(before)) or \
+        bool(re.search(r"\bevacuat\w*", before, re.I))
+
+
+def _generic_to(clause: str, cue: re.Match) -> bool:
+    """A bare "to" is a destination cue only right after a movement word in the same phrase
+    ("the evacuation of fighters and civilians to ..."), never in "according to", "back to"."""
+    before = clause[max(0, cue.start() - 50):cue.start()]
+    return not TO_EXCLUDED.search(before) and _moved_before(before)
+
+
+def _window_end(text: str, end: int, hi: int, words: int = 3) -> int:
+    """Extend the status window over up to `words` words after the last slot, stopping at punctuation:
+    "the departure of rebels from Aleppo would mark ..." is planned."""
+    m = re.match(rf"(?:[ \t]+[\w'’-]+){{0,{words}}}", text[end:hi])
+    return end + (m.end() if m else 0)
+
+
+def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None) -> _Move | None:
+    clause = text[lo:hi]
+    if NOT_A_MOVE.search(clause):
+        return None
+    if FETCHED.search(clause) or (VEHICLES_RETURNING.search(clause) and not any(rx.search(clause) for _, rx in WHO)):
+        return None  # empty buses going back are not an evacuation
+    inside = [s for s in slots if lo <= s.start and s.end <= hi]
+    origins: list[tuple[int, Slot, str]] = []
+    vias: list[tuple[int, Slot, str]] = []
+    dests: list[tuple[int, Slot, str]] = []
+    used: set[int] = set()
+
+    def take(cue: re.Match, role: list, max_gap: int = 60) -> None:
+        slot = _slot_after(inside, lo + cue.end(), text, lo + cue.end() + max_gap)
+        if slot is not None and slot.start not in used:
+            used.add(slot.start)
+            role.append((cue.start(), slot, cue.group(0)))
+
+    _origin_roles(clause, take, origins)
+    _reverse_roles(clause, lo, text, inside, used=used, origins=origins, dests=dests)
+    _dest_and_via_roles(clause, take, vias, dests)
+    _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
+    there = THERE.search(clause)
+    if there and last_dest is not None and not dests:
+        dests.append((there.start(), last_dest, there.group(0)))
+    going_on = CONTINUES.search(clause)
+    if going_on is not None and dests and not origins:
+        start = _continued_from(inside, lo + going_on.start(), {d[1].start for d in dests}) or last_dest
+        if start is not None:
+            origins.append((going_on.start(), start, going_on.group(0)))
+    if not origins and not dests:
+        return None
+    dests = [d for d in dests if any(i is not None for i in d[1].ids) or d[1].kind in ("area", "mention")]
+    origins = [o for o in origins if any(i is not None for i in o[1].ids)]
+    if not origins and not dests:
+        return None
+    roles = sorted(origins + vias + dests, key=lambda r: r[0])
+    window_end = max([r[1].end for r in roles if r[1].start >= lo] + [lo + r[0] + len(r[2]) for r in roles])
+    window_end = _window_end(text, window_end, hi)
+    return _Move(lo, hi, [o[1] for o in sorted(origins, key=lambda r: r[0])],
+                 [v[1] for v in sorted(vias, key=lambda r: r[0])],
+                 [d[1] for d in sorted(dests, key=lambda r: r[0])],
+                 [r[2].strip() for r in roles], window_end)
+
+
+def _continued_from(inside: list[Slot], cue: int, dest_starts: set[int]) -> Slot | None:
+    """Where a movement that "goes on" starts: the last placed slot before the cue in the clause."""
+    before = [s for s in inside if s.end <= cue and s.start not in dest_starts and any(s.ids)]
+    return before[-1] if before else None
+
+
+_SHORT_ORIGIN = {"fled", "left", "leave", "leaving", "departed", "fleeing", "escaped"}
+
+
+def _origin_roles(clause: str, take, origins: list) -> None:
+    """"out of X", "fled X", "evacuation of X" (close after the cue) and "from X" after a movement word."""
+    for cue in ORIGIN_CUES.finditer(clause):
+        word = cue.group(0).lower()
+        take(cue, origins, 25 if word.startswith("evacuation") or word in _SHORT_ORIGIN else 60)
+    for cue in FROM_CUE.finditer(clause):
+        if _moved_before(clause[:cue.start()]):
+            take(cue, origins)
+
+
+def _reverse_roles(clause: str, lo: int, text: str, inside: list[Slot], *, used: set[int], origins: list,
+                   dests: list) -> None:
+    """"<province>, where the <city> buses are headed": the slot before is the destination, the name before
+    "buses" the origin."""
+    for cue in REVERSE_DEST.finditer(clause):
+        before = [s for s in inside if s.end <= lo + cue.start() and not text[s.end:lo + cue.start()].strip()]
+        if not before or before[-1].start in used:
+            continue
+        used.add(before[-1].start)
+        dests.append((cue.start(), before[-1], "where ... headed"))
+        org = [s for s in inside if cue.start("org") >= 0 and lo + cue.start("org") <= s.start < lo + cue.end("org")]
+        if org and org[0].start not in used:
+            used.add(org[0].start)
+            origins.append((cue.start(), org[0], "the ... buses"))
+
+
+def _dest_and_via_roles(clause: str, take, vias: list, dests: list) -> None:
+    """Destination cues (a weak one needs a mover before it), then vias; "into" ends a movement when no
+    destination follows it."""
+    for cue in DEST_CUES.finditer(clause):
+        if (cue.group(0).lower() != "to" or _generic_to(clause, cue)) and \
+                (not WEAK_DEST.fullmatch(cue.group(0)) or _mover_before(clause[:cue.start()])):
+            take(cue, dests)
+    for cue in VIA_CUES.finditer(clause):
+        later_dest = any(d[0] > cue.start() for d in dests)
+        if cue.group(0).lower() in {"into", "crossed into", "crossing into"} and not later_dest:
+            if MOVE_WORD.search(clause[:cue.start() + len(cue.group(0))]):
+                take(cue, dests)
+        else:
+            take(cue, vias)
+
+
+def _between_and_for(clause: str, lo: int, text: str, *, take, origins: list, dests: list) -> None:
+    """"trips between X and Y" (X origin, Y destination) and "left for X" / "fleeing A for X" (destination)."""
+    for cue in re.finditer(r"\bbetween\b", clause, re.I):
+        if BETWEEN.search(clause[:cue.end()] + " "):
+            before = len(origins)
+            take(cue, origins)
+            if len(origins) > before:
+                first = origins[-1][1]
+                rest = re.match(r"\s+and\s+", text[first.end:])
+                if rest is not None:
+                    and_cue = re.compile(r"and").search(clause, first.end - lo)
+                    if and_cue is not None:
+                        take(and_cue, dests)
+    for cue in re.finditer(r"\bfor\b", clause, re.I):
+        if FOR_DEST.search(clause[:cue.end()]):
+            take(cue, dests)
+
+
+# ------------------------------------------------------------------------------------------------- public
+
+def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],
+                 gazetteer=None, actors: Actors | None = None) -> list[Leg]:
+    """Every movement leg the article states, in text order. ``actors`` (default: countries and the shipped
+    list) name the controllers of described areas; ``gazetteer`` is accepted for compatibility."""
+    text = article.text
+    actors = actors or default_actors()
+    groups: list[Slot] = []
+    per_sentence: list[tuple[Sentence, list[_Move], list[Slot]]] = []
+    last_dest: Slot | None = None
+    speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences)), strict=False))
+    for sentence in sentences:
+        slots = find_slots(article, sentence, mentions, actors, groups=groups, sentences=sentences)
+        moves = []
+        for lo, hi in _clauses(sentence):
+            move = _moves_in_clause(text, lo, hi, slots, last_dest)
+            if move is not None:
+                moves.append(move)
+        per_sentence.append((sentence, moves, slots))
+        dests = [d for mv in moves for d in mv.dests if d.ids != (None,)]
+        last_dest = dests[-1] if dests else None
+
+    context = _context_origin(per_sentence)
+    legs: list[Leg] = []
+    previous_who = ""
+    for sentence, moves, slots in per_sentence:
+        sentence_origins = [o for mv in moves for o in mv.origins]
+        for move in moves:
+            origins = move.origins or sentence_origins[:1]
+            from_context = False
+            if not origins and context is not None:
+                origins, from_context = [context], True
+            if not origins:  # a destination with no origin anywhere in the article: keep it, unplaced
+                origins = [Slot(move.start, move.start, (None,), "", "none", "origin not stated")]
+            base = _LegBase(
+                article=article, sentence=sentence, move=move,
+                status=_status(text[move.start:move.window_end], text[move.start:move.end]),
+                who=_who(text[move.start:move.window_end], slots, move.start, previous_who),
+                context_note=(f"origin not in the sentence: the article's evacuation origin ({context.ids[0]})"
+                              if from_context and context is not None else ""),
+                reported_by=speakers.get(sentence.start))
+            for origin_slot in origins:
+                legs.extend(_legs_from(base, origin_slot, from_context))
+        found = [name for name, rx in WHO if rx.search(sentence.text)]
+        previous_who = ", ".join(found) if found else previous_who
+    return _dedupe(legs)
+
+
+@dataclass(frozen=True)
+class _LegBase:
+    """What every leg of one movement shares."""
+
+    article: Article
+    sentence: Sentence
+    move: _Move
+    status: str
+    who: str
+    context_note: str
+    reported_by: str | None
+
+
+def _legs_from(base: _LegBase, origin_slot: Slot, from_context: bool) -> list[Leg]:
+    """One leg per (origin place, destination) of a movement."""
+    move, sentence, text = base.move, base.sentence, base.article.text
+    via_ids = tuple(dict.fromkeys(i for v in move.vias for i in v.ids if i))
+    via_text = tuple(v.text for v in move.vias if v.ids == (None,))
+    notes = [v.note for v in move.vias if v.note] + ([base.context_note] if base.context_note else [])
+    if origin_slot.kind == "none":
+        notes.append("origin not stated")
+    if origin_slot.kind == "group":
+        notes.append(f"one of the places of '{origin_slot.text}'")
+    end = max(sentence.end, origin_slot.extend_to or 0)
+    group = tuple(i for i in origin_slot.ids if i) if origin_slot.kind == "group" else ()
+    out = []
+    for origin_id in origin_slot.ids:
+        for dest in move.dests or [None]:
+            dest_id = dest.ids[0] if dest is not None else None
+            if dest_id is not None and dest_id == origin_id:
+                continue
+            leg_notes = list(notes)
+            if dest is not None and dest.note:
+                leg_notes.append(dest.note)
+            if dest is None:
+                leg_notes.append("destination not stated")
+            out.append(Leg(
+                article=base.article.id, outlet=base.article.outlet, start=sentence.start, end=end,
+                text=text[sentence.start:end], origin=origin_id, via=via_ids, destination=dest_id,
+                destination_text=dest.text if dest is not None and (dest.kind == "area" or dest_id is None) else None,
+                who=base.who, status=base.status, verb=" / ".join(move.cues), via_text=via_text,
+                origin_text=None if from_context or origin_slot.kind == "none" else origin_slot.text,
+                note="; ".join(dict.fromkeys(leg_notes)), reported_by=base.reported_by, origin_group=group))
+    return out
+
+
+def _context_origin(per_sentence) -> Slot | None:
+    """The article's evacuation origin: its most frequent explicit origin (groups aside), the first in the
+    text on a tie."""
+    counts: Counter[str] = Counter()
+    first: dict[str, Slot] = {}
+    for _sentence, moves, _slots in per_sentence:
+        for move in moves:
+            for o in move.origins:
+                if o.kind != "group" and o.ids[0]:
+                    counts[o.ids[0]] += 1
+                    first.setdefault(o.ids[0], o)
+    if not counts:
+        return None
+
+    best = sorted(counts, key=lambda pid: (-counts[pid], first[pid].start))[0]
+    return first[best]
+
+
+def _dedupe(legs: list[Leg]) -> list[Leg]:
+    seen, out = set(), []
+    for leg in legs:
+        key = (leg.start, leg.origin, leg.destination, leg.status)
+        if key not in seen:
+            seen.add(key)
+            out.append(leg)
+    return out
+
+
+def article_legs(article: Article, gazetteer, mentions: Sequence[Mention] | None = None) -> list[Leg]:
+    """Convenience: split the article, find its mentions with the gazetteer and extract its legs."""
+    from evacmap.corpus.mentions import find_mentions
+    from evacmap.corpus.sentences import split_sentences
+
+    if mentions is None:
+        mentions = find_mentions(article, gazetteer)
+    return extract_legs(article, split_sentences(article.text), mentions, gazetteer)
+
+
+__all__ = ["STATUSES", "Leg", "article_legs", "extract_legs"]

@@ -1,0 +1,169 @@
+"""The place slots of a sentence, shared by the movement rules (:mod:`corpus.movements`) and the control
+rules (:mod:`corpus.control_text`).
+
+A *slot* is a stretch of the sentence that stands for a place, or for an area no point stands for:
+
+- a **mention** the gazetteer resolved ("Ramussa", "Idlib province");
+- a **described area** around a mention, carrying what the words say about control: "rebel-held Idlib
+  province", "Russian-occupied areas of Kherson", "the last rebel-held districts of Kabul" -> that place,
+  with its controller;
+- a **described area without a place**: "government-held territory", "the government-held side of the
+  city", "the safe zone" -> no place id; the text is kept so that a route can list it by name;
+- a **group**: "two villages", "three islands" followed by (or, within two sentences, restated with) the
+  places' names -> one slot with several ids; "those two cities" refers back to the last group.
+
+Every rule is English grammar; the actors come from :mod:`corpus.actors`, the places from the gazetteer.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from evacmap.corpus.actors import Actors
+from evacmap.corpus.model import Article, Mention, Sentence
+
+AREA_NOUN = (r"(?:territory|territories|areas?|parts?|ground|side|districts?|neighbou?rhoods?|pockets?|enclaves?|"
+             r"lines|zones?|regions?|countryside|sectors?|quarters?)")
+HELD_WORD = r"(?:held|controlled|occupied|run|dominated)"
+NEAR = r"(?:(?:neighbou?ring|nearby|adjacent|surrounding)\s+)?"
+UNIT = r"(?:province|city|region|district|state|county|town|oblast|governorate|country)"
+NUMBER = r"(?:two|three|four|five|both)"
+GROUP_NOUN = r"(?:villages|enclaves|towns|cities|islands|districts|camps|settlements|communities|neighbou?rhoods)"
+
+
+@dataclass(frozen=True)
+class Slot:
+    start: int  # offsets into the article
+    end: int
+    ids: tuple[str | None, ...]  # one place id (or None) per place; a group has several
+    text: str
+    kind: str  # mention | area | group | none
+    note: str = ""
+    extend_to: int | None = None  # a group named in a later sentence: the leg's text runs to there
+    controller: str | None = None  # what the words themselves say about control (an actor id)
+
+
+def _held(actors: Actors) -> str:
+    return rf"(?P<adj>{actors.adjective_rx})[- ]{HELD_WORD}"
+
+
+def area_patterns(actors: Actors) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """(described area before a mention, described area with no place, held-place prefix)."""
+    held = _held(actors)
+    lead = r"(?:the\s+|another\s+|other\s+)?(?:last\s+|remaining\s+|few\s+)?(?:slivers?\s+of\s+(?:the\s+)?)?"
+    direction = r"(?:\s+in\s+the\s+(?:north|south|east|west)(?:ern)?(?:\s+part)?)?"
+    before_mention = re.compile(
+        rf"{lead}(?:{held}\s+|(?P<adj2>{actors.adjective_rx})\s+){AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?"
+        rf"{NEAR}(?:{UNIT}\s+of\s+)?$", re.I)
+    unplaced = re.compile(
+        rf"\b{lead}{held}\s+{AREA_NOUN}(?:\s+(?:of|in)\s+the\s+{UNIT})?\b(?!\s+(?:of|in)\b)|\bthe safe zones?\b", re.I)
+    prefix = re.compile(rf"\b{NEAR}{held}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$", re.I)
+    return before_mention, unplaced, prefix
+
+
+def _overlaps(out: list[Slot], s: int, e: int) -> bool:
+    return any(s < o.end and o.start < e for o in out)
+
+
+def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention], actors: Actors, *,
+               groups: list[Slot], sentences: Sequence[Sentence]) -> list[Slot]:
+    """The slots of one sentence in text order. ``groups`` collects the groups seen so far in the article
+    (for "those two cities")."""
+    text = article.text
+    lo, hi = sentence.start, sentence.end
+    before_mention, unplaced, prefix = area_patterns(actors)
+    inside = [m for m in mentions if lo <= m.start and m.end <= hi]
+    out: list[Slot] = []
+    for m in GROUP.finditer(text, lo, hi):
+        named, until = _group_names(article, m, sentence, mentions, sentences)
+        if named:
+            slot = Slot(m.start(), m.end(), named, text[m.start():m.end()], "group", extend_to=until)
+            groups.append(slot)
+            out.append(slot)
+        elif groups:
+            out.append(Slot(m.start(), m.end(), groups[-1].ids, text[m.start():m.end()], "group",
+                            "refers back to " + groups[-1].text))
+    for m in GROUP_BACK.finditer(text, lo, hi):
+        if groups and not _overlaps(out, m.start(), m.end()):
+            out.append(Slot(m.start(), m.end(), groups[-1].ids, text[m.start():m.end()], "group",
+                            "refers back to " + groups[-1].text))
+    for mention in inside:
+        if _overlaps(out, mention.start, mention.end):
+            continue
+        window = text[max(lo, mention.start - 120):mention.start]
+        base = max(lo, mention.start - 120)
+        area = before_mention.search(window) or prefix.search(window)
+        if area is not None and mention.place_id:
+            adj = area.group("adj") or (area.groupdict().get("adj2"))
+            s = base + area.start()
+            if not _overlaps(out, s, mention.end):
+                out.append(Slot(s, mention.end, (mention.place_id,), text[s:mention.end], "area",
+                                controller=actors.canonical(adj)))
+                continue
+        out.append(Slot(mention.start, mention.end, (mention.place_id,), mention.surface, "mention"))
+    for m in unplaced.finditer(text, lo, hi):
+        if not _overlaps(out, m.start(), m.end()):
+            adj = m.groupdict().get("adj")
+            where = m.group(0)
+            out.append(Slot(m.start(), m.end(), (None,), where, "area",
+                            f"'{' '.join(where.split())}': the text does not say where",
+                            controller=actors.canonical(adj)))
+    return sorted(out, key=lambda s: s.start)
+
+
+# ------------------------------------------------------------------------------------------------ groups
+
+#: "two Shi'ite villages", "three islands", "both towns": a group of places named nearby
+GROUP = re.compile(rf"\b(?:the\s+|those\s+|these\s+)?{NUMBER}\s+(?:[\w'’-]+\s+){{0,2}}?{GROUP_NOUN}\b", re.I)
+GROUP_BACK = re.compile(rf"\b(?:those|these|the)\s+(?:{NUMBER}\s+)?{GROUP_NOUN}\b", re.I)
+_RESTATED = re.compile(rf"\b(?:the|those|these)\s+{NUMBER}\s+(?:\w+\s+)?{GROUP_NOUN}\b", re.I)
+
+
+def _group_names(article: Article, m: re.Match, sentence: Sentence, mentions: Sequence[Mention],
+                 sentences: Sequence[Sentence]) -> tuple[tuple[str, ...], int | None]:
+    """The places a "two villages" phrase stands for: ", X and Y" right after it, or "The two villages, X and
+    Y" in one of the next two sentences."""
+    text = article.text
+    named = _names_after(text, m.end(), min(sentence.end, m.end() + 80), mentions)
+    if named:
+        return named, None
+    following = [s for s in sentences if s.start >= sentence.end][:2]
+    for s in following:
+        for g in _RESTATED.finditer(text, s.start, s.end):
+            named = _names_after(text, g.end(), min(s.end, g.end() + 80), mentions)
+            if named:
+                return named, s.end
+    return (), None
+
+
+def _names_after(text: str, start: int, stop: int, mentions: Sequence[Mention]) -> tuple[str, ...]:
+    """"X and Y" or "X, Y and Z" right after a group phrase (a comma or colon before)."""
+    inside = [mm for mm in mentions if start <= mm.start and mm.end <= stop and mm.place_id]
+    if len(inside) < 2 or not re.fullmatch(r"\s*[,:]?\s*(?:the\s+)?", text[start:inside[0].start]):
+        return ()
+    names = [inside[0]]
+    for a, b in itertools.pairwise(inside):
+        gap = text[a.end:b.start]
+        if re.fullmatch(r"\s*,?\s*and\s+(?:the\s+)?", gap):
+            names.append(b)
+            return tuple(str(n.place_id) for n in names)
+        if not re.fullmatch(r"\s*,\s*(?:the\s+)?", gap):
+            return ()
+        names.append(b)
+    return ()
+
+
+def group_ids(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention]) -> dict[int, tuple]:
+    """Start offset of every group phrase -> the place ids it stands for."""
+    out = {}
+    for s in sentences:
+        for m in GROUP.finditer(article.text, s.start, s.end):
+            named, _until = _group_names(article, m, s, mentions, sentences)
+            if named:
+                out[m.start()] = named
+    return out
+
+
+__all__ = ["GROUP", "GROUP_BACK", "Slot", "area_patterns", "find_slots", "group_ids"]
