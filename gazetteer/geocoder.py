@@ -78,7 +78,7 @@ def nominatim_place(raw: dict) -> Place:
         half_diag_deg = math.hypot(n - s, (e - w) * math.cos(math.radians(lat))) / 2
         precision = max(50, int(half_diag_deg * 111_000))
     kind = {"country": "country", "state": "governorate", "city": "city", "town": "town", "village": "village",
-            "suburb": "district", "neighbourhood": "district"}.get(raw.get("addresstype") or raw.get("type"), "region")
+            "suburb": "district", "neighbourhood": "district"}.get(str(raw.get("addresstype") or raw.get("type") or ""), "region")
     return Place(id=f"osm:{raw.get('osm_type', 'x')}:{raw.get('osm_id', raw.get('place_id'))}",
                  name=(raw.get("display_name") or "").split(",")[0] or raw.get("name", "?"), kind=kind,
                  lat=round(lat, 6), lon=round(lon, 6), precision_m=precision, source="nominatim",

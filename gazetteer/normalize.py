@@ -8,6 +8,7 @@ Two keys, from strict to loose:
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -33,6 +34,7 @@ def fold(text: str) -> str:
     return stripped.lower()
 
 
+@functools.lru_cache(maxsize=131_072)
 def _token_key(token: str) -> str:
     if token in _KAFR_SPELLINGS:
         return "kafr"
@@ -45,11 +47,14 @@ def _token_key(token: str) -> str:
 
 def tokens(name: str) -> list[str]:
     """The folded tokens of a name, with apostrophes removed and separators turned into spaces."""
+    if name.isascii() and name.replace(" ", "").isalpha():  # most names: plain words
+        return name.lower().split()
     text = _APOSTROPHES.sub("", fold(name))
     text = _SEPARATORS.sub(" ", text)
     return _NON_WORD.sub(" ", text).split()
 
 
+@functools.lru_cache(maxsize=65_536)
 def name_key(name: str) -> str:
     """The strict matching key: "Al-Foua" → "fua", "al-Fu'ah" → "fua", "Ramouseh" → "ramusa"."""
     toks = tokens(name)

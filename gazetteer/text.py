@@ -111,6 +111,7 @@ class Stream:
     def __init__(self, tokens: Tokens, keys: list[str] | None = None):
         self.tokens = tokens
         keys = tokens.keys if keys is None else keys
+        self.keys = keys
         # key k starts after k spaces and the keys before it: 1 + k + their lengths
         offsets = list(map(operator.add, itertools.accumulate(map(len, keys), initial=0), range(1, len(keys) + 2)))
         self.offsets = offsets[:-1]
@@ -120,7 +121,7 @@ class Stream:
 
     def scan(self, automaton) -> list[tuple[int, int, str]]:
         """Every (first token, end token, key) whose key sequence is a name in the automaton."""
-        hits = []
+        hits: list[tuple[int, int, str]] = []
         if len(automaton) == 0:
             return hits
         token_at = self.token_at

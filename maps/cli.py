@@ -39,6 +39,8 @@ OutOpt = typer.Option(Path("site"), "--out", help="Output folder (replaced only 
 OnlineTilesOpt = typer.Option(False, "--online-tiles",
                               help="Offer an OpenStreetMap tile layer (needs network when viewed).")
 NoCacheOpt = typer.Option(False, "--no-cache", help="Reprocess every article.")
+BaseUrlOpt = typer.Option(None, "--base-url", help="The site's public address (https://...): embed snippets, "
+                          "canonical and og: links become absolute. Overrides base_url in evacmap.toml.")
 
 
 def _known_errors() -> tuple[type[Exception], ...]:
@@ -164,24 +166,30 @@ def geocode(name: str = typer.Argument(..., help="A place name, in any common sp
     geocoder = Geocoder(overrides=overrides, online=online)
     best, alternatives, reason = geocoder.resolve(name)
     record = None if best is None else geocoder.place_json(best)
+    score = geocoder.gazetteer.score  # the importance behind the choice: log10 population + bonuses
+
+    def scored(place) -> dict:
+        return {**geocoder.place_json(place), "score": score(place)}
+
     if as_json:
         if record is None:  # unknown: []; ambiguous: why, with the candidates a person can choose from
             emit_json([{"id": None, "name": name, "lat": None, "lon": None, "reason": reason,
-                        "candidates": [geocoder.place_json(a) for a in alternatives[:10]]}] if alternatives else [])
+                        "candidates": [scored(a) for a in alternatives[:10]]}] if alternatives else [])
             raise typer.Exit(1)
-        emit_json([{**record, "reason": reason, "alternatives": [geocoder.place_json(a) for a in alternatives[:10]]}])
+        emit_json([{**scored(best), "reason": reason, "alternatives": [scored(a) for a in alternatives[:10]]}])
         return
     if best is None:
         say(stderr, f"evacmap: {name!r} not resolved: {reason}")
         for alt in alternatives[:10]:
-            say(stderr, f"  candidate: {alt.name} [{alt.kind}, {alt.country or '?'}] {alt.lat}, {alt.lon} ({alt.id})")
+            say(stderr, f"  candidate: {alt.name} [{alt.kind}, {alt.country or '?'}] {alt.lat}, {alt.lon} ({alt.id})"
+                        f" score {score(alt):.2f}")
         raise typer.Exit(1)
     say(stdout, f"{best.name} [{best.kind}] {best.lat:.5f}, {best.lon:.5f} ± {best.precision_m} m")
     say(stdout, f"  source: {best.source} — {best.citation}")
-    say(stdout, f"  why: {reason}")
+    say(stdout, f"  why: {reason}; score {score(best):.2f} (log10 population + country/capital/focus bonuses)")
     for alt in alternatives[:10]:
         where = f"{alt.lat:.4f}, {alt.lon:.4f}" if alt.resolved else "no point"
-        say(stdout, f"  also: {alt.name} [{alt.kind}, {alt.country or '?'}] {where} ({alt.source})")
+        say(stdout, f"  also: {alt.name} [{alt.kind}, {alt.country or '?'}] {where} ({alt.source}) score {score(alt):.2f}")
 
 
 @gazetteer_app.command("import")
@@ -210,9 +218,13 @@ def claims(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     rows = []
     for c in records:
         qs = "; ".join(f"{q['qualifier'] + ' ' if q['qualifier'] else ''}"
-                       f"{amount(q['value'], q['low'], q['high'])} {q['counts'] or ''}" for q in c["quantities"])
-        rows.append((c["id"], c["outlet"], c["date"] or "", c["event"] or "", c["speaker"] or "", qs))
-    stdout.print(_table("Claims", ("id", "outlet", "date", "event", "speaker", "quantities"), rows))
+                       f"{amount(q['value'], q['low'], q['high'])} "
+                       f"{'+'.join(q['counts']) if isinstance(q['counts'], list) else q['counts'] or ''}"
+                       f"{' (' + q['scope'].replace('_', ' ') + ')' if q.get('scope') else ''}" for q in c["quantities"])
+        mood = "" if c["modality"] == "reported" else c["modality"]
+        where = ", ".join(c["places"]) + (" (place inferred)" if c["place_inferred"] else "")
+        rows.append((c["id"], c["outlet"], c["date"] or "", c["event"] or "", mood, c["speaker"] or "", qs, where))
+    stdout.print(_table("Claims", ("id", "outlet", "date", "event", "modality", "speaker", "quantities", "places"), rows))
 
 
 @app.command()
@@ -228,9 +240,12 @@ def compare(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     for g in groups:
         flag = "DISAGREE" if g["disagree"] else "agree"
         say(stdout, f"{g['event']} · {g['counts']} · {g['date']} — {flag}", style="bold")
+        if g.get("note"):
+            say(stdout, f"   ({g['note']})")
         for v in g["values"]:
+            scope = f", {v['scope'].replace('_', ' ')}" if v.get("scope") else ""
             say(stdout, f"   {v['outlet']}: {v['qualifier'] or ''} {amount(v['value'], v['low'], v['high'])}"
-                         f"  ({v['speaker'] or 'no speaker'})")
+                         f"  ({v['speaker'] or 'no speaker'}{scope})")
 
 
 # --- routes and zones -------------------------------------------------------------------------------------
@@ -282,12 +297,12 @@ SchedulerOpt = typer.Option(None, "--scheduler", envvar="EVACMAP_SCHEDULER", sho
 @reported
 def build(corpus: Path | None = CorpusArg,
           out: Path = OutOpt, online_tiles: bool = OnlineTilesOpt, no_cache: bool = NoCacheOpt,
-          scheduler: str | None = SchedulerOpt):
+          scheduler: str | None = SchedulerOpt, base_url: str | None = BaseUrlOpt):
     """Build every map page, embed, and open-data export for the corpus."""
     from evacmap.maps.build import run_build
 
     summary = run_build(corpus, out, online_tiles=online_tiles, use_cache=not no_cache, console=stderr,
-                        scheduler=scheduler)
+                        scheduler=scheduler, base_url=base_url)
     say(stderr, summary)
 
 

@@ -35,7 +35,7 @@ def env(tmp_path_factory):
     e = dict(os.environ)
     shared = cache_dir()
     private = tmp_path_factory.mktemp("cache")
-    for f in shared.glob("world-index-*.pickle"):
+    for f in shared.glob("world-index-*"):
         os.symlink(f, private / f.name)
     e["EVACMAP_CACHE"] = str(private)
     e["EVACMAP_HOME"] = str(tmp_path_factory.mktemp("home"))

@@ -1,0 +1,286 @@
+"""The world layer's name index on disk as plain data: JSON, text and numpy arrays, never a pickle.
+
+A folder `world-index-<version>/` in the cache holds:
+
+- `meta.json`: the format number, the version (data packages + code hash), counts, and each file's size and
+  CRC-32, checked before anything else is read;
+- `keys.txt`: the indexed name keys, one a line, sorted; `prefixes.txt`: every word-prefix of a multi-word
+  key ("new" and "new south" for "new south wales"), so a scan stops at the first word no name continues;
+  `buckets.json`: where each run of keys sharing their first two characters starts, so a run is decoded
+  into a dict only when a text first needs it (loading every key would cost ~0.3 s);
+- `ptr.npy`, `pos.npy`: for key k, the place rows `pos[ptr[k]:ptr[k + 1]]` (CSR layout, int32);
+- `rows.jsonl` and `offsets.npy`: one JSON array per place (the Place fields in order), decoded only for a
+  place someone looks at, through a memory map.
+
+Loading maps the files and reads only the small tables (a few ms); a file that is
+missing, torn, corrupted or of another format is a cache miss, rebuilt and reported once. Nothing read is
+executed: numpy arrays are loaded with allow_pickle=False and rows are JSON.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import mmap
+import os
+import shutil
+import stat
+import tempfile
+import zlib
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+from evacmap.gazetteer.index import usable_key
+from evacmap.gazetteer.model import Place
+from evacmap.gazetteer.normalize import name_key
+
+__all__ = ["FORMAT", "WorldIndex", "build_index", "load_index", "save_index", "sweep_partial"]
+
+FORMAT = 1
+_FIELDS = [f.name for f in dataclasses.fields(Place)]
+_FILES = ("keys.txt", "prefixes.txt", "buckets.json", "ptr.npy", "pos.npy", "rows.jsonl", "offsets.npy")
+log = logging.getLogger("evacmap")
+
+
+class LazyKeys:
+    """Sorted keys (one a line in `blob`) → their rank, decoded one bucket (first two characters) at a time."""
+
+    def __init__(self, blob: bytes | mmap.mmap, table: dict[str, list[int]]):
+        self._blob, self._table = blob, table  # bucket -> [rank of its first key, byte start, byte end]
+        self._loaded: dict[str, dict[str, int]] = {}
+
+    def bucket(self, key: str) -> dict[str, int]:
+        head = key[:2]
+        found = self._loaded.get(head)
+        if found is None:
+            entry = self._table.get(head)
+            found = {}
+            if entry is not None:
+                first, start, end = entry
+                words = bytes(self._blob[start:end]).decode("utf-8").split("\n")
+                found = dict(zip(words, range(first, first + len(words)), strict=True))
+            self._loaded[head] = found
+        return found
+
+    def get(self, key: str) -> int | None:
+        return self.bucket(key).get(key)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.bucket(key)
+
+
+def bucket_table(keys: list[str]) -> tuple[bytes, dict[str, list[int]]]:
+    """The sorted keys as one blob and the bucket table LazyKeys reads."""
+    table: dict[str, list[int]] = {}
+    position = 0
+    for rank, key in enumerate(keys):
+        size = len(key.encode("utf-8"))
+        entry = table.get(key[:2])
+        if entry is None:
+            table[key[:2]] = [rank, position, position + size]
+        else:
+            entry[2] = position + size
+        position += size + 1
+    return "\n".join(keys).encode("utf-8"), table
+
+
+class WorldIndex:
+    """The world layer's index, with the interface of index.NameIndex (scan, places_for, place, …)."""
+
+    name = "world"
+    keys: tuple[str, ...] = ()  # the world layer takes no part in the fuzzy step
+    by_skeleton: dict[str, list[str]] = {}  # noqa: RUF012 (read-only, shared)
+
+    def __init__(self, version: str, *, keys: LazyKeys, prefixes: LazyKeys, ptr: np.ndarray,
+                 pos: np.ndarray, rows: bytes | mmap.mmap, offsets: np.ndarray):
+        self.version = version
+        self._lookup, self._prefixes = keys, prefixes
+        self._ptr, self._pos, self._rows, self._offsets = ptr, pos, rows, offsets
+        self._cache: dict[int, Place] = {}
+        self._ids: dict[str, int] | None = None
+        self.names_indexed = len(ptr) - 1
+
+    def __len__(self) -> int:
+        return len(self._offsets) - 1
+
+    def place(self, i: int) -> Place:
+        if i not in self._cache:
+            row = json.loads(self._rows[int(self._offsets[i]):int(self._offsets[i + 1])])
+            fields = dict(zip(_FIELDS, row, strict=True))
+            fields["names"] = tuple(fields["names"])
+            self._cache[i] = Place(**fields)
+        return self._cache[i]
+
+    @property
+    def places(self) -> list[Place]:
+        return [self.place(i) for i in range(len(self))]
+
+    def places_for(self, key: str) -> list[Place]:
+        k = self._lookup.get(key)
+        if k is None:
+            return []
+        return [self.place(int(i)) for i in self._pos[int(self._ptr[k]):int(self._ptr[k + 1])]]
+
+    def places_for_id(self, place_id: str) -> list[Place]:
+        if self._ids is None:  # only `get` by id needs it: built on first use
+            self._ids = {}
+            for i in range(len(self)):
+                start = int(self._offsets[i])
+                head = bytes(self._rows[start:start + 40])
+                self._ids[json.loads(head[1:head.index(b'"', 2) + 1])] = i
+        row = self._ids.get(place_id)
+        return [] if row is None else [self.place(row)]
+
+    def scan(self, stream) -> list[tuple[int, int, str]]:
+        """Every (first token, end token, key) whose run of token keys is an indexed name: a dictionary
+        walk from each word, extended while the words so far begin some longer name."""
+        lookup, prefixes = self._lookup, self._prefixes
+        keys = stream.keys
+        n = len(keys)
+        hits = []
+        for i, first in enumerate(keys):
+            if first == "#":  # a word the caller blanked out
+                continue
+            if first in lookup:
+                hits.append((i, i + 1, first))
+            key, j = first, i + 1
+            while key in prefixes and j < n:
+                key = f"{key} {keys[j]}"
+                j += 1
+                if key in lookup:
+                    hits.append((i, j, key))
+        return hits
+
+
+def build_index(places: list[Place], version: str) -> tuple[WorldIndex, dict[str, bytes]]:
+    """The index of `places` and the bytes of its files (meta.json included)."""
+    by_key: dict[str, list[int]] = defaultdict(list)
+    for i, place in enumerate(places):
+        for name in place.names:
+            key = name_key(name)
+            if usable_key(key) and (not by_key[key] or by_key[key][-1] != i):
+                by_key[key].append(i)
+    keys = sorted(by_key)
+    prefixes = sorted({" ".join(words[:n]) for key in keys if " " in key
+                       for words in [key.split(" ")] for n in range(1, len(words))})
+    lengths = np.fromiter((len(by_key[k]) for k in keys), dtype=np.int64, count=len(keys))
+    ptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int32)
+    pos = np.fromiter((i for k in keys for i in by_key[k]), dtype=np.int32, count=int(ptr[-1]))
+    rows = [json.dumps([getattr(p, f) for f in _FIELDS], ensure_ascii=False, separators=(",", ":")).encode()
+            for p in places]
+    offsets = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(np.int64)
+    blob = b"".join(rows)
+    key_blob, key_table = bucket_table(keys)
+    prefix_blob, prefix_table = bucket_table(prefixes)
+    buckets = {"keys": key_table, "prefixes": prefix_table}
+    files = {"keys.txt": key_blob, "prefixes.txt": prefix_blob,
+             "buckets.json": json.dumps(buckets, ensure_ascii=False, sort_keys=True).encode(),
+             "ptr.npy": _npy(ptr), "pos.npy": _npy(pos), "rows.jsonl": blob, "offsets.npy": _npy(offsets)}
+    meta = {"format": FORMAT, "version": version, "places": len(places), "keys": len(keys),
+            "files": {name: [len(data), zlib.crc32(data)] for name, data in files.items()}}
+    files["meta.json"] = json.dumps(meta, indent=1, sort_keys=True).encode()
+    index = WorldIndex(version, keys=LazyKeys(key_blob, key_table), prefixes=LazyKeys(prefix_blob, prefix_table),
+                       ptr=ptr, pos=pos, rows=blob, offsets=offsets)
+    return index, files
+
+
+def _npy(array: np.ndarray) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    np.save(buffer, array, allow_pickle=False)
+    return buffer.getvalue()
+
+
+def save_index(folder: Path, files: dict[str, bytes]) -> None:
+    """Write the files into a temporary folder beside `folder` and rename it into place: a reader sees the
+    whole index or none. A cache that cannot be written is not an error (the index is rebuilt next time)."""
+    from evacmap.gazetteer.cache import _writer
+
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f".{folder.name}-{_writer()}-", suffix=".tmp"))
+    except OSError:
+        return
+    try:
+        for name, data in files.items():
+            (tmp / name).write_bytes(data)
+        if folder.exists():  # a damaged copy (a concurrent build's complete one would have loaded)
+            shutil.rmtree(folder, ignore_errors=True)
+        os.replace(tmp, folder)
+    except OSError:
+        pass
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def sweep_partial(cache: Path) -> int:
+    """Remove the temporary folders of world-index builds that were killed (their writer is gone; named as
+    cache.write_atomic names its temporaries); returns how many."""
+    import time
+
+    from evacmap.gazetteer.cache import _abandoned
+
+    removed = 0
+    try:
+        entries = list(cache.glob(".world-index-*.tmp"))
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            info = entry.lstat()
+            if stat.S_ISDIR(info.st_mode) and _abandoned(entry.name, time.time() - info.st_mtime):
+                shutil.rmtree(entry, ignore_errors=True)
+                removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def load_index(folder: Path, version: str) -> WorldIndex | None:
+    """The index stored in `folder`, or None when it is absent; a damaged or mismatched one is reported
+    (once, as a warning) and treated as absent."""
+    meta_path = folder / "meta.json"
+    if not meta_path.exists():
+        return None
+    try:
+        return _load(folder, version)
+    except (OSError, ValueError, KeyError, TypeError, IndexError, UnicodeDecodeError) as err:
+        log.warning("world index cache %s is unreadable (%s); rebuilding it", folder, err)
+        return None
+
+
+def _load(folder: Path, version: str) -> WorldIndex:
+    meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    if meta.get("format") != FORMAT or meta.get("version") != version or set(meta["files"]) != set(_FILES):
+        raise ValueError("written by another version")
+    data: dict[str, bytes | mmap.mmap] = {}
+    for name in _FILES:
+        size, crc = meta["files"][name]
+        with open(folder / name, "rb") as handle:
+            if os.fstat(handle.fileno()).st_size != size:
+                raise ValueError(f"{name} has the wrong size")
+            content: bytes | mmap.mmap = (mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) if size
+                                          else b"")
+        if zlib.crc32(content) != crc:
+            raise ValueError(f"{name} fails its checksum")
+        data[name] = content
+    arrays = {}
+    for name in ("ptr.npy", "pos.npy", "offsets.npy"):
+        import io
+
+        arrays[name] = np.load(io.BytesIO(bytes(data[name])), allow_pickle=False)
+    buckets = json.loads(bytes(data["buckets.json"]))
+    for table, blob in ((buckets["keys"], data["keys.txt"]), (buckets["prefixes"], data["prefixes.txt"])):
+        if not all(isinstance(v, list) and len(v) == 3 and 0 <= v[1] <= v[2] <= len(blob) for v in table.values()):
+            raise ValueError("bucket table out of range")
+    ptr, pos, offsets = arrays["ptr.npy"], arrays["pos.npy"], arrays["offsets.npy"]
+    if (len(ptr) != meta["keys"] + 1 or len(offsets) != meta["places"] + 1
+            or int(ptr[-1]) != len(pos) or int(offsets[-1]) != len(data["rows.jsonl"])
+            or (len(pos) and (int(pos.min()) < 0 or int(pos.max()) >= meta["places"]))):
+        raise ValueError("inconsistent arrays")
+    return WorldIndex(version, keys=LazyKeys(data["keys.txt"], buckets["keys"]),
+                      prefixes=LazyKeys(data["prefixes.txt"], buckets["prefixes"]),
+                      ptr=ptr, pos=pos, rows=data["rows.jsonl"], offsets=offsets)
