@@ -295,7 +295,7 @@ SchedulerOpt = typer.Option(None, "--scheduler", envvar="EVACMAP_SCHEDULER", sho
 
 @app.command()
 @reported
-def build(corpus: Path | None = CorpusArg,
+def build(corpus: Path | None = CorpusArg, *,
           out: Path = OutOpt, online_tiles: bool = OnlineTilesOpt, no_cache: bool = NoCacheOpt,
           scheduler: str | None = SchedulerOpt, base_url: str | None = BaseUrlOpt):
     """Build every map page, embed, and open-data export for the corpus."""
