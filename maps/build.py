@@ -263,6 +263,16 @@ def _write(folder: Path, rel: str, text: str) -> None:
     checkpoint(f"write:{rel}")
 
 
+def _write_bytes(folder: Path, rel: str, data: bytes) -> None:
+    """Like ``_write``, for a binary file (the social card PNG)."""
+    target = (folder / rel).resolve()
+    if not target.is_relative_to(folder.resolve()):
+        raise BuildError(f"refusing to write {rel!r}: outside the output folder")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    checkpoint(f"write:{rel}")
+
+
 def fingerprint(analysis: Analysis, online_tiles: bool, base_url: str | None = None) -> str:
     """Everything the site depends on: each article's cache key (text, metadata, gazetteer and extraction
     code), the corpus files beside the articles, the rendering code and the options. Same fingerprint,
@@ -306,7 +316,16 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
                base_url: str | None = None) -> list[str]:
     from evacmap.maps.basemap import basemap_layers
     from evacmap.maps.pages import absolute
-    from evacmap.maps.render import MapData, MapSpec, embed_snippet, render_embed_page, render_index, render_map, render_static
+    from evacmap.maps.render import (
+        MapData,
+        MapSpec,
+        embed_snippet,
+        render_embed_page,
+        render_index,
+        render_map,
+        render_social,
+        render_static,
+    )
 
     corpus = prods.analysis.corpus
     base_url = base_url or corpus.config.base_url
@@ -335,12 +354,13 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles))
         _write(folder, f"{mc.name}.geojson", exports.dumps(map_geojson(data)))
         _write(folder, f"{mc.name}.svg", render_static(spec, data))
+        _write_bytes(folder, f"{mc.name}.png", render_social(spec, data))
         _write(folder, f"embed/{mc.name}.html", render_embed_page(spec, data))
         embed_url = absolute(base_url, f"embed/{mc.name}.html")
         snippet = (embed_snippet(spec, embed_url) if embed_url else
                    "<!-- This snippet needs the site's public address: rebuild with evacmap build --base-url URL -->\n")
         _write(folder, f"embed/{mc.name}.snippet.html", snippet + "\n")
-        written += [f"{mc.name}.html", f"{mc.name}.geojson", f"{mc.name}.svg", f"embed/{mc.name}.html",
+        written += [f"{mc.name}.html", f"{mc.name}.geojson", f"{mc.name}.svg", f"{mc.name}.png", f"embed/{mc.name}.html",
                     f"embed/{mc.name}.snippet.html"]
         index_entries.append((spec, f"{mc.name}.html", f"embed/{mc.name}.html"))
     data_files = {
