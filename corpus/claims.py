@@ -116,7 +116,9 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         date = None
     if _BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text):
         date = None
-    scope = clause_scope(c.text, counted=bool(quantities))
+    # a truce's length is no running total, whatever the tense of the clause that states it
+    counted = [q for q in quantities if q.counts not in ("hours", "days", "weeks")]
+    scope = clause_scope(c.text, counted=bool(counted))
     mood = modality(c.text)
     quantities = _scoped(c, quantities)
     times = find_times(c.text)
