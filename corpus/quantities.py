@@ -373,7 +373,10 @@ _DUR_NUM = rf"(\d{{1,3}}|{'|'.join(sorted(_UNITS, key=len, reverse=True))}|twent
 _DURATION = re.compile(
     rf"\b{_DUR_NUM}[\s-](hours?|days?|weeks?)(?:[\s-]long)?\s+(?:(?:nationwide|humanitarian|temporary|"
     rf"fragile|new|formal|unilateral)\s+)*{_TRUCE}\b"
-    rf"|\b{_TRUCE}\s+(?:lasting|of|that lasts|that would last|to last)\s+{_DUR_NUM}\s+(hours?|days?|weeks?)\b",
+    rf"|\b{_TRUCE}\s+(?:lasting|of|that lasts|that would last|to last)\s+{_DUR_NUM}\s+(hours?|days?|weeks?)\b"
+    rf"|\b(?:{_TRUCE}|deal|agreement)\s+(?:had\s+)?(?:collapsed|broke down|fell apart|held|lasted|unravell?ed)\s+"
+    rf"(?:in|within|after|for)\s+(?:(?:less than|more than|fewer than|under|just|only|barely|nearly|about)\s+)?"
+    rf"{_DUR_NUM}\s+(hours?|days?|weeks?)\b",
     re.I)
 
 
@@ -393,12 +396,15 @@ def truce_durations(text: str, offset: int = 0) -> list[Quantity]:
     """The lengths of truces a sentence states, as quantities counting hours, days or weeks."""
     out = []
     for m in _DURATION.finditer(text):
-        num, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        value = _word_number(num)
+        k = next(i for i in (1, 3, 5) if m.group(i))
+        value = _word_number(m.group(k))
         if value is None:
             continue
-        unit = unit.lower() if unit.lower().endswith("s") else unit.lower() + "s"
-        out.append(Quantity(value, None, None, None, unit, m.group(0), offset + m.start(), offset + m.end()))
+        unit = m.group(k + 1).lower()
+        unit = unit if unit.endswith("s") else unit + "s"
+        qualifier, _ = _qualifier(text, m.start(k))
+        low, high = _bounds(value, None, None, qualifier)
+        out.append(Quantity(value, low, high, qualifier, unit, m.group(0), offset + m.start(), offset + m.end()))
     return out
 
 
