@@ -205,9 +205,9 @@ def _np_like(words: list[str]) -> bool:
 def speaker_from_np(np: str) -> Attribution | None:
     """Normalise a subject/object noun phrase to a speaker, or None if it is not a source."""
     np = _TRAILING.sub("", _LEADING.sub("", np.strip(" ,;:—-"))).strip(" ,")
-    np = _DOCUMENT.sub("", np)
     if not np or len(np.split()) > 16 or re.search(r"\d", np):
         return None
+    np = _DOCUMENT.sub("", np)
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
     return _named_source(np) or _described_source(np)
@@ -275,7 +275,7 @@ def _appositive(seg: str) -> bool:
     Cross" (a role in lower case opening the phrase), not an organisation named outright."""
     if org_name(seg):
         return False
-    first = seg.split()[0]
+    first = seg.split(maxsplit=1)[0]
     return bool(re.match(r"^(?:the|a|an)$", first, re.I)) or (first.islower() and first in _ROLES)
 
 
