@@ -89,10 +89,16 @@ DEST_CUES = re.compile(
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
     r"(?:landed|touched down|disembarked|docked) (?:in|at)|landed|entered|(?:be |been |being )?driven(?: on)? to|"
-    r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
+    r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|continu(?:e|ed|es|ing)(?: on)? to|"
+    r"(?:brought|bused|flown|taken|driven|carried|ferried|shipped)(?: [\w,’'-]+){0,4}? back to|(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
     re.I)
 #: destination cues that need a mover named before them (people, vehicles, an evacuation)
 WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)|entered|landed|toward|towards", re.I)
+#: "8,897 people came through X and 1,297 through Y": a count passing a crossing, which ends the leg
+CROSSED_AT = re.compile(r"(?:\b(?:came|come|coming|passed|got)|(?<![\d,.:])\d{1,3}(?:,\d{3})+|(?<![\d,.:])\d{2,3})\s+$",
+                        re.I)
+#: "with more on the way", "850 were still on the road": under way to where the sentence's last movement went
+ON_THE_WAY = re.compile(r"\bon (?:the|their|its) (?:road|way)\b(?!\s+(?:to|towards?|for|from|back)\b)", re.I)
 THERE = re.compile(r"\b(?:move|moved|go|went|taken|head|headed|travel)\s+there\b", re.I)
 REVERSE_DEST = re.compile(
     r",\s*where\s+(?:the\s+)?(?:(?P<org>[A-Z][\w'’-]+)\s+)?(?:buses|convoys?|evacuees|people|they|fighters|"
@@ -105,7 +111,7 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
                     r"border crossings?|crossings?|checkpoints?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
 #: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
-CONTINUES = re.compile(r"\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
+CONTINUES = re.compile(r"^and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?\w+|\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
                        r"moved) on|then|from there)\b", re.I)
 
 OPTIONAL = re.compile(r"\bmay opt\b|\bopt(?:s|ing)? to\b|\bwho choose\b|\bchoose to\b|\bcan go\b|\bcould go\b|"
@@ -113,7 +119,7 @@ OPTIONAL = re.compile(r"\bmay opt\b|\bopt(?:s|ing)? to\b|\bwho choose\b|\bchoose
 DISPUTED = re.compile(r"\bdenied\b|\bdenies\b|\bdisputed\b|\bunconfirmed\b|\bunverified\b|"
                       r"\bcould not (?:be )?(?:independently )?(?:confirm|verif)\w*|\bno (?:independent )?confirmation\b",
                       re.I)
-UNDER_WAY = re.compile(r"\bunder ?way\b|\bbound for\b|\bfleeing\b|\b(?:pressed|pushed) on\b|\btowards?\b|"
+UNDER_WAY = re.compile(r"\bunder ?way\b|\bon the road\b|\bbound for\b|\bfleeing\b|\b(?:pressed|pushed) on\b|\btowards?\b|"
                        r"\ben route\b|\bon (?:its|their|the) way\b|"
                        r"\b(?:is|are|was|were) (?:still )?(?:heading|headed|travell?ing|moving|leaving|fleeing|"
                        r"streaming|driving|being (?:evacuated|taken|moved|bused|flown|transferred))\b|"
@@ -128,7 +134,20 @@ PLANNED = re.compile(r"\bwill\b|\bwould\b|['’]ll\b|\bshall\b|\blikely to\b|\be
                      r"\bshould\b|\bmight\b|\bmay\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b", re.I)
 NOT_A_MOVE = re.compile(r"\btried to\b|\battempt(?:ed|ing) to\b|\bfailed\b|\bcollapsed\b|\bhalted\b|"
                         r"\bprevented\b|\bblocked\b", re.I)
-CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+", re.I)
+CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+|"
+                          # ", and the passengers were ...", not a list of names ("X, Y, and Z")
+                          r",\s+and\s+(?=(?-i:[a-z\d]))(?!(?:then\s+)?(?:on\s+)?(?:to|into|from|through|via)\b)|"
+                          # "... had fled into X and about 4,000 refugees had gone home": a new counted subject
+                          r"(?:,\s+|\s+and\s+)(?=(?:about|some|nearly|almost|around|roughly|over|more than|at least|"
+                          r"another|a further)?\s*\d[\d,]*\s+(?:\w+\s+){0,3}?(?:were|was|had|have|has|are|came|went|"
+                          r"crossed|arrived|fled|left|reached|flew|through)\b)|"
+                          r",\s+with\s+(?=(?:more|others|many|some|another)\b)|"
+                          # "to X, where evacuees are processed before flying on to Y" (not "X, where the buses
+                          # are headed", which names X as the destination)
+                          r",\s+where\s+(?=[^,.;]{0,60}\b(?:before|after|then)\b)", re.I)
+#: "driven to X and flown to Y": a second movement verb after "and" goes on from where the first ended
+CHAIN_BREAK = re.compile(r"\s+(?=and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?(?:flown|driven|bused|taken|ferried|"
+                         r"sailed|flew|drove|brought|carried|shipped|moved|transferred|continued|went)\b)", re.I)
 
 WHO = (
     ("wounded", re.compile(r"\bwounded\b|\binjured\b|\bsick\b|\bpatients\b", re.I)),
@@ -142,6 +161,13 @@ VEHICLES = re.compile(r"\b(?:convoys?|buses|ambulances|vehicles|planes?|aircraft
                       r"ferr(?:y|ies)|trucks|cars|helicopters?|transports?|airlifts?)\b", re.I)
 POSSESSIVE = re.compile(r"['’]s\s+")
 TO_EXCLUDED = re.compile(r"\b(?:according|back|next|due|close|compared|opposed|allied|belonging|up|prior)\s*$", re.I)
+#: who else moves in news of an evacuation: nationals named by a plural demonym ("Indians", "Sudanese",
+#: "Britons"), groups of people, and a count as the subject ("640 had already reached X")
+MOVERS = re.compile(r"\b(?:citizens|nationals|staff|passengers|travell?ers|refugees|foreigners|diplomats|tourists|"
+                    r"students|pilgrims|crews|teams|workers|survivors|employees|troops|soldiers|they|we|"
+                    r"(?-i:[A-Z][a-z]+(?:ians|ans|ese|is|ons)))\b|"
+                    r"(?<![\d,.:/])(?:\d{1,3}(?:,\d{3})+|\d{2,3})(?![\d,.:/]|\s*(?:km|kilomet|mi\b|miles|%|per|a\.m|p\.m|"
+                    r"years?|days?|hours?|minutes?))", re.I)
 PRONOUN = re.compile(r"\b(?:them|most|others|those|they)\b", re.I)
 
 
@@ -213,10 +239,16 @@ class _Move:
 
 
 def _clauses(sentence: Sentence) -> list[tuple[int, int]]:
+    """The clauses of a sentence: split at the breaks of CLAUSE_BREAK, then before a chained verb
+    ("... and flown to Y", whose clause keeps its "and" so that it goes on from the last place)."""
     bounds, pos = [], 0
-    for m in CLAUSE_BREAK.finditer(sentence.text):
-        bounds.append((sentence.start + pos, sentence.start + m.start()))
-        pos = m.end()
+    breaks = sorted([(m.start(), m.end()) for m in CLAUSE_BREAK.finditer(sentence.text)] +
+                    [(m.start(), m.end()) for m in CHAIN_BREAK.finditer(sentence.text)])
+    for a, b in breaks:
+        if a < pos:
+            continue
+        bounds.append((sentence.start + pos, sentence.start + a))
+        pos = b
     bounds.append((sentence.start + pos, sentence.end))
     return bounds
 
@@ -231,7 +263,7 @@ def _mover_before(before: str) -> bool:
     """Someone or something that evacuates is named before a weak cue: "the first convoy ... reached",
     not "aid must reach"."""
     return any(rx.search(before) for _name, rx in WHO) or bool(VEHICLES.search(before)) or \
-        bool(re.search(r"\bevacuat\w*", before, re.I))
+        bool(re.search(r"\bevacuat\w*", before, re.I)) or bool(MOVERS.search(before))
 
 
 def _generic_to(clause: str, cue: re.Match) -> bool:
@@ -270,12 +302,12 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
     _reverse_roles(clause, lo, text, inside, used=used, origins=origins, dests=dests)
     _dest_and_via_roles(clause, take, vias, dests)
     _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
-    there = THERE.search(clause)
+    there = THERE.search(clause) or ON_THE_WAY.search(clause)
     if there and last_dest is not None and not dests:
         dests.append((there.start(), last_dest, there.group(0)))
     going_on = CONTINUES.search(clause)
     if going_on is not None and dests and not origins:
-        start = _continued_from(inside, lo + going_on.start(), {d[1].start for d in dests}) or last_dest
+        start = _continued_from(inside, lo + going_on.start(), {d[1].start for d in dests}, text) or last_dest
         if start is not None:
             origins.append((going_on.start(), start, going_on.group(0)))
     if not origins and not dests:
@@ -293,10 +325,22 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
                  [r[2].strip() for r in roles], window_end)
 
 
-def _continued_from(inside: list[Slot], cue: int, dest_starts: set[int]) -> Slot | None:
-    """Where a movement that "goes on" starts: the last placed slot before the cue in the clause."""
+#: "<town> airport in <country>", "<town>, <country>": the second place only says where the first is
+CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou?r))?(?:\s+in\s+|,\s*)", re.I)
+
+
+def _continued_from(inside: list[Slot], cue: int, dest_starts: set[int], text: str = "") -> Slot | None:
+    """Where a movement that "goes on" starts: the last placed slot before the cue in the clause, not the
+    country or region that only locates it ("to <town> airport in <country>, ... flying on to ...")."""
     before = [s for s in inside if s.end <= cue and s.start not in dest_starts and any(s.ids)]
-    return before[-1] if before else None
+    placed = [s for s in inside if s.end <= cue and any(s.ids)]
+    if not before:
+        return None
+    last = before[-1]
+    earlier = [s for s in placed if s.end <= last.start]
+    if earlier and text and CONTAINER_GAP.fullmatch(text[earlier[-1].end:last.start]):
+        return earlier[-1]
+    return last
 
 
 _SHORT_ORIGIN = {"fled", "left", "leave", "leaving", "departed", "fleeing", "escaped"}
@@ -308,7 +352,8 @@ def _origin_roles(clause: str, take, origins: list) -> None:
         word = cue.group(0).lower()
         take(cue, origins, 25 if word.startswith("evacuation") or word in _SHORT_ORIGIN else 60)
     for cue in FROM_CUE.finditer(clause):
-        if _moved_before(clause[:cue.start()]):
+        opening = not clause[:cue.start()].strip() and MOVE_WORD.search(clause[cue.end():])  # "From X they flew to Y"
+        if opening or _moved_before(clause[:cue.start()]):
             take(cue, origins)
 
 
@@ -331,14 +376,16 @@ def _reverse_roles(clause: str, lo: int, text: str, inside: list[Slot], *, used:
 def _dest_and_via_roles(clause: str, take, vias: list, dests: list) -> None:
     """Destination cues (a weak one needs a mover before it), then vias; "into" ends a movement when no
     destination follows it."""
+    chained = clause[:4].lower() == "and "  # "... and drove to X": the mover is the earlier clause's
     for cue in DEST_CUES.finditer(clause):
         if (cue.group(0).lower() != "to" or _generic_to(clause, cue)) and \
-                (not WEAK_DEST.fullmatch(cue.group(0)) or _mover_before(clause[:cue.start()])):
+                (not WEAK_DEST.fullmatch(cue.group(0)) or chained or _mover_before(clause[:cue.start()])):
             take(cue, dests)
     for cue in VIA_CUES.finditer(clause):
         later_dest = any(d[0] > cue.start() for d in dests)
-        if cue.group(0).lower() in {"into", "crossed into", "crossing into"} and not later_dest:
-            if MOVE_WORD.search(clause[:cue.start() + len(cue.group(0))]):
+        if (cue.group(0).lower() in {"into", "crossed into", "crossing into"} or CROSSED_AT.search(
+                clause[:cue.start()])) and not later_dest:
+            if MOVE_WORD.search(clause[:cue.start() + len(cue.group(0))]) or CROSSED_AT.search(clause[:cue.start()]):
                 take(cue, dests)
         else:
             take(cue, vias)
@@ -377,10 +424,13 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     for sentence in sentences:
         slots = find_slots(article, sentence, mentions, actors, groups=groups, sentences=sentences)
         moves = []
+        earlier = last_dest  # a later clause of the sentence goes on from the last place an earlier one reached
         for lo, hi in _clauses(sentence):
-            move = _moves_in_clause(text, lo, hi, slots, last_dest)
+            move = _moves_in_clause(text, lo, hi, slots, earlier)
             if move is not None:
                 moves.append(move)
+                placed = [d for d in move.dests if d.ids != (None,)]
+                earlier = placed[-1] if placed else earlier
         per_sentence.append((sentence, moves, slots))
         dests = [d for mv in moves for d in mv.dests if d.ids != (None,)]
         last_dest = dests[-1] if dests else None
@@ -389,8 +439,12 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     legs: list[Leg] = []
     previous_who = ""
     for sentence, moves, slots in per_sentence:
-        sentence_origins = [o for mv in moves for o in mv.origins]
+        reached = {d.start for mv in moves for d in mv.dests}  # "driven to X and flown to Y": X is no origin of X
+        sentence_origins = [o for mv in moves for o in mv.origins if o.start not in reached]
+        inherits = any(mv.dests and not mv.origins for mv in moves)
         for move in moves:
+            if not move.dests and inherits and move.origins[:1] == sentence_origins[:1]:
+                continue  # "left X and drove to Y": one leg X -> Y, not also X -> nowhere
             origins = move.origins or sentence_origins[:1]
             from_context = False
             if not origins and context is not None:
@@ -463,9 +517,10 @@ def _context_origin(per_sentence) -> Slot | None:
     counts: Counter[str] = Counter()
     first: dict[str, Slot] = {}
     for _sentence, moves, _slots in per_sentence:
+        reached = {d.start for mv in moves for d in mv.dests}  # a stage's end is no evacuation origin
         for move in moves:
             for o in move.origins:
-                if o.kind != "group" and o.ids[0]:
+                if o.kind != "group" and o.ids[0] and o.start not in reached:
                     counts[o.ids[0]] += 1
                     first.setdefault(o.ids[0], o)
     if not counts:
