@@ -90,7 +90,8 @@ DEST_CUES = re.compile(
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
     r"(?:landed|touched down|disembarked|docked) (?:in|at)|landed|entered|(?:be |been |being )?driven(?: on)? to|"
     r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|continu(?:e|ed|es|ing)(?: on)? to|"
-    r"(?:brought|bused|flown|taken|driven|carried|ferried|shipped)(?: [\w,’'-]+){0,4}? back to|(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
+    r"(?:brought|bused|flown|taken|driven|carried|ferried|shipped)(?: [\w,’'-]+){0,4}? back to|"
+    r"(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
     re.I)
 #: destination cues that need a mover named before them (people, vehicles, an evacuation)
 WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)|entered|landed|toward|towards", re.I)
@@ -98,7 +99,8 @@ WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)|
 CROSSED_AT = re.compile(r"(?:\b(?:came|come|coming|passed|got)|(?<![\d,.:])\d{1,3}(?:,\d{3})+|(?<![\d,.:])\d{2,3})\s+$",
                         re.I)
 #: "with more on the way", "850 were still on the road": under way to where the sentence's last movement went
-ON_THE_WAY = re.compile(r"\bon (?:the|their|its) (?:road|way)\b(?!\s+(?:to|towards?|for|from|back)\b)", re.I)
+ON_THE_WAY = re.compile(r"\b(?:more|others|many|some|\d[\d,]*)\s+(?:\w+\s+){0,3}?on (?:the|their|its) (?:road|way)\b"
+                        r"(?!\s+(?:to|towards?|for|from|back)\b)", re.I)
 THERE = re.compile(r"\b(?:move|moved|go|went|taken|head|headed|travel)\s+there\b", re.I)
 REVERSE_DEST = re.compile(
     r",\s*where\s+(?:the\s+)?(?:(?P<org>[A-Z][\w'’-]+)\s+)?(?:buses|convoys?|evacuees|people|they|fighters|"
@@ -111,7 +113,8 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
                     r"border crossings?|crossings?|checkpoints?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
 #: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
-CONTINUES = re.compile(r"^and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?\w+|\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
+CONTINUES = re.compile(r"^and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?\w+|"
+                       r"\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
                        r"moved) on|then|from there)\b", re.I)
 
 OPTIONAL = re.compile(r"\bmay opt\b|\bopt(?:s|ing)? to\b|\bwho choose\b|\bchoose to\b|\bcan go\b|\bcould go\b|"
@@ -280,7 +283,8 @@ def _window_end(text: str, end: int, hi: int, words: int = 3) -> int:
     return end + (m.end() if m else 0)
 
 
-def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None) -> _Move | None:
+def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None, *,
+                     same_sentence: bool = False) -> _Move | None:
     clause = text[lo:hi]
     if NOT_A_MOVE.search(clause):
         return None
@@ -302,7 +306,7 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
     _reverse_roles(clause, lo, text, inside, used=used, origins=origins, dests=dests)
     _dest_and_via_roles(clause, take, vias, dests)
     _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
-    there = THERE.search(clause) or ON_THE_WAY.search(clause)
+    there = THERE.search(clause) or (ON_THE_WAY.search(clause) if same_sentence else None)
     if there and last_dest is not None and not dests:
         dests.append((there.start(), last_dest, there.group(0)))
     going_on = CONTINUES.search(clause)
@@ -426,7 +430,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         moves = []
         earlier = last_dest  # a later clause of the sentence goes on from the last place an earlier one reached
         for lo, hi in _clauses(sentence):
-            move = _moves_in_clause(text, lo, hi, slots, earlier)
+            move = _moves_in_clause(text, lo, hi, slots, earlier, same_sentence=earlier is not last_dest)
             if move is not None:
                 moves.append(move)
                 placed = [d for d in move.dests if d.ids != (None,)]
@@ -447,7 +451,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
                 continue  # "left X and drove to Y": one leg X -> Y, not also X -> nowhere
             origins = move.origins or sentence_origins[:1]
             from_context = False
-            if not origins and context is not None:
+            if not origins and context is not None and not _lies_in(gazetteer, context.ids[0], move.dests):
                 origins, from_context = [context], True
             if not origins:  # a destination with no origin anywhere in the article: keep it, unplaced
                 origins = [Slot(move.start, move.start, (None,), "", "none", "origin not stated")]
@@ -463,6 +467,20 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         found = [name for name, rx in WHO if rx.search(sentence.text)]
         previous_who = ", ".join(found) if found else previous_who
     return _dedupe(legs)
+
+
+def _lies_in(gazetteer, pid: str | None, dests: list[Slot]) -> bool:
+    """Whether a place lies in the country a movement goes to: the article's evacuation origin is then no
+    origin of it ("refugees had reached <country>" in a story datelined from a town of that country)."""
+    if gazetteer is None or pid is None:
+        return False
+    place = gazetteer.get(pid)
+    for d in dests:
+        target = gazetteer.get(d.ids[0]) if d.ids and d.ids[0] else None
+        if place is not None and target is not None and target.kind == "country" and place.country \
+                and place.country == target.country:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
