@@ -33,6 +33,42 @@ from dataclasses import dataclass
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.attribution import attribute
 from evacmap.corpus.model import Article, Mention, Sentence
+from evacmap.corpus.movement_cues import (
+    BETWEEN,
+    CHAIN_BREAK,
+    CLAUSE_BREAK,
+    CONTAINER_GAP,
+    CONTINUES,
+    COORDINATED,
+    CROSSED_AT,
+    DEST_CUES,
+    DISPUTED,
+    DONE,
+    FILLER,
+    FOR_DEST,
+    FROM_CUE,
+    HOME,
+    MOVE_WORD,
+    MOVERS,
+    NOT_A_MOVE,
+    ON_THE_WAY,
+    OPTIONAL,
+    ORIGIN_CUES,
+    PEOPLE_OF,
+    PLANNED,
+    POSSESSIVE,
+    PRONOUN,
+    REVERSE_DEST,
+    THERE,
+    TO_EXCLUDED,
+    UNDER_WAY,
+    VEHICLES,
+    VIA_CUES,
+    WAIT_TO_GO,
+    WAITING,
+    WEAK_DEST,
+    WHO,
+)
 from evacmap.corpus.slots import Slot, find_slots
 
 STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
@@ -61,117 +97,6 @@ class Leg:
     note: str = ""
     reported_by: str | None = None  # whom the sentence credits ("Syrian state TV"), None when the outlet itself
     origin_group: tuple[str, ...] = ()  # the places of the group the origin belongs to ("two villages, X and Y")
-
-
-# -------------------------------------------------------------------------------------------------- cues
-
-MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
-                       r"went|go(?:ing)?|head(?:ed|ing)?|taken|transferred|fle[de]|fleeing|leav\w*|left|"
-                       r"bound|travel\w*|depart\w*|reach\w*|arriv\w*|crossed|crossing|snaked|returning|returned|"
-                       r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
-                       r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
-                       r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
-                       r"escaped|refugees|evacuees)\b", re.I)
-ORIGIN_CUES = re.compile(r"\b(?:snaked |headed |driven |brought |bused |moved |came |flown |airlifted )?(?:out of)\b|"
-                         r"\b(?:fled|left|leave|leaving|departed|fleeing|escaped)\b|\bevacuations? (?:of|in)\b",
-                         re.I)
-#: "round trips between X and Y", "a shuttle between X and Y": X is the origin, Y the destination
-BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttles?|runs?|rotations?|crossings?|sailings?)\s+between\s+$", re.I)
-#: "left for X", "fleeing <origin> for X", "departed for X": "for" names a destination after these verbs
-FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|"
-                      r"headed|heading|bound)\b(?:\s+[\w'’-]+){0,4}?\s+for\s*$", re.I)
-FROM_CUE = re.compile(r"\bfrom\b", re.I)
-VIA_CUES = re.compile(r"\b(?:crossed into|crossing into|through|via|by way of|passing|into)\b", re.I)
-DEST_CUES = re.compile(
-    r"\b(?:en route to|on (?:its|their) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
-    r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arrived (?:in|at)|arrive (?:in|at)|"
-    r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
-    r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
-    r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
-    r"(?:landed|touched down|disembarked|docked) (?:in|at)|landed|entered|(?:be |been |being )?driven(?: on)? to|"
-    r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|continu(?:e|ed|es|ing)(?: on)? to|"
-    r"(?:brought|bused|flown|taken|driven|carried|ferried|shipped)(?: [\w,’'-]+){0,4}? back to|"
-    r"(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
-    re.I)
-#: destination cues that need a mover named before them (people, vehicles, an evacuation)
-WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)|entered|landed|toward|towards", re.I)
-#: "8,897 people came through X and 1,297 through Y": a count passing a crossing, which ends the leg
-CROSSED_AT = re.compile(r"(?:\b(?:came|come|coming|passed|got)|(?<![\d,.:])\d{1,3}(?:,\d{3})+|(?<![\d,.:])\d{2,3})\s+$",
-                        re.I)
-#: "with more on the way", "850 were still on the road": under way to where the sentence's last movement went
-ON_THE_WAY = re.compile(r"\b(?:more|others|many|some|\d[\d,]*)\s+(?:\w+\s+){0,3}?on (?:the|their|its) (?:road|way)\b"
-                        r"(?!\s+(?:to|towards?|for|from|back)\b)", re.I)
-THERE = re.compile(r"\b(?:move|moved|go|went|taken|head|headed|travel)\s+there\b", re.I)
-REVERSE_DEST = re.compile(
-    r",\s*where\s+(?:the\s+)?(?:(?P<org>[A-Z][\w'’-]+)\s+)?(?:buses|convoys?|evacuees|people|they|fighters|"
-    r"civilians)\s+(?:are|were|is|was|will be)\s+(?:headed|heading|going|bound|being taken|taken)\b", re.I)
-
-#: words that may stand between a cue and its slot
-FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
-                    r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
-                    r"its|their|(?:hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
-                    r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
-                    r"border crossings?|crossings?|checkpoints?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
-#: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
-CONTINUES = re.compile(r"^and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?\w+|"
-                       r"\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
-                       r"moved) on|then|from there)\b", re.I)
-
-OPTIONAL = re.compile(r"\bmay opt\b|\bopt(?:s|ing)? to\b|\bwho choose\b|\bchoose to\b|\bcan go\b|\bcould go\b|"
-                      r"\bif they (?:wish|want|choose)\b|\boption\b", re.I)
-DISPUTED = re.compile(r"\bdenied\b|\bdenies\b|\bdisputed\b|\bunconfirmed\b|\bunverified\b|"
-                      r"\bcould not (?:be )?(?:independently )?(?:confirm|verif)\w*|\bno (?:independent )?confirmation\b",
-                      re.I)
-UNDER_WAY = re.compile(r"\bunder ?way\b|\bon the road\b|\bbound for\b|\bfleeing\b|\b(?:pressed|pushed) on\b|\btowards?\b|"
-                       r"\ben route\b|\bon (?:its|their|the) way\b|"
-                       r"\b(?:is|are|was|were) (?:still )?(?:heading|headed|travell?ing|moving|leaving|fleeing|"
-                       r"streaming|driving|being (?:evacuated|taken|moved|bused|flown|transferred))\b|"
-                       r"\b(?:continue[sd]?|continuing) to (?:leave|flee|arrive|cross)\b|\bwhere [^,.;]{0,40}\b"
-                       r"(?:are|is) (?:headed|heading|going|bound)\b", re.I)
-DONE = re.compile(r"\b(?:left|fled|arrived|reached|crossed|snaked|departed|evacuated|brought|bused|flown|landed|"
-                  r"touched down|made it|entered|escaped|returned|transferred|moved|drove|went|took|carried|ferried|"
-                  r"rescued|began|started)\b|\bhad (?:\w+ )?(?:been )?\w+ed\b", re.I)
-PLANNED = re.compile(r"\bwill\b|\bwould\b|['’]ll\b|\bshall\b|\blikely to\b|\bexpected\b|\bexpects?\b|"
-                     r"\bplan(?:s|ned)?\b|\bto be (?:evacuated|taken|moved|transferred|bused)\b|\bhope[sd]?\b|"
-                     r"\ballowed to\b|\bset to\b|\bdue to\b|\bpushed for\b|\bdemand(?:ed|s)?\b|\bprepared to\b|"
-                     r"\bshould\b|\bmight\b|\bmay\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b", re.I)
-NOT_A_MOVE = re.compile(r"\btried to\b|\battempt(?:ed|ing) to\b|\bfailed\b|\bcollapsed\b|\bhalted\b|"
-                        r"\bprevented\b|\bblocked\b", re.I)
-CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+|"
-                          # ", and the passengers were ...", not a list of names ("X, Y, and Z")
-                          r",\s+and\s+(?=(?-i:[a-z\d]))(?!(?:then\s+)?(?:on\s+)?(?:to|into|from|through|via)\b)|"
-                          # "... had fled into X and about 4,000 refugees had gone home": a new counted subject
-                          r"(?:,\s+|\s+and\s+)(?=(?:about|some|nearly|almost|around|roughly|over|more than|at least|"
-                          r"another|a further)?\s*\d[\d,]*\s+(?:\w+\s+){0,3}?(?:were|was|had|have|has|are|came|went|"
-                          r"crossed|arrived|fled|left|reached|flew|through)\b)|"
-                          r",\s+with\s+(?=(?:more|others|many|some|another)\b)|"
-                          # "to X, where evacuees are processed before flying on to Y" (not "X, where the buses
-                          # are headed", which names X as the destination)
-                          r",\s+where\s+(?=[^,.;]{0,60}\b(?:before|after|then)\b)", re.I)
-#: "driven to X and flown to Y": a second movement verb after "and" goes on from where the first ended
-CHAIN_BREAK = re.compile(r"\s+(?=and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?(?:flown|driven|bused|taken|ferried|"
-                         r"sailed|flew|drove|brought|carried|shipped|moved|transferred|continued|went)\b)", re.I)
-
-WHO = (
-    ("wounded", re.compile(r"\bwounded\b|\binjured\b|\bsick\b|\bpatients\b", re.I)),
-    ("civilians", re.compile(r"\bcivilians?\b|\bfamilies\b|\bchildren\b|\bwomen\b|\bvulnerable\b", re.I)),
-    ("residents", re.compile(r"\bresidents\b|\binhabitants\b", re.I)),
-    ("fighters", re.compile(r"\bfighters\b|\brebels\b|\bgunmen\b|\bmilitants\b", re.I)),
-    ("people", re.compile(r"\bpeople\b|\bpersons\b", re.I)),
-    ("evacuees", re.compile(r"\bevacuees\b", re.I)),
-)
-VEHICLES = re.compile(r"\b(?:convoys?|buses|ambulances|vehicles|planes?|aircraft|airbus|flights?|ships?|boats?|"
-                      r"ferr(?:y|ies)|trucks|cars|helicopters?|transports?|airlifts?)\b", re.I)
-POSSESSIVE = re.compile(r"['’]s\s+")
-TO_EXCLUDED = re.compile(r"\b(?:according|back|next|due|close|compared|opposed|allied|belonging|up|prior)\s*$", re.I)
-#: who else moves in news of an evacuation: nationals named by a plural demonym ("Indians", "Sudanese",
-#: "Britons"), groups of people, and a count as the subject ("640 had already reached X")
-MOVERS = re.compile(r"\b(?:citizens|nationals|staff|passengers|travell?ers|refugees|foreigners|diplomats|tourists|"
-                    r"students|pilgrims|crews|teams|workers|survivors|employees|troops|soldiers|they|we|"
-                    r"(?-i:[A-Z][a-z]+(?:ians|ans|ese|is|ons)))\b|"
-                    r"(?<![\d,.:/])(?:\d{1,3}(?:,\d{3})+|\d{2,3})(?![\d,.:/]|\s*(?:km|kilomet|mi\b|miles|%|per|a\.m|p\.m|"
-                    r"years?|days?|hours?|minutes?))", re.I)
-PRONOUN = re.compile(r"\b(?:them|most|others|those|they)\b", re.I)
 
 
 # ------------------------------------------------------------------------------------------------ rules
@@ -303,6 +228,7 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
             role.append((cue.start(), slot, cue.group(0)))
 
     _origin_roles(clause, take, origins)
+    _coordinated(origins, inside, text, used)
     _reverse_roles(clause, lo, text, inside, used=used, origins=origins, dests=dests)
     _dest_and_via_roles(clause, take, vias, dests)
     _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
@@ -329,10 +255,6 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
                  [r[2].strip() for r in roles], window_end)
 
 
-#: "<town> airport in <country>", "<town>, <country>": the second place only says where the first is
-CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou?r))?(?:\s+in\s+|,\s*)", re.I)
-
-
 def _continued_from(inside: list[Slot], cue: int, dest_starts: set[int], text: str = "") -> Slot | None:
     """Where a movement that "goes on" starts: the last placed slot before the cue in the clause, not the
     country or region that only locates it ("to <town> airport in <country>, ... flying on to ...")."""
@@ -355,10 +277,28 @@ def _origin_roles(clause: str, take, origins: list) -> None:
     for cue in ORIGIN_CUES.finditer(clause):
         word = cue.group(0).lower()
         take(cue, origins, 25 if word.startswith("evacuation") or word in _SHORT_ORIGIN else 60)
+    if WAIT_TO_GO.search(clause):
+        for cue in re.finditer(r"\b(?:in|at)\b", clause):
+            if WAITING.search(clause[:cue.end()]):
+                take(cue, origins, 30)
     for cue in FROM_CUE.finditer(clause):
         opening = not clause[:cue.start()].strip() and MOVE_WORD.search(clause[cue.end():])  # "From X they flew to Y"
         if opening or _moved_before(clause[:cue.start()]):
             take(cue, origins)
+
+
+def _coordinated(origins: list, inside: list[Slot], text: str, used: set[int]) -> None:
+    """Add the places coordinated with each origin ("taken from X and Y, in the west, into Z")."""
+    for pos, slot, cue in list(origins):
+        last = slot
+        for nxt in inside:
+            if nxt.start < last.end:
+                continue
+            if nxt.start in used or not any(nxt.ids) or not COORDINATED.fullmatch(text[last.end:nxt.start]):
+                break
+            used.add(nxt.start)
+            origins.append((pos, nxt, cue))
+            last = nxt
 
 
 def _reverse_roles(clause: str, lo: int, text: str, inside: list[Slot], *, used: set[int], origins: list,
@@ -431,6 +371,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         earlier = last_dest  # a later clause of the sentence goes on from the last place an earlier one reached
         for lo, hi in _clauses(sentence):
             move = _moves_in_clause(text, lo, hi, slots, earlier, same_sentence=earlier is not last_dest)
+            move = _gone_home(text, (lo, hi), move, sentence, (actors, gazetteer))
             if move is not None:
                 moves.append(move)
                 placed = [d for d in move.dests if d.ids != (None,)]
@@ -469,10 +410,42 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     return _dedupe(legs)
 
 
+def _home_country(text: str, sentence: Sentence, actors: Actors, gazetteer) -> str | None:
+    """The one country whose people the sentence names ("Egyptians", "Turkish citizens"), or None."""
+    found = set()
+    for m in PEOPLE_OF.finditer(text, sentence.start, sentence.end):
+        word = m.group(0).split()[0]
+        who = actors.canonical(word) or actors.canonical(word[:-1])
+        country = next((p.id for p in gazetteer.candidates(who) if p.kind == "country"), None) if who else None
+        if country:
+            found.add(country)
+    return found.pop() if len(found) == 1 else None
+
+
+def _gone_home(text: str, span: tuple[int, int], move: _Move | None, sentence: Sentence,
+               ctx: tuple[Actors, object]) -> _Move | None:
+    """A clause that says its movers went "home" and names no destination goes to their country."""
+    lo, hi = span
+    actors, gazetteer = ctx
+    m = HOME.search(text, lo, hi)
+    if m is None or gazetteer is None or (move is not None and move.dests):
+        return move
+    country = _home_country(text, sentence, actors, gazetteer)
+    if country is None:
+        return move
+    home = Slot(m.start(), m.end(), (country,), m.group(0), "mention", note="'home': the country of the people named")
+    if move is None:
+        return _Move(lo, hi, [], [], [home], [m.group(0)], max(m.end(), lo))
+    return _Move(move.start, move.end, move.origins, move.vias, [home], [*move.cues, m.group(0)],
+                 max(move.window_end, m.end()))
+
+
 def _lies_in(gazetteer, pid: str | None, dests: list[Slot]) -> bool:
     """Whether a place lies in the country a movement goes to: the article's evacuation origin is then no
     origin of it ("refugees had reached <country>" in a story datelined from a town of that country)."""
-    if gazetteer is None or pid is None:
+    if pid is None or any(d.ids[:1] == (pid,) for d in dests):  # the context origin is where it went
+        return True
+    if gazetteer is None:
         return False
     place = gazetteer.get(pid)
     for d in dests:

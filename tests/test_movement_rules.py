@@ -139,3 +139,35 @@ def test_an_order_extended_by_it_names_the_zone_of_each_place(gaz):
     # "It" with no zone named is not an extension of the order
     assert claims_of("Pinellas County issued a mandatory evacuation order for zone A on Monday. It added that "
                      "shelters in Largo were open.", gaz) == []
+
+
+def test_coordinated_origins_each_give_a_leg(gaz, ids):
+    got = legs_of("A further 43 staff had already been taken from Kisumu and Mombasa, in the west, into "
+                  "neighbouring Uganda, the UN added.", gaz)
+    assert (ids["Kisumu"], ids["Uganda"], "happened") in got and (ids["Mombasa"], ids["Uganda"], "happened") in got
+    # "between X and Y" stays origin and destination
+    assert legs_of("French planes made two round trips between Kisumu and Nairobi on Monday.", gaz) == [
+        (ids["Kisumu"], ids["Nairobi"], "happened")]
+
+
+def test_waiting_somewhere_to_drive_on_is_a_planned_leg_from_there(gaz, ids):
+    assert legs_of("He said 35 buses were waiting in Mombasa for clearance to drive to Nairobi.", gaz) == [
+        (ids["Mombasa"], ids["Nairobi"], "planned")]
+    assert legs_of("Residents waiting in Mombasa for news said the storm had passed.", gaz) == []
+
+
+def test_the_context_origin_is_never_the_destination_itself(gaz, ids):
+    text = ("The ship had sailed overnight from Mombasa. "
+            "A convoy of vehicles had taken the group to Mombasa to board.")
+    assert (None, ids["Mombasa"], "happened") in legs_of(text, gaz)
+
+
+def test_flew_home_goes_to_the_country_of_the_people_named(gaz, ids):
+    got = legs_of("By Tuesday the authorities had brought back 1,539 Kenyans: 323 flew home on military planes from "
+                  "the airports of Mombasa and Kisumu, and 1,216 came by road.", gaz)
+    assert (ids["Mombasa"], ids["Kenya"], "happened") in got and (ids["Kisumu"], ids["Kenya"], "happened") in got
+    # an explicit destination wins; nobody named, no home guessed
+    assert legs_of("About 300 Kenyans flew home from Nairobi to Kandahar on Monday.", gaz) == [
+        (ids["Nairobi"], ids["Kandahar"], "happened")]
+    assert legs_of("The minister went home after the meeting in Nairobi.", gaz) == []
+    assert legs_of("Kenyans and Ugandans flew home from Nairobi.", gaz) == [(ids["Nairobi"], None, "happened")]
