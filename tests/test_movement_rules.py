@@ -171,3 +171,17 @@ def test_flew_home_goes_to_the_country_of_the_people_named(gaz, ids):
         (ids["Nairobi"], ids["Kandahar"], "happened")]
     assert legs_of("The minister went home after the meeting in Nairobi.", gaz) == []
     assert legs_of("Kenyans and Ugandans flew home from Nairobi.", gaz) == [(ids["Nairobi"], None, "happened")]
+
+
+def test_movements_from_one_origin_in_opposite_directions_are_separate_routes(gaz, ids):
+    from evacmap.geo.routes import build_routes
+
+    text = ("Buses took 300 people from Nairobi to Mombasa on Monday. "
+            "On Tuesday 200 people were flown from Nairobi to Kandahar.")
+    a = _article(text)
+    legs = extract_legs(a, split_sentences(text), find_mentions(a, gaz), gaz)
+    routes = build_routes(legs, gaz, None)
+    with_dest = [r for r in routes if any(lg.to_id for lg in r.legs)]
+    assert len(with_dest) == 2
+    for r in with_dest:
+        assert not {ids["Mombasa"], ids["Kandahar"]} <= set(r.waypoints), r.label
