@@ -242,6 +242,7 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
             origins.append((going_on.start(), start, going_on.group(0)))
     if not origins and not dests:
         return None
+    dests = [_entry_point(d, inside, text, used) for d in dests]
     dests = [d for d in dests if any(i is not None for i in d[1].ids) or d[1].kind in ("area", "mention")]
     origins = [o for o in origins if any(i is not None for i in o[1].ids)]
     if not origins and not dests:
@@ -253,6 +254,23 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
                  [v[1] for v in sorted(vias, key=lambda r: r[0])],
                  [d[1] for d in sorted(dests, key=lambda r: r[0])],
                  [r[2].strip() for r in roles], window_end)
+
+
+ENTRY_AT = re.compile(r"\s+(?P<prep>at|near)\s+(?:the\s+)?(?:(?:town|village|city|border crossing|crossing|checkpoint|"
+                      r"bridge|port)\s+(?:of|at)\s+)?", re.I)
+
+
+def _entry_point(dest: tuple, inside: list[Slot], text: str, used: set[int]) -> tuple:
+    """"into <country> at <town>", "crossed into <country> near <town>": the movement ends at the town."""
+    pos, slot, cue = dest
+    m = ENTRY_AT.match(text, slot.end)
+    if m is None or (m.group("prep").lower() == "near" and "into" not in cue.lower()):
+        return dest
+    nxt = next((s for s in inside if s.start == m.end() and any(s.ids) and s.start not in used), None)
+    if nxt is None:
+        return dest
+    used.add(nxt.start)
+    return pos, nxt, f"{cue} ... {m.group('prep')}"
 
 
 def _continued_from(inside: list[Slot], cue: int, dest_starts: set[int], text: str = "") -> Slot | None:

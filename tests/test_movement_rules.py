@@ -185,3 +185,11 @@ def test_movements_from_one_origin_in_opposite_directions_are_separate_routes(ga
     assert len(with_dest) == 2
     for r in with_dest:
         assert not {ids["Mombasa"], ids["Kandahar"]} <= set(r.waypoints), r.label
+
+
+def test_the_point_of_entry_is_where_the_leg_ends(gaz, ids):
+    assert legs_of("More than 40,000 people have now crossed from Uganda into Kenya near Kisumu, the minister said.",
+                   gaz) == [(ids["Uganda"], ids["Kisumu"], "happened")]
+    assert (None, ids["Mombasa"], "happened") in legs_of("The convoy passed into Kenya at the town of Mombasa.", gaz)
+    # "near" after an arrival that is not an entry says where the place is, not where they went
+    assert legs_of("The evacuees reached Mombasa near the coast.", gaz) == [(None, ids["Mombasa"], "happened")]
