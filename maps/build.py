@@ -216,7 +216,17 @@ def default_title(prods: exports.Products) -> str:
     if not cluster:
         return config.title
     main = max(cluster, key=lambda pw: pw[1])[0]
-    return f"{main.name}: evacuation map"
+    return f"{_name_as_written(prods, main)}: evacuation map"
+
+
+def _name_as_written(prods: exports.Products, place: Place) -> str:
+    """The place's name as the articles write it most often (first written on a tie), not the gazetteer's
+    own form: a story about Stepanakert is not titled by the place's official name in another language."""
+    for report in prods.places:
+        if report.place is place and report.mentions:
+            counts = Counter(m.surface for m in report.mentions)
+            return max(counts, key=lambda s: counts[s])  # Counter keeps first-seen order on a tie
+    return place.name
 
 
 def _in_bounds(frame: gpd.GeoDataFrame, bounds, anchors: dict[str, Point] | None = None) -> gpd.GeoDataFrame:
