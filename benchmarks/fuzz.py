@@ -1,6 +1,8 @@
 """Fuzz the readers and the pipeline with mutated inputs; print how many gave an internal error or invalid JSON.
 
-    python benchmarks/fuzz.py [--articles 10000] [--files 1000] [--cli 40] [--seed 14]
+    python benchmarks/fuzz.py [--articles 10000] [--files 3000] [--cli 25] [--seed 14]
+    python benchmarks/fuzz.py --articles 1000 --files 300 --seed 1-10 --record fuzz.jsonl   # in chunks
+    python benchmarks/fuzz.py --sum fuzz.jsonl                                            # their total
 
 - articles: slices of the sample articles (as .txt or .html), mutated with random bytes and with the
   payloads that broke the tool before (310-digit numbers, reversed ranges, rich markup, ESC sequences,
@@ -14,7 +16,10 @@
 An *internal error* is any exception that is not an EvacmapError (the CLI's exit 70). *Invalid JSON* is a
 document the CLI or an export would emit that a strict parser rejects. *Non-finite values* counts data that
 held Infinity/NaN before strictjson turned it into null (reported, not a failure). The target is 0 and 0.
-Uses a private cache and data home; the world index is built there on the first run (~30 s).
+Uses a private data home, and a private cache unless EVACMAP_CACHE is set (point it at a folder holding a
+built world index to skip the ~30 s build); one worker process unless EVACMAP_WORKERS is set. A seed range
+runs one chunk per seed; `--record` appends each chunk's counts to a file, and `--sum` totals such files
+(a seed recorded twice counts once), so a campaign can be split across runs.
 """
 from __future__ import annotations
 
@@ -271,30 +276,87 @@ def _cli(root: Path, command: str, tally: Tally) -> None:
             tally.examples.setdefault(f"invalid JSON: cli {command}", str(err))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--articles", type=int, default=10_000)
-    parser.add_argument("--files", type=int, default=1_000)
-    parser.add_argument("--cli", type=int, default=25, help="every N-th file also through the CLI (0: never)")
-    parser.add_argument("--seed", type=int, default=14)
-    args = parser.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="evacmap-fuzz-"))
-    os.environ.setdefault("EVACMAP_CACHE", str(work / "cache"))
-    os.environ["EVACMAP_HOME"] = str(work / "home")
-    rng = random.Random(args.seed)
+def run_chunk(seed: int, articles: int, files: int, every_cli: int, work: Path) -> Tally:
+    """One chunk: `files` mutated configs, zone files and places files (a third each), then `articles`
+    mutated articles, all drawn from `random.Random(seed)`."""
+    rng = random.Random(seed)
     tally = Tally()
-    started = time.perf_counter()
-    try:
-        fuzz_files(rng, args.files, args.cli, work, tally)
-        fuzz_articles(rng, args.articles, work, tally)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    fuzz_files(rng, files, every_cli, work, tally)
+    fuzz_articles(rng, articles, work, tally)
+    return tally
+
+
+def _record(path: Path, seed: int, tally: Tally, seconds: float) -> None:
+    """Append one chunk's counts as a JSON line, so a long campaign can run in pieces and be summed."""
+    line = {"seed": seed, "seconds": round(seconds), "counts": dict(tally.counts), "examples": tally.examples}
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(line, sort_keys=True) + "\n")
+
+
+def summed(paths: list[Path]) -> Tally:
+    """The total of recorded chunks; a seed recorded twice counts once (the last record wins)."""
+    chunks: dict[int, dict] = {}
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                record = json.loads(line)
+                chunks[record["seed"]] = record
+    total = Tally()
+    for record in chunks.values():
+        total.counts.update(record["counts"])
+        for key, example in record["examples"].items():
+            total.examples.setdefault(key, example)
+    total.counts["chunks (seeds)"] = len(chunks)
+    return total
+
+
+def report(tally: Tally, seconds: float | None = None) -> None:
     for key, value in sorted(tally.counts.items()):
         print(f"{key}: {value}")
     for key, example in tally.examples.items():
         print(f"--- {key}\n{example}")
-    print(f"internal errors: {tally.counts['internal errors']}  invalid JSON: {tally.counts['invalid JSON']}  "
-          f"({time.perf_counter() - started:.0f} s)")
+    took = f"  ({seconds:.0f} s)" if seconds is not None else ""
+    print(f"internal errors: {tally.counts['internal errors']}  invalid JSON: {tally.counts['invalid JSON']}{took}")
+
+
+def _seeds(text: str) -> list[int]:
+    first, _, last = text.partition("-")
+    return list(range(int(first), int(last or first) + 1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--articles", type=int, default=10_000, help="mutated articles per seed")
+    parser.add_argument("--files", type=int, default=3_000, help="mutated files per seed (a third of each kind)")
+    parser.add_argument("--cli", type=int, default=25, help="every N-th file also through the CLI (0: never)")
+    parser.add_argument("--seed", default="14", help="a seed, or a range A-B: one chunk per seed")
+    parser.add_argument("--record", type=Path, help="append each chunk's counts to this JSON-lines file")
+    parser.add_argument("--sum", type=Path, nargs="+", metavar="RECORD", help="only print the total of records")
+    args = parser.parse_args()
+    if args.sum:
+        report(summed(args.sum))
+        return
+    work = Path(tempfile.mkdtemp(prefix="evacmap-fuzz-"))
+    os.environ.setdefault("EVACMAP_CACHE", str(work / "cache"))  # set it to reuse a built world index
+    os.environ.setdefault("EVACMAP_KEYS", str(work / "keys"))
+    os.environ.setdefault("EVACMAP_WORKERS", "1")
+    os.environ["EVACMAP_HOME"] = str(work / "home")
+    total = Tally()
+    started = time.perf_counter()
+    try:
+        for seed in _seeds(args.seed):
+            began = time.perf_counter()
+            tally = run_chunk(seed, args.articles, args.files, args.cli, work)
+            if args.record:
+                _record(args.record, seed, tally, time.perf_counter() - began)
+            print(f"seed {seed}: internal errors {tally.counts['internal errors']}, invalid JSON "
+                  f"{tally.counts['invalid JSON']} ({time.perf_counter() - began:.0f} s)", file=sys.stderr)
+            total.counts.update(tally.counts)
+            for key, example in tally.examples.items():
+                total.examples.setdefault(key, example)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    report(total, time.perf_counter() - started)
 
 
 if __name__ == "__main__":

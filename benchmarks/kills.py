@@ -3,11 +3,14 @@
 
     python benchmarks/kills.py [--kills 100] [--seed 14]
 
-Two versions of the sample corpus (A and B, differing in title) are built once to learn their sites' digests.
-Then each round starts a build of the other version over the current site, kills it after a random delay
-drawn from the measured build time, and checks `--out`; every 10th round, and after each injected point
-(EVACMAP_KILL_AT, see maps/publish.py), a build runs to the end and must leave the expected site and no
-`.site.tmp-*` / `.site.old-*` / cache temporaries. Prints the counts; the target is 0 bad states.
+Two versions of the sample corpus (A and B, differing in title) are built once to learn their sites' digests,
+and a warm rebuild (B over A) is timed. Then each round starts a build of the other version over the current
+site, kills it after a random delay in [0, 1.1 x that time], and checks `--out`. Then one round per
+injected point (EVACMAP_KILL_AT, see maps/publish.py): after the lock, after the temporary folder is made,
+after EACH file of the site is written, before and after the swap. Every 10th random round and after each
+injected one, a build runs to the end and must leave the expected site and no `.site.tmp-*` / `.site.old-*`
+/ cache temporaries. Prints the counts; the target is 0 bad states. Set EVACMAP_CACHE to a cache holding a
+built world index to reuse it (it is linked, never written).
 """
 from __future__ import annotations
 
@@ -26,8 +29,13 @@ from pathlib import Path
 __all__ = ["main"]
 
 EVACMAP = str(Path(sys.executable).with_name("evacmap"))
-POINTS = ["locked", "tmp-created", "write:overview.html", "write:data/claims.json", "write:index.html",
-          "before-swap", "after-swap"]
+STEPS = ["locked", "tmp-created", "before-swap", "after-swap"]  # publish.py's checkpoints around the writes
+
+
+def injected_points(site: Path) -> list[str]:
+    """Every checkpoint a build passes: the publish steps, and one after each file it writes (write:<path>)."""
+    return STEPS[:2] + [f"write:{p.relative_to(site)}" for p in sorted(site.rglob("*"))
+                        if p.is_file() and p.name != ".evacmap-site"] + STEPS[2:]
 
 
 def digest(folder: Path) -> str | None:
@@ -69,25 +77,28 @@ def main() -> None:
     env.update(EVACMAP_CACHE=str(cache), EVACMAP_HOME=str(work / "home"))
     shared = Path(os.environ.get("EVACMAP_CACHE", ""))
     cache.mkdir()
-    for f in shared.glob("world-index-*.pickle") if os.environ.get("EVACMAP_CACHE") else []:
-        os.symlink(f, cache / f.name)  # reuse a built world index: the rounds then take seconds, not a minute
+    for f in shared.glob("world-index-*") if os.environ.get("EVACMAP_CACHE") else []:
+        os.symlink(f, cache / f.name)  # reuse a built world index (a folder): rounds take seconds, not a minute
     corpora = {}
     for name in ("A", "B"):
         corpora[name] = Path(shutil.copytree(sample_path(), work / name))
         config = corpora[name] / "evacmap.toml"
         config.write_text(config.read_text().replace("title = ", f'title = "Version {name}" #', 1))
     sites = {}
-    started = time.perf_counter()
     for name, corpus in corpora.items():
         code, err = finish(build(corpus, work / f"site-{name}", env))
         assert code == 0, err
         sites[name] = digest(work / f"site-{name}")
-    build_time = (time.perf_counter() - started) / 2
     out = work / "site"
     shutil.copytree(work / "site-A", out)
-    current, bad, killed_mid, clean_builds, dirty = "A", 0, 0, 0, 0
+    started = time.perf_counter()  # a round's build: the other version over the current site, cache warm
+    code, err = finish(build(corpora["B"], out, env))
+    assert code == 0 and digest(out) == sites["B"], err
+    build_time = time.perf_counter() - started
+    current, bad, killed_mid, clean_builds, dirty, not_reached = "B", 0, 0, 0, 0, []
     rng = random.Random(args.seed)
-    plan = [(None, rng.uniform(0.0, build_time * 1.1)) for _ in range(args.kills)] + [(p, None) for p in POINTS]
+    points = injected_points(work / "site-A")
+    plan = [(None, rng.uniform(0.0, build_time * 1.1)) for _ in range(args.kills)] + [(p, None) for p in points]
     for n, (point, delay) in enumerate(plan, 1):
         target = "B" if current == "A" else "A"
         proc = build(corpora[target], out, env, kill_at=point)
@@ -98,6 +109,8 @@ def main() -> None:
                 proc.send_signal(signal.SIGKILL)
                 killed_mid += 1
         code, _ = finish(proc)
+        if point is not None and code != -signal.SIGKILL:
+            not_reached.append(point)
         state = digest(out)
         if state not in (sites["A"], sites["B"]):
             bad += 1
@@ -112,9 +125,12 @@ def main() -> None:
                 print(f"round {n}: next build exit {code}, leftovers {left} {err[-200:]}", file=sys.stderr)
             clean_builds += 1
             current = target
+        if n % 10 == 0:
+            print(f"  {n}/{len(plan)} rounds, {bad} bad, {dirty} not clean", file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)
     print(f"random kills: {args.kills} ({killed_mid} landed mid-build; build takes {build_time:.1f} s)")
-    print(f"injected kill points: {len(POINTS)}")
+    print(f"injected kill points: {len(points)}, reached and killed: {len(points) - len(not_reached)}"
+          + (f" (not reached: {', '.join(not_reached)})" if not_reached else ""))
     print(f"--out neither the old nor the new site: {bad}")
     print(f"completed builds checked after kills: {clean_builds}, not clean (failed, wrong site or leftovers): {dirty}")
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.model import Article, Mention, Sentence
-from evacmap.corpus.slots import Slot, find_slots
+from evacmap.corpus.slots import Slot, SlotMentions, find_slots
 
 NOT_HELD = ("besieged", "cut off", "contested")
 #: ", the region's main city," / ", which Armenians call Berdzor," between a place and what is said of it
@@ -292,8 +292,9 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
     groups: list[Slot] = []
     found: list[tuple] = []
     last_order: list[str] = []
+    index = SlotMentions(mentions, sentences)  # once per article: linear, not quadratic (issue 14)
     for sentence in sentences:
-        slots = find_slots(article, sentence, mentions, actors, groups=groups, sentences=sentences)
+        slots = find_slots(article, sentence, index, actors, groups=groups, sentences=sentences)
         surrounded: dict[int, int] = {}
         for slot in slots:
             found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, (rules, actors), surrounded))

@@ -69,7 +69,7 @@ from evacmap.corpus.movement_cues import (
     WEAK_DEST,
     WHO,
 )
-from evacmap.corpus.slots import Slot, find_slots
+from evacmap.corpus.slots import Slot, SlotMentions, find_slots
 
 STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
 
@@ -383,8 +383,9 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     per_sentence: list[tuple[Sentence, list[_Move], list[Slot]]] = []
     last_dest: Slot | None = None
     speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences)), strict=False))
+    index = SlotMentions(mentions, sentences)  # once per article: linear, not quadratic (issue 14)
     for sentence in sentences:
-        slots = find_slots(article, sentence, mentions, actors, groups=groups, sentences=sentences)
+        slots = find_slots(article, sentence, index, actors, groups=groups, sentences=sentences)
         moves = []
         earlier = last_dest  # a later clause of the sentence goes on from the last place an earlier one reached
         for lo, hi in _clauses(sentence):

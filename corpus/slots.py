@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -45,6 +46,36 @@ class Slot:
     controller: str | None = None  # what the words themselves say about control (an actor id)
 
 
+class SlotMentions:
+    """An article's mentions (resolved or not) and sentences, indexed once so that each sentence or group
+    phrase finds its own by bisection: a scan over every mention or sentence per sentence is quadratic on a
+    long single-paragraph article (issue 14: a 5 MB paragraph). Pass one to `find_slots` for every sentence
+    of an article; a plain sequence is indexed on each call."""
+
+    def __init__(self, mentions: Sequence[Mention], sentences: Sequence[Sentence] = ()) -> None:
+        self.source = mentions
+        self._order = sorted(range(len(mentions)), key=lambda i: mentions[i].start)
+        self._starts = [mentions[i].start for i in self._order]
+        self.sentences = sentences
+        self._sentence_starts = [s.start for s in sentences]
+
+    def within(self, lo: int, hi: int) -> list[Mention]:
+        """The mentions lying wholly inside [lo, hi], in the order of the sequence given (as a scan would)."""
+        i, j = bisect_left(self._starts, lo), bisect_right(self._starts, hi)
+        return [m for m in (self.source[k] for k in sorted(self._order[i:j])) if m.end <= hi]
+
+    def sentences_from(self, offset: int, count: int) -> Sequence[Sentence]:
+        """The first `count` sentences that start at or after `offset`."""
+        i = bisect_left(self._sentence_starts, offset)
+        return self.sentences[i:i + count]
+
+
+def _indexed(mentions: Sequence[Mention] | SlotMentions, sentences: Sequence[Sentence]) -> SlotMentions:
+    if isinstance(mentions, SlotMentions):
+        return mentions
+    return SlotMentions(mentions, sentences)
+
+
 def _held(actors: Actors) -> str:
     return rf"(?P<adj>{actors.adjective_rx})[- ]{HELD_WORD}"
 
@@ -67,14 +98,16 @@ def _overlaps(out: list[Slot], s: int, e: int) -> bool:
     return any(s < o.end and o.start < e for o in out)
 
 
-def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention], actors: Actors, *,
+def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention] | SlotMentions, actors: Actors, *,
                groups: list[Slot], sentences: Sequence[Sentence]) -> list[Slot]:
     """The slots of one sentence in text order. ``groups`` collects the groups seen so far in the article
-    (for "those two cities")."""
+    (for "those two cities"). Give ``mentions`` as a SlotMentions of the article (built once with its
+    sentences) when calling for every sentence: linear in the article instead of quadratic."""
     text = article.text
     lo, hi = sentence.start, sentence.end
     before_mention, unplaced, prefix = area_patterns(actors)
-    inside = [m for m in mentions if lo <= m.start and m.end <= hi]
+    mentions = _indexed(mentions, sentences)
+    inside = mentions.within(lo, hi)
     out: list[Slot] = []
     for m in GROUP.finditer(text, lo, hi):
         named, until = _group_names(article, m, sentence, mentions, sentences)
@@ -121,7 +154,7 @@ GROUP_BACK = re.compile(rf"\b(?:those|these|the)\s+(?:{NUMBER}\s+)?{GROUP_NOUN}\
 _RESTATED = re.compile(rf"\b(?:the|those|these)\s+{NUMBER}\s+(?:\w+\s+)?{GROUP_NOUN}\b", re.I)
 
 
-def _group_names(article: Article, m: re.Match, sentence: Sentence, mentions: Sequence[Mention],
+def _group_names(article: Article, m: re.Match, sentence: Sentence, mentions: SlotMentions,
                  sentences: Sequence[Sentence]) -> tuple[tuple[str, ...], int | None]:
     """The places a "two villages" phrase stands for: ", X and Y" right after it, or "The two villages, X and
     Y" in one of the next two sentences."""
@@ -129,7 +162,7 @@ def _group_names(article: Article, m: re.Match, sentence: Sentence, mentions: Se
     named = _names_after(text, m.end(), min(sentence.end, m.end() + 80), mentions)
     if named:
         return named, None
-    following = [s for s in sentences if s.start >= sentence.end][:2]
+    following = mentions.sentences_from(sentence.end, 2)
     for s in following:
         for g in _RESTATED.finditer(text, s.start, s.end):
             named = _names_after(text, g.end(), min(s.end, g.end() + 80), mentions)
@@ -138,9 +171,9 @@ def _group_names(article: Article, m: re.Match, sentence: Sentence, mentions: Se
     return (), None
 
 
-def _names_after(text: str, start: int, stop: int, mentions: Sequence[Mention]) -> tuple[str, ...]:
+def _names_after(text: str, start: int, stop: int, mentions: SlotMentions) -> tuple[str, ...]:
     """"X and Y" or "X, Y and Z" right after a group phrase (a comma or colon before)."""
-    inside = [mm for mm in mentions if start <= mm.start and mm.end <= stop and mm.place_id]
+    inside = [mm for mm in mentions.within(start, stop) if mm.place_id]
     if len(inside) < 2 or not re.fullmatch(r"\s*[,:]?\s*(?:the\s+)?", text[start:inside[0].start]):
         return ()
     names = [inside[0]]
@@ -158,12 +191,13 @@ def _names_after(text: str, start: int, stop: int, mentions: Sequence[Mention]) 
 def group_ids(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention]) -> dict[int, tuple]:
     """Start offset of every group phrase -> the place ids it stands for."""
     out = {}
+    index = SlotMentions(mentions, sentences)
     for s in sentences:
         for m in GROUP.finditer(article.text, s.start, s.end):
-            named, _until = _group_names(article, m, s, mentions, sentences)
+            named, _until = _group_names(article, m, s, index, sentences)
             if named:
                 out[m.start()] = named
     return out
 
 
-__all__ = ["GROUP", "GROUP_BACK", "Slot", "area_patterns", "find_slots", "group_ids"]
+__all__ = ["GROUP", "GROUP_BACK", "Slot", "SlotMentions", "area_patterns", "find_slots", "group_ids"]
