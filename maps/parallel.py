@@ -18,6 +18,7 @@ import gc
 import os
 import tempfile
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor as _StdExecutor
@@ -100,9 +101,36 @@ def _host() -> str:
     return f"{socket.gethostname()} (pid {os.getpid()})"
 
 
-def _init_worker(spec: GazetteerSpec) -> None:
+def _init_worker(spec: GazetteerSpec, owner: int | None = None) -> None:
     """Pool initializer: load the gazetteer before the first article, once per process."""
+    if owner is not None:
+        _exit_with(owner)
     _gazetteer(spec)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _exit_with(owner: int, every: float = 0.5) -> None:
+    """End this worker once the build that started it (`owner`) is gone. A build killed with SIGKILL runs
+    no cleanup: its pool workers would wait for work forever (each holding a few hundred MB and the build's
+    stderr, so whoever waits for that pipe to close hangs too). A worker learns it from being reparented
+    (its parent is the build, or a forkserver that exits with it) or from the owner's pid being gone."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent and _alive(owner):
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="evacmap-parent-watch", daemon=True).start()
 
 
 @functools.lru_cache(maxsize=4)
@@ -207,7 +235,7 @@ def _pool(workers: int, gazetteer: Gazetteer, spec: GazetteerSpec) -> _StdExecut
         context = multiprocessing.get_context("fork")
     else:
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(spec,))
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(spec, os.getpid()))
 
 
 def local_executor() -> Executor:

@@ -128,3 +128,59 @@ def test_disk_full_is_a_build_error_and_keeps_the_old_site(sites):
     assert full.returncode == 1, full.stderr
     assert full.stderr.startswith("evacmap: error:") and "cannot write the site" in full.stderr
     assert digest(out) == old and leftovers(out) == []
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes below `pid` (pool workers, a forkserver and its children), from /proc."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+    found, frontier = set(), [pid]
+    while frontier:
+        parent = frontier.pop()
+        children = [p for p, pp in parents.items() if pp == parent and p not in found]
+        found.update(children)
+        frontier.extend(children)
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    return {p for p in pids if Path(f"/proc/{p}").exists() and "Z" not in _state(p)}
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
+def test_a_killed_build_leaves_no_workers_behind(corpus, private_cache):
+    """kill -9 during the parallel analysis: the pool's workers end too (they used to wait for work forever,
+    holding memory and the build's stderr, so a caller waiting for that pipe hung)."""
+    import time
+
+    env = {k: v for k, v in os.environ.items() if k != "EVACMAP_KILL_AT"} | private_cache | {"EVACMAP_WORKERS": "2"}
+    build = subprocess.Popen([str(EVACMAP), "build", str(corpus), "--out", str(corpus.parent / "site")], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    workers: set[int] = set()
+    deadline = time.monotonic() + 300
+    while build.poll() is None and time.monotonic() < deadline and len(workers) < 2:
+        workers |= _descendants(build.pid)
+        time.sleep(0.02)
+    assert build.poll() is None and workers, "the build finished before its pool started"
+    build.kill()
+    build.wait(timeout=30)
+    deadline = time.monotonic() + 20
+    while _alive(workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = _alive(workers)
+    for pid in left:  # do not leak them from the test itself
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"{len(left)} workers outlived the killed build"
+    assert build.stderr is not None and build.stderr.read() is not None  # EOF: no worker holds the pipe

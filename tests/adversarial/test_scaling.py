@@ -1,0 +1,70 @@
+"""Work that grows with the input, not with its square: one long paragraph, and a corpus of many articles.
+
+Each test times the same step on an input and on one four times larger, in CPU seconds of this process (a
+shared machine's load does not inflate them), and asserts the ratio stays near 4: a quadratic step gives
+near 16. Issue 14 measured legs and control statements quadratic in the sentences of one paragraph (every
+sentence scanned every mention), and near-duplicate detection quadratic in the articles (every pair).
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+
+from evacmap.corpus.control_text import control_claims
+from evacmap.corpus.duplicates import find_duplicates
+from evacmap.corpus.mentions import find_mentions
+from evacmap.corpus.model import Article
+from evacmap.corpus.movements import extract_legs
+from evacmap.corpus.sentences import split_sentences
+
+CITIES = ("Manila", "Lyon", "Porto", "Cebu", "Davao", "Geneva", "Lagos", "Quito")
+LINEAR = 7.0  # the largest ratio accepted for a 4x larger input (linear: ~4; quadratic: ~16)
+
+
+def _article(text: str, name: str = "long") -> Article:
+    return Article(id=name, path=f"articles/{name}.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest())
+
+
+def _cpu(fn) -> float:
+    began = time.process_time()
+    fn()
+    return time.process_time() - began
+
+
+def _legs_and_control(gazetteer, sentences: int) -> float:
+    """CPU seconds of the movement and control rules on one paragraph of `sentences` short sentences, each
+    naming one place (many mentions: the old per-sentence scan over all of them dominates)."""
+    text = " ".join(f"Buses reached {CITIES[i % len(CITIES)]}." for i in range(sentences))
+    article = _article(text)
+    split = split_sentences(text)
+    mentions = find_mentions(article, gazetteer, focus="SY")
+    assert len(split) == sentences and len(mentions) >= sentences
+    legs: list = []
+    seconds = _cpu(lambda: legs.extend(extract_legs(article, split, mentions, gazetteer)))
+    seconds += _cpu(lambda: control_claims(article, split, mentions, gazetteer))
+    assert len(legs) == sentences  # the rules did their work: one leg per sentence
+    return seconds
+
+
+def test_legs_and_control_statements_are_linear_in_one_paragraph(gazetteer):
+    _legs_and_control(gazetteer, 50)  # one-time costs (regexes, the world index's id table) out of the timing
+    small, large = _legs_and_control(gazetteer, 2_500), _legs_and_control(gazetteer, 10_000)
+    assert large / small < LINEAR, (small, large)
+
+
+def _corpus(count: int) -> list[Article]:
+    rng = random.Random(count)
+    words = [f"w{n}" for n in range(5_000)]
+    return [_article(" ".join(rng.choice(words) for _ in range(60)), f"a{n}") for n in range(count)]
+
+
+def test_near_duplicate_detection_is_not_pairwise():
+    small_corpus, large_corpus = _corpus(500), _corpus(2_000)
+    large_corpus[-1] = _article(large_corpus[0].text, "copy")  # one real pair: the step is not trivially empty
+    find_duplicates(_corpus(20))
+    small = _cpu(lambda: find_duplicates(small_corpus))
+    found: list = []
+    large = _cpu(lambda: found.extend(find_duplicates(large_corpus)))
+    assert [(d.first, d.second) for d in found] == [("a0", "copy")]
+    assert large / small < LINEAR, (small, large)
