@@ -54,14 +54,43 @@ def leftovers(out: Path, cache: Path) -> list[str]:
 
 
 def build(corpus: Path, out: Path, env: dict, kill_at: str | None = None) -> subprocess.Popen:
+    """Start a build; its stderr goes to a file (a pipe would hang the harness if a leaked child held it)."""
     extra = {"EVACMAP_KILL_AT": kill_at} if kill_at else {}
-    return subprocess.Popen([EVACMAP, "build", str(corpus), "--out", str(out)], env={**env, **extra},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    log = open(out.parent / "stderr.log", "w+", encoding="utf-8")
+    proc = subprocess.Popen([EVACMAP, "build", str(corpus), "--out", str(out)], env={**env, **extra},
+                            stdout=subprocess.DEVNULL, stderr=log, text=True)
+    proc.log = log  # type: ignore[attr-defined]
+    return proc
 
 
 def finish(proc: subprocess.Popen) -> tuple[int, str]:
-    _, err = proc.communicate(timeout=900)
+    proc.wait(timeout=900)
+    log = proc.log  # type: ignore[attr-defined]
+    log.seek(0)
+    err = log.read()
+    log.close()
     return proc.returncode, err
+
+
+def stragglers(work: Path, grace: float = 3.0) -> list[int]:
+    """Processes still running a build of this campaign (a killed build's pool workers) after `grace`
+    seconds; they are killed so that they cannot skew the next round."""
+    deadline = time.monotonic() + grace
+    while True:
+        found = []
+        for entry in Path("/proc").iterdir():
+            try:
+                if entry.name.isdigit() and str(work).encode() in (entry / "cmdline").read_bytes() \
+                        and (entry / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+                    found.append(int(entry.name))
+            except (OSError, IndexError):
+                continue
+        if not found or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    for pid in found:
+        os.kill(pid, signal.SIGKILL)
+    return found
 
 
 def main() -> None:
@@ -95,7 +124,7 @@ def main() -> None:
     code, err = finish(build(corpora["B"], out, env))
     assert code == 0 and digest(out) == sites["B"], err
     build_time = time.perf_counter() - started
-    current, bad, killed_mid, clean_builds, dirty, not_reached = "B", 0, 0, 0, 0, []
+    current, bad, killed_mid, clean_builds, dirty, not_reached, orphans = "B", 0, 0, 0, 0, [], 0
     rng = random.Random(args.seed)
     points = injected_points(work / "site-A")
     plan = [(None, rng.uniform(0.0, build_time * 1.1)) for _ in range(args.kills)] + [(p, None) for p in points]
@@ -109,6 +138,9 @@ def main() -> None:
                 proc.send_signal(signal.SIGKILL)
                 killed_mid += 1
         code, _ = finish(proc)
+        if left_running := stragglers(work):
+            orphans += len(left_running)
+            print(f"round {n}: {len(left_running)} processes outlived the killed build", file=sys.stderr)
         if point is not None and code != -signal.SIGKILL:
             not_reached.append(point)
         state = digest(out)
@@ -132,6 +164,7 @@ def main() -> None:
     print(f"injected kill points: {len(points)}, reached and killed: {len(points) - len(not_reached)}"
           + (f" (not reached: {', '.join(not_reached)})" if not_reached else ""))
     print(f"--out neither the old nor the new site: {bad}")
+    print(f"processes that outlived a killed build (pool workers): {orphans}")
     print(f"completed builds checked after kills: {clean_builds}, not clean (failed, wrong site or leftovers): {dirty}")
 
 
