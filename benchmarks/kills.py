@@ -157,8 +157,9 @@ def main() -> None:
                 print(f"round {n}: next build exit {code}, leftovers {left} {err[-200:]}", file=sys.stderr)
             clean_builds += 1
             current = target
-        if n % 10 == 0:
-            print(f"  {n}/{len(plan)} rounds, {bad} bad, {dirty} not clean", file=sys.stderr)
+        print(f"  round {n}/{len(plan)} ({point or f'kill at {delay:.1f} s'}, exit {code}): --out is "
+              f"{current if state in sites.values() else 'NEITHER'}; so far {bad} bad, {dirty} not clean, "
+              f"{orphans} outlived", file=sys.stderr, flush=True)
     shutil.rmtree(work, ignore_errors=True)
     print(f"random kills: {args.kills} ({killed_mid} landed mid-build; build takes {build_time:.1f} s)")
     print(f"injected kill points: {len(points)}, reached and killed: {len(points) - len(not_reached)}"
