@@ -5,7 +5,8 @@
 
 Two versions of the sample corpus (A and B, differing in title) are built once to learn their sites' digests,
 and a warm rebuild (B over A) is timed. Then each round starts a build of the other version over the current
-site, kills it after a random delay in [0, 1.1 x that time], and checks `--out`. Then one round per
+site, kills it after a random delay in [0, 1.1 x the latest build time], and checks `--out`, until `--kills`
+kills have landed before the build ended (a kill after it counts as a try, not a kill). Then one round per
 injected point (EVACMAP_KILL_AT, see maps/publish.py): after the lock, after the temporary folder is made,
 after EACH file of the site is written, before and after the swap. Every 10th random round and after each
 injected one, a build runs to the end and must leave the expected site and no `.site.tmp-*` / `.site.old-*`
@@ -93,21 +94,10 @@ def stragglers(work: Path, grace: float = 3.0) -> list[int]:
     return found
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kills", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=14)
-    args = parser.parse_args()
+def prepare(work: Path, env: dict) -> tuple[dict[str, Path], dict[str, str | None], Path, float]:
+    """Versions A and B of the sample, their sites' digests, `--out` holding site A, and a timed rebuild."""
     from evacmap.corpus.articles import sample_path
 
-    work = Path(tempfile.mkdtemp(prefix="evacmap-kills-"))
-    cache = work / "cache"
-    env = {k: v for k, v in os.environ.items() if k != "EVACMAP_KILL_AT"}
-    env.update(EVACMAP_CACHE=str(cache), EVACMAP_HOME=str(work / "home"))
-    shared = Path(os.environ.get("EVACMAP_CACHE", ""))
-    cache.mkdir()
-    for f in shared.glob("world-index-*") if os.environ.get("EVACMAP_CACHE") else []:
-        os.symlink(f, cache / f.name)  # reuse a built world index (a folder): rounds take seconds, not a minute
     corpora = {}
     for name in ("A", "B"):
         corpora[name] = Path(shutil.copytree(sample_path(), work / name))
@@ -124,11 +114,40 @@ def main() -> None:
     code, err = finish(build(corpora["B"], out, env))
     assert code == 0 and digest(out) == sites["B"], err
     build_time = time.perf_counter() - started
+    return corpora, sites, out, build_time
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kills", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=14)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="evacmap-kills-"))
+    cache = work / "cache"
+    env = {k: v for k, v in os.environ.items() if k != "EVACMAP_KILL_AT"}
+    env.update(EVACMAP_CACHE=str(cache), EVACMAP_HOME=str(work / "home"))
+    shared = Path(os.environ.get("EVACMAP_CACHE", ""))
+    cache.mkdir()
+    for f in shared.glob("world-index-*") if os.environ.get("EVACMAP_CACHE") else []:
+        os.symlink(f, cache / f.name)  # reuse a built world index (a folder): rounds take seconds, not a minute
+    corpora, sites, out, build_time = prepare(work, env)
     current, bad, killed_mid, clean_builds, dirty, not_reached, orphans = "B", 0, 0, 0, 0, [], 0
     rng = random.Random(args.seed)
     points = injected_points(work / "site-A")
-    plan = [(None, rng.uniform(0.0, build_time * 1.1)) for _ in range(args.kills)] + [(p, None) for p in points]
-    for n, (point, delay) in enumerate(plan, 1):
+
+    def plan():
+        """Random kills until `--kills` of them landed before the build ended (at most 3x as many tries), the
+        delay drawn from the latest measured build time (a shared machine's load changes it); then one round
+        per injected point."""
+        tries = 0
+        while killed_mid < args.kills and tries < 3 * args.kills:
+            tries += 1
+            yield None, rng.uniform(0.0, build_time * 1.1)
+        for point in points:
+            yield point, None
+
+    total = f"{args.kills}+ random, {len(points)} injected"
+    for n, (point, delay) in enumerate(plan(), 1):
         target = "B" if current == "A" else "A"
         proc = build(corpora[target], out, env, kill_at=point)
         if point is None:
@@ -150,18 +169,21 @@ def main() -> None:
         current = "A" if state == sites["A"] else "B"
         if point is not None or n % 10 == 0:
             target = "B" if current == "A" else "A"
+            began = time.perf_counter()
             code, err = finish(build(corpora[target], out, env))
+            build_time = time.perf_counter() - began if code == 0 else build_time
             left = leftovers(out, cache)
             if code != 0 or digest(out) != sites[target] or left:
                 dirty += 1
                 print(f"round {n}: next build exit {code}, leftovers {left} {err[-200:]}", file=sys.stderr)
             clean_builds += 1
             current = target
-        print(f"  round {n}/{len(plan)} ({point or f'kill at {delay:.1f} s'}, exit {code}): --out is "
+        print(f"  round {n} of {total} ({point or f'kill at {delay:.1f} s'}, exit {code}): --out is "
               f"{current if state in sites.values() else 'NEITHER'}; so far {bad} bad, {dirty} not clean, "
               f"{orphans} outlived", file=sys.stderr, flush=True)
     shutil.rmtree(work, ignore_errors=True)
-    print(f"random kills: {args.kills} ({killed_mid} landed mid-build; build takes {build_time:.1f} s)")
+    print(f"random kills that landed mid-build: {killed_mid} (of {n - len(points)} tries; last build took "
+          f"{build_time:.1f} s)")
     print(f"injected kill points: {len(points)}, reached and killed: {len(points) - len(not_reached)}"
           + (f" (not reached: {', '.join(not_reached)})" if not_reached else ""))
     print(f"--out neither the old nor the new site: {bad}")
