@@ -11,6 +11,7 @@ import math
 
 from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.normalize import ARTICLES
+from evacmap.gazetteer.normalize import tokens as name_tokens
 from evacmap.gazetteer.text import Token
 
 ORG_WORDS = frozenset("""institute center centre council committee society university college observatory media
@@ -237,10 +238,41 @@ def km(a: Place, b: Place) -> float:
 CAPITAL_NOTE = "national capital"
 
 
-def importance(place: Place, focus: str | None, doc_countries: frozenset[str]) -> float:
+# How much less likely a place is when the mention is not spelt like its own name: an alternate name (GeoNames
+# lists every language's form, so "Goris" is also Lithuanian for Gori) costs a factor of 10 in population, a
+# match reached only through the loose key (ou→u, doubled letters, -ah/-eh) a factor of about 30.
+ALTERNATE_COST = 1.0
+NORMALISED_COST = 1.5
+
+
+@functools.lru_cache(maxsize=65536)
+def spelling(name: str) -> str:
+    """A name as written, with case, diacritics, apostrophes, hyphens and a leading article folded away:
+    "Al-Bab" and "al Bab" are one spelling, "Goris" and "Gori" two."""
+    words = name_tokens(name)
+    while len(words) > 1 and words[0] in ARTICLES:
+        words = words[1:]
+    return " ".join(words)
+
+
+def name_cost(place: Place, surface: str | None) -> float:
+    """0 when `surface` is the place's own name, ALTERNATE_COST when it is one of its listed other names,
+    NORMALISED_COST when only the loose matching key joins them (or no surface is given: 0)."""
+    if not surface:
+        return 0.0
+    written = spelling(surface)
+    if written == spelling(place.name) or (place.name_ar and written == spelling(place.name_ar)):
+        return 0.0
+    if any(written == spelling(n) for n in place.names):
+        return ALTERNATE_COST
+    return NORMALISED_COST
+
+
+def importance(place: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None = None) -> float:
     """A homonym's prior: population, the corpus focus country, the countries of the article's other places
-    and the regions it names (`doc_countries` holds both: ISO codes and region ids)."""
-    score = math.log10(place.population + 10)
+    and the regions it names (`doc_countries` holds both: ISO codes and region ids), less the cost of the
+    mention's spelling when it is not the place's own name (name_cost)."""
+    score = math.log10(place.population + 10) - name_cost(place, surface)
     if place.kind == "country":
         score += 3
     elif place.note == CAPITAL_NOTE:
@@ -255,7 +287,7 @@ def importance(place: Place, focus: str | None, doc_countries: frozenset[str]) -
 
 
 def choose(candidates: list[Place], *, region: bool, focus: str | None,
-           doc_countries: frozenset[str]) -> tuple[Place | None, str]:
+           doc_countries: frozenset[str], surface: str | None = None) -> tuple[Place | None, str]:
     """Pick one place among homonyms, or None when the evidence does not separate them."""
     if len(candidates) == 1:
         return candidates[0], "only place with this name"
@@ -278,9 +310,9 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
     candidates = _coherent(candidates, doc_countries)
     if len(candidates) == 1:
         return candidates[0], "the only one in the country of the article's other places"
-    ranked = sorted(candidates, key=lambda c: (-importance(c, focus, doc_countries), c.id))
+    ranked = sorted(candidates, key=lambda c: (-importance(c, focus, doc_countries, surface), c.id))
     best, second = ranked[0], ranked[1]
-    margin = importance(best, focus, doc_countries) - importance(second, focus, doc_countries)
+    margin = importance(best, focus, doc_countries, surface) - importance(second, focus, doc_countries, surface)
     if km(best, second) <= 50:
         return best, "homonyms within 50 km"
     if margin >= BALANCED_MARGIN:

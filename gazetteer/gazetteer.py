@@ -193,16 +193,17 @@ class Gazetteer:
         out: list[Place] = []
         for index in self.indexes:
             places = index.places_for(key)
-            places.sort(key=lambda p: (-context.importance(p, self.focus, frozenset()), p.id))
+            places.sort(key=lambda p: (-context.importance(p, self.focus, frozenset(), name), p.id))
             out.extend(p for p in places if p not in out)
         if not out:
             out = [p for k, _ in self._fuzzy(key) for ix in self.indexes for p in ix.places_for(k)]
         return out
 
-    def score(self, place: Place) -> float:
+    def score(self, place: Place, name: str | None = None) -> float:
         """The importance the resolver ranks homonyms by, with no text around the name: log10 of the
-        population, plus bonuses for a country, a national capital and the focus country (context.importance)."""
-        return round(context.importance(place, self.focus, frozenset()), 2)
+        population, plus bonuses for a country, a national capital and the focus country, less the cost of
+        `name` when it is not the place's own name (context.importance)."""
+        return round(context.importance(place, self.focus, frozenset(), name), 2)
 
     def resolve(self, name: str) -> tuple[Place | None, list[Place], str]:
         """The best place for a bare name (no text around it), the alternatives, and why."""
@@ -211,7 +212,8 @@ class Gazetteer:
             return None, [], "no place with this name"
         best_layer = [c for c in cands if c.source == cands[0].source]
         region = name.lower().split()[-1] in context.REGION_WORDS if name.split() else False
-        place, reason = context.choose(best_layer, region=region, focus=self.focus, doc_countries=frozenset())
+        place, reason = context.choose(best_layer, region=region, focus=self.focus, doc_countries=frozenset(),
+                                       surface=name)
         return place, [c for c in cands if c is not place], reason
 
     def _fuzzy_cached(self, key: str) -> list[tuple[str, float]]:
@@ -303,12 +305,14 @@ class Gazetteer:
             if demonym:
                 places = [p for p in places if p.kind == "country"]
             region = i < j and context.wants_region(tokens, i, j)
-            place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries)
+            surface = text[start:end]
+            place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries,
+                                           surface=surface)
             place = self._authoritative(place)
             if within:
                 reason = f"placed by the region or country named with it in the article; {reason}"
             others = sorted((p for p in places if p is not place),  # best first, as choose() ranks them
-                            key=lambda p: (-context.importance(p, focus, doc_countries), p.id))
+                            key=lambda p: (-context.importance(p, focus, doc_countries, surface), p.id))
             matches.append(Match(start, end, text[start:end], place, tuple(others[:8]), score,
                                  f"demonym; {reason}" if demonym else reason,
                                  {"demonym": True} if demonym else {}))
