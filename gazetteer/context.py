@@ -149,7 +149,7 @@ april may june july august september october november december christmas easter"
 FEATURE_WORDS = frozenset("""river rivers sea seas lake lakes ocean bay gulf strait straits canal channel coast
 island islands isle peninsula cape mountain mountains mount hill hills valley desert plain plains plateau forest
 park square street road avenue boulevard bridge dam gate wall tower palace castle falls springs beach harbour
-harbor port airport base city county village town district quarter heights basin delta""".split())
+harbor port airport base city county parish borough village town district quarter heights basin delta""".split())
 
 
 def _common_noun(tok: Token) -> bool:
@@ -171,7 +171,15 @@ def person_signal(tokens: list[Token], i: int, j: int, text: str) -> str | None:
     """How strongly this occurrence says the name is a person's: "strong" after a title ("Mr Zarqa"), a
     first name ("John Kerry") or an addressee verb, or before a speech verb ("Kerry said"); "weak" before
     another capitalised word ("Kerry Washington", but also "Aleppo Thursday"); None otherwise."""
-    first = i - 1 if i > 0 and tokens[i - 1].key in ARTICLES else i  # "Maan al-Shanan": look past "al-"
+    if j - i >= 2 and tokens[j - 1].word in FEATURE_WORDS:
+        return None  # "Lee County told residents", "Hudson River": a feature's name is nobody's
+    return _person_evidence(tokens, i, j, text)
+
+
+def _person_evidence(tokens: list[Token], i: int, j: int, text: str) -> str | None:
+    # "Maan al-Shanan": look past "al-", an article joined to the name (not the preposition in "Armenia at X")
+    joined = i > 0 and (tokens[i - 1].capitalised or text[tokens[i - 1].end:tokens[i].start] == "-")
+    first = i - 1 if joined and tokens[i - 1].key in ARTICLES else i
     prev = tokens[first - 1] if first > 0 else None
     nxt = tokens[j] if j < len(tokens) else None
     gap_before = text[prev.end:tokens[first].start] if prev else ""
@@ -186,8 +194,9 @@ def person_signal(tokens: list[Token], i: int, j: int, text: str) -> str | None:
     if (prev and _proper(prev) and not tokens[first].sentence_initial and gap_before.strip() in {"", "-"}
             and prev.word not in PLACE_MODIFIERS):
         return "strong"
-    if nxt and nxt.word in SPEECH and gap_after.strip() == "" and not (prev and prev.word in PREPOSITIONS):
-        return "strong"  # "Kerry said", but not "the mayor of Paris said"
+    if (nxt and nxt.word in SPEECH and gap_after.strip() == ""
+            and not (prev and (prev.word in PREPOSITIONS or prev.word in PLACE_MODIFIERS))):
+        return "strong"  # "Kerry said", but not "the mayor of Paris said" nor "from downtown Tampa said"
     if nxt and gap_after.strip() in {"", "-"}:
         if nxt.key in ARTICLES and j + 1 < len(tokens) and tokens[j + 1].capitalised:
             return "weak"

@@ -141,6 +141,34 @@ def _paired(spans, tokens: Tokens, text: str) -> frozenset[tuple[int, int]]:
     return frozenset(out)
 
 
+_COUNTY_PLURAL = re.compile(r"\b(counties|parishes|boroughs)\b")
+_COUNTY_SINGULAR = {"counties": "County", "parishes": "Parish", "boroughs": "Borough"}
+
+
+def _county_lists(tokens: Tokens, text: str) -> list[tuple[int, int, str]]:
+    """"Charlotte, Lee and Collier counties": each capitalised word of a list before a lowercase plural of
+    county, parish or borough, with the key of its full name ("lee county")."""
+    out: list[tuple[int, int, str]] = []
+    if "counties" not in text and "parishes" not in text and "boroughs" not in text:
+        return out
+    for m in _COUNTY_PLURAL.finditer(text):
+        end = bisect.bisect_left(tokens.starts, m.start())
+        while end > 0:
+            start = end - 1
+            while start > 0 and tokens.caps[start - 1] and text[tokens.ends[start - 1]:tokens.starts[start]] == " ":
+                start -= 1
+            if not all(tokens.caps[start:end]) or text[tokens.ends[end - 1]:tokens.starts[end]].strip() not in {"", ","}:
+                break
+            out.append((start, end, name_key(" ".join(tokens.words[start:end]) + " " + _COUNTY_SINGULAR[m.group()])))
+            if start >= 2 and tokens.words[start - 1] in {"and", "or"}:
+                end = start - 1  # "Lee and Collier", "Lee, and Collier"
+            elif start >= 1 and text[tokens.ends[start - 1]:tokens.starts[start]] == ", ":
+                end = start  # "Charlotte, Lee"
+            else:
+                break
+    return out
+
+
 _DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
 
 
@@ -301,7 +329,9 @@ class Gazetteer:
             if not within and key in settled and settled[key] in found:
                 narrowed, within = [settled[key]], True
             places = narrowed
-            demonym = key in demonym_keys() and any(p.kind == "country" for p in places)
+            # a demonym spelt like a place's own name ("Djibouti", "Kuwaiti" is not) is that place's name
+            demonym = (key in demonym_keys() and any(p.kind == "country" for p in places)
+                       and not any(name_key(p.name) == key for p in places))
             if demonym:
                 places = [p for p in places if p.kind == "country"]
             region = i < j and context.wants_region(tokens, i, j)
@@ -348,7 +378,8 @@ class Gazetteer:
         signals: dict[tuple[int, int], str | None] = {}
         persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals)
         kept: list[tuple[int, int, str, list[Place], float]] = []
-        abbreviated = {(i, j) for i, j, *_ in _abbreviations(tokens, text)}
+        abbreviated = {(i, j) for i, j, *_ in _abbreviations(tokens, text)} | {
+            (i, j) for i, j, _ in _county_lists(tokens, text)}
         for i, j, key, places in spans:
             if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
                                                               signals=signals, paired=paired):
@@ -403,6 +434,11 @@ class Gazetteer:
                       and p.country == country]
             if places:  # the abbreviation, not a place spelt like its letters ("Tenn." is not Tenno)
                 found[(i, j)] = (key, places[:1])
+        for i, j, key in _county_lists(tokens, text):
+            places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "county"]
+            if places:  # "Lee" in "Lee and Collier counties" is Lee County, not a town called Lee
+                found = {span: v for span, v in found.items() if not (span[0] < j and i < span[1])}
+                found[(i, j)] = (key, places)
         for i, j, key in self._dotted_initialisms(tokens, text):
             places = next((found_ for ix in self.indexes if (found_ := ix.places_for(key))), [])
             if places and (i, j) not in found:

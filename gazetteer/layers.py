@@ -24,7 +24,7 @@ COLUMNS = ["id", "name", "name_ar", "variants", "kind", "lat", "lon", "precision
            "source_id", "citation", "approximate", "note"]
 REQUIRED = ["id", "name", "kind"]
 KINDS = {"country", "governorate", "region", "county", "city", "town", "village", "district", "crossing", "camp",
-         "sea", "facility"}
+         "sea", "island", "water", "road", "facility"}
 
 
 @dataclass(frozen=True)
