@@ -169,6 +169,14 @@ def _county_lists(tokens: Tokens, text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+def _dateline(tokens: Tokens, text: str, i: int, j: int) -> bool:
+    """Is tokens i..j an all-capitals name opening a line and followed by a comma, a dash or a bracket?"""
+    start, end = tokens.starts[i], tokens.ends[j - 1]
+    line_start = text.rfind("\n", 0, start) + 1
+    return (text[line_start:start].strip() == "" and text[start:end].isupper()
+            and text[end:end + 2] in {", ", " —", " –", " ("})
+
+
 _DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
 
 
@@ -209,7 +217,7 @@ class Gazetteer:
     def get(self, place_id: str) -> Place | None:
         """A place by id, from the most authoritative layer that has it."""
         for index in self.indexes:
-            if index.name == "world" and not place_id.startswith(("gn:", "ne:")):
+            if index.name == "world" and not place_id.startswith(("gn:", "ne:", "fips:")):
                 continue
             for place in index.places_for_id(place_id):
                 return place
@@ -312,6 +320,17 @@ class Gazetteer:
         # means that place wherever else the article uses it alone ("the mayor of Paris").
         narrowed_all = [self._within_next(tokens, text, items, n, item[3]) for n, item in enumerate(items)]
         settled = {item[2]: nar[0] for item, nar in zip(items, narrowed_all, strict=False) if len(nar) == 1 < len(item[3])}
+        # A dateline ("DJIBOUTI, April 24 —", "WASHINGTON (AP)") names the city the story was filed from; the
+        # article means that city wherever else it uses the name alone.
+        datelined: set[str] = set()
+        for n, (i, j, key, found, _) in enumerate(items):
+            if i < j and len(found) > 1 and key not in settled and _dateline(tokens, text, i, j):
+                datelined.add(key)
+                cities = [p for p in narrowed_all[n] if p.kind in context.SETTLEMENT_KINDS]
+                if cities:
+                    narrowed_all[n] = cities
+                    if len(cities) == 1:
+                        settled[key] = cities[0]
         matches = []
         for n, (i, j, key, found, score) in enumerate(items):
             if bounds:
@@ -340,7 +359,8 @@ class Gazetteer:
                                            surface=surface)
             place = self._authoritative(place)
             if within:
-                reason = f"placed by the region or country named with it in the article; {reason}"
+                why = "the article's dateline" if key in datelined else "the region or country named with it"
+                reason = f"placed by {why} in the article; {reason}"
             others = sorted((p for p in places if p is not place),  # best first, as choose() ranks them
                             key=lambda p: (-context.importance(p, focus, doc_countries, surface), p.id))
             matches.append(Match(start, end, text[start:end], place, tuple(others[:8]), score,
