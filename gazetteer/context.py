@@ -299,7 +299,7 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
            doc_countries: frozenset[str], surface: str | None = None) -> tuple[Place | None, str]:
     """Pick one place among homonyms, or None when the evidence does not separate them."""
     if len(candidates) == 1:
-        return candidates[0], "only place with this name"
+        return _only(candidates[0], focus, doc_countries, surface)
     if region:
         regional = [c for c in candidates if c.kind in {"governorate", "region"}]
         if regional:
@@ -327,6 +327,16 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
     if margin >= BALANCED_MARGIN:
         return best, f"largest/most relevant of {len(ranked)} places with this name (margin {margin:.1f})"
     return None, f"{len(ranked)} places with this name, none clearly more likely (margin {margin:.1f})"
+
+
+def _only(only: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None) -> tuple[Place | None, str]:
+    """The one candidate, unless it is a small place outside the article's countries that only the loose key
+    joins to the mention ("Argeen" → a village listed as "Argin" on another continent)."""
+    if (only.source not in {"curated", "user"} and only.population < 5_000 and only.kind in SETTLEMENT_KINDS
+            and name_cost(only, surface) >= NORMALISED_COST
+            and not ({only.country, only.parent} & (doc_countries | {focus}))):
+        return None, "only a loose spelling of a small place outside the article's countries"
+    return only, "only place with this name"
 
 
 # Below this difference of importance (log10 of population plus context bonuses: a factor of about three in

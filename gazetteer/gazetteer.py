@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import hashlib
 import itertools
@@ -166,6 +167,27 @@ def _county_lists(tokens: Tokens, text: str) -> list[tuple[int, int, str]]:
                 end = start  # "Charlotte, Lee"
             else:
                 break
+    return out
+
+
+def _county_sense(matches: list[Match]) -> list[Match]:
+    """One sense per article: where the article names "Charlotte County", a bare "Charlotte" that would go
+    to a place in another state (Charlotte, North Carolina) or stay unresolved is that county. A place of
+    the name in the county's own state (the city of Sarasota beside Sarasota County) is kept."""
+    counties: dict[str, Place] = {}
+    for m in matches:
+        if m.place is not None and m.place.kind == "county":
+            counties.setdefault(name_key(m.place.name.rsplit(" ", 1)[0]), m.place)
+    if not counties:
+        return matches
+    out = []
+    for match in matches:
+        county = counties.get(name_key(match.surface))
+        if county is not None and match.place is not county and (match.place is None
+                                                                 or match.place.parent != county.parent):
+            out.append(dataclasses.replace(match, place=county, reason=f"the article's {county.name}; {match.reason}"))
+        else:
+            out.append(match)
     return out
 
 
@@ -366,7 +388,7 @@ class Gazetteer:
             matches.append(Match(start, end, text[start:end], place, tuple(others[:8]), score,
                                  f"demonym; {reason}" if demonym else reason,
                                  {"demonym": True} if demonym else {}))
-        return matches
+        return _county_sense(matches)
 
     @staticmethod
     def _within_next(tokens: Tokens, text: str, kept, n: int, places: list[Place]) -> list[Place]:

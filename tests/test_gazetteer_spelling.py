@@ -66,3 +66,17 @@ def test_real_names_resolve_to_the_place_so_named(gazetteer, name, country):
     place, _, reason = gazetteer.resolve(name)
     assert place is not None, reason
     assert (place.name, place.country) == (name, country), reason
+
+
+def test_lone_loose_match_of_a_far_village_is_left_unresolved():
+    # a village reached only through the loose key (ee→i), in no country the article names: no guess
+    village = town("v", "Kabrin", 700, "Kabrin Dol")
+    village = Place(**{**village.__dict__, "country": "AA"})
+    place, reason = context.choose([village], region=False, focus="BB", doc_countries=frozenset({"BB"}),
+                                   surface="Kabreen")
+    assert place is None and "loose" in reason
+    # the same village spelt as it is listed, or in the article's country, is taken
+    assert context.choose([village], region=False, focus="BB", doc_countries=frozenset({"BB"}),
+                          surface="Kabrin")[0] is village
+    assert context.choose([village], region=False, focus="AA", doc_countries=frozenset({"AA"}),
+                          surface="Kabreen")[0] is village
