@@ -453,9 +453,10 @@ class Gazetteer:
             if (p[0].source in {"curated", "user"} or all(q.country == p[0].country for q in p)) and p[0].country
         ) | frozenset(  # and the regions named with one meaning: "Texas" makes Austin, Texas the likelier Austin
             p[0].id for _, _, _, p, _ in kept if len(p) == 1 and p[0].kind in {"governorate", "region"}
-        ) | frozenset(  # or whose first-level region dwarfs its homonyms ("Florida" the state, not the towns)
-            top.id for _, _, _, p, _ in kept if len(p) > 1
-            for top in [max(p, key=lambda q: (q.population, q.id))] if top.kind == "governorate"
+        ) | frozenset(  # or whose first-level region dwarfs its homonyms ("Florida" the state, not the towns),
+            top.id for _, _, _, p, _ in kept if len(p) > 1  # unless a city of the name is in it ("Tripoli")
+            for top in [max(p, key=lambda q: (q.population, q.id))]
+            if top.kind == "governorate" and not any(q.parent == top.id for q in p)
         ) | ({focus} if focus else set())
 
     def _spans(self, tokens: Tokens, stream: Stream, text: str = ""):

@@ -44,15 +44,16 @@ def test_decode_arcs_and_ring_of_a_tiny_topology():
     assert geom.contains(geom.centroid)
 
 
-@pytest.mark.parametrize("text,surface,state,lat,lon", [
-    ("Flooding hit Lee County, Fla., on Wednesday.", "Lee County", "FL", 26.58, -81.84),
-    ("Water rose in Lee County and Charlotte County, Florida officials said.", "Charlotte County", "FL", 26.9, -81.9),
-    ("Shelters opened in Rapides Parish on Friday.", "Rapides Parish", "LA", 31.2, -92.5),
-    ("Evacuations were ordered in Washington County, Ore., overnight.", "Washington County", "OR", 45.56, -123.1),
-    ("Fire crews in Oregon asked Washington County residents to leave.", "Washington County", "OR", 45.56, -123.1),
-    ("Fire crews in Maine asked Washington County residents to leave.", "Washington County", "ME", 45.0, -67.6),
+@pytest.mark.parametrize("text,surface,expected", [
+    ("Flooding hit Lee County, Fla., on Wednesday.", "Lee County", ("FL", 26.58, -81.84)),
+    ("Water rose in Lee County and Charlotte County, Florida officials said.", "Charlotte County", ("FL", 26.9, -81.9)),
+    ("Shelters opened in Rapides Parish on Friday.", "Rapides Parish", ("LA", 31.2, -92.5)),
+    ("Evacuations were ordered in Washington County, Ore., overnight.", "Washington County", ("OR", 45.56, -123.1)),
+    ("Fire crews in Oregon asked Washington County residents to leave.", "Washington County", ("OR", 45.56, -123.1)),
+    ("Fire crews in Maine asked Washington County residents to leave.", "Washington County", ("ME", 45.0, -67.6)),
 ])
-def test_county_resolves_with_its_state(gazetteer, text, surface, state, lat, lon):
+def test_county_resolves_with_its_state(gazetteer, text, surface, expected):
+    state, lat, lon = expected
     got = {m.surface: m.place for m in gazetteer.find(text)}
     place = got.get(surface)
     assert place is not None, got
@@ -65,3 +66,21 @@ def test_county_with_no_state_is_left_unresolved(gazetteer):
     got = {m.surface: m for m in gazetteer.find("Buses left Lee County on Thursday.")}
     assert got["Lee County"].place is None
     assert len(got["Lee County"].candidates) >= 8
+
+
+def test_county_list_names_each_county(gazetteer):
+    got = {m.surface: m.place for m in gazetteer.find("Orders covered Charlotte, Lee and Collier counties in Florida.")}
+    assert {k: v.id if v else None for k, v in got.items() if k != "Florida"} == {
+        "Charlotte": "fips:12015", "Lee": "fips:12071", "Collier": "fips:12021"}, got
+
+
+def test_bare_name_of_the_articles_county_is_that_county(gazetteer):
+    text = "Charlotte County, Fla., opened shelters. Later, the storm cut off Charlotte. The city of Sarasota flooded."
+    got = [(m.surface, m.place.id if m.place else None) for m in gazetteer.find(text)]
+    assert ("Charlotte", "fips:12015") in got, got  # not Charlotte, North Carolina
+    assert ("Sarasota", "gn:4172131") in got, got  # a city with no county named: the city
+
+
+def test_county_name_before_a_speech_verb_is_not_a_person(gazetteer):
+    got = {m.surface: m.place for m in gazetteer.find("Lee County told residents of Fort Myers, Fla., to leave.")}
+    assert got.get("Lee County") is not None and got["Lee County"].id == "fips:12071", got

@@ -80,3 +80,19 @@ def test_lone_loose_match_of_a_far_village_is_left_unresolved():
                           surface="Kabrin")[0] is village
     assert context.choose([village], region=False, focus="AA", doc_countries=frozenset({"AA"}),
                           surface="Kabreen")[0] is village
+
+
+@pytest.mark.parametrize("text,surface,expected", [
+    # a dateline names the city the story was filed from, and the article means it elsewhere too
+    ("DJIBOUTI, April 24 (Wire) — Planes flew to Djibouti on Monday.", "Djibouti", ("city", "DJ")),
+    ("TRIPOLI, Lebanon — Fighting went on in Tripoli.", "Tripoli", ("city", "LB")),
+    # "downtown X said": the place, not a person
+    ("One man from downtown Tampa said his building flooded.", "Tampa", ("city", "US")),
+    # the preposition "at" is not the Arabic article: "Armenia at X" is not a first and last name
+    ("They crossed into Armenia at Kornidzor on Sunday.", "Kornidzor", ("village", "AM")),
+])
+def test_finder_rules(gazetteer, text, surface, expected):
+    got = {m.surface: m.place for m in gazetteer.find(text)}
+    place = got.get(surface)
+    assert place is not None, got
+    assert (place.kind, place.country) == expected, place
