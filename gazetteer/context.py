@@ -217,8 +217,10 @@ def common_word_trap(tokens: list[Token], i: int, j: int, place: Place) -> bool:
     frequency = zipf(tokens[i].text.lower())
     if frequency >= 5.0 and place.population < 1_000_000:
         return True
-    if frequency >= 3.0 and place.population < 5_000 and place.source not in {"curated", "user"}:
-        return True  # a village named like an English word or a common surname ("Christmas", "Hunter")
+    if frequency >= 3.0 and place.source not in {"curated", "user"} and (
+            place.population < 5_000 or (place.population < 100_000 and name_cost(place, tokens[i].text) > 0)):
+        return True  # a village named like an English word or a common surname ("Christmas", "Hunter"), or a
+        # town that has the word only as an alternate name ("Dolphin", an old name of a New Jersey town)
     return tokens[i].sentence_initial and frequency >= 3.5 and place.population < 100_000
 
 

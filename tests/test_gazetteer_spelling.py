@@ -96,3 +96,9 @@ def test_finder_rules(gazetteer, text, surface, expected):
     place = got.get(surface)
     assert place is not None, got
     assert (place.kind, place.country) == expected, place
+
+
+def test_common_word_that_is_only_an_alternate_name_is_no_place(gazetteer):
+    # "Dolphin" is a helicopter here; the only place so called has it as an old alternate name
+    got = {m.surface: m.place for m in gazetteer.find("A Navy Dolphin helicopter lifted the family to safety.")}
+    assert "Dolphin" not in got, got
