@@ -271,6 +271,19 @@ def name_cost(place: Place, surface: str | None) -> float:
     NORMALISED_COST when only the loose matching key joins them (or no surface is given: 0)."""
     if not surface:
         return 0.0
+    memo_key = (place.source, place.id, surface)
+    cost = _COST_MEMO.get(memo_key)
+    if cost is None:
+        if len(_COST_MEMO) > 200_000:
+            _COST_MEMO.clear()
+        cost = _COST_MEMO[memo_key] = _name_cost(place, surface)
+    return cost
+
+
+_COST_MEMO: dict[tuple[str, str, str], float] = {}
+
+
+def _name_cost(place: Place, surface: str) -> float:
     written = spelling(surface)
     if written == spelling(place.name) or (place.name_ar and written == spelling(place.name_ar)):
         return 0.0
