@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import functools
 import hashlib
 import itertools
@@ -17,6 +16,7 @@ from evacmap.gazetteer.cache import cache_dir, source_hash
 from evacmap.gazetteer.index import NameIndex
 from evacmap.gazetteer.layers import Layer, curated_layer, demonyms, read_places_csv, user_layer, world_places
 from evacmap.gazetteer.model import Match, Place
+from evacmap.gazetteer.newsforms import county_lists, county_sense, dateline
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
 from evacmap.gazetteer.text import Stream, Tokens, tokenize
 from evacmap.gazetteer.worldstore import WorldIndex, build_index, load_index, save_index, sweep_partial
@@ -140,63 +140,6 @@ def _paired(spans, tokens: Tokens, text: str) -> frozenset[tuple[int, int]]:
         if j == k and text[tokens.ends[j - 1]:tokens.starts[k]] in {"-", "–", "/"}:
             out.update({(i, j), (k, m)})
     return frozenset(out)
-
-
-_COUNTY_PLURAL = re.compile(r"\b(counties|parishes|boroughs)\b")
-_COUNTY_SINGULAR = {"counties": "County", "parishes": "Parish", "boroughs": "Borough"}
-
-
-def _county_lists(tokens: Tokens, text: str) -> list[tuple[int, int, str]]:
-    """"Charlotte, Lee and Collier counties": each capitalised word of a list before a lowercase plural of
-    county, parish or borough, with the key of its full name ("lee county")."""
-    out: list[tuple[int, int, str]] = []
-    if "counties" not in text and "parishes" not in text and "boroughs" not in text:
-        return out
-    for m in _COUNTY_PLURAL.finditer(text):
-        end = bisect.bisect_left(tokens.starts, m.start())
-        while end > 0:
-            start = end - 1
-            while start > 0 and tokens.caps[start - 1] and text[tokens.ends[start - 1]:tokens.starts[start]] == " ":
-                start -= 1
-            if not all(tokens.caps[start:end]) or text[tokens.ends[end - 1]:tokens.starts[end]].strip() not in {"", ","}:
-                break
-            out.append((start, end, name_key(" ".join(tokens.words[start:end]) + " " + _COUNTY_SINGULAR[m.group()])))
-            if start >= 2 and tokens.words[start - 1] in {"and", "or"}:
-                end = start - 1  # "Lee and Collier", "Lee, and Collier"
-            elif start >= 1 and text[tokens.ends[start - 1]:tokens.starts[start]] == ", ":
-                end = start  # "Charlotte, Lee"
-            else:
-                break
-    return out
-
-
-def _county_sense(matches: list[Match]) -> list[Match]:
-    """One sense per article: where the article names "Charlotte County", a bare "Charlotte" that would go
-    to a place in another state (Charlotte, North Carolina) or stay unresolved is that county. A place of
-    the name in the county's own state (the city of Sarasota beside Sarasota County) is kept."""
-    counties: dict[str, Place] = {}
-    for m in matches:
-        if m.place is not None and m.place.kind == "county":
-            counties.setdefault(name_key(m.place.name.rsplit(" ", 1)[0]), m.place)
-    if not counties:
-        return matches
-    out = []
-    for match in matches:
-        county = counties.get(name_key(match.surface))
-        if county is not None and match.place is not county and (match.place is None
-                                                                 or match.place.parent != county.parent):
-            out.append(dataclasses.replace(match, place=county, reason=f"the article's {county.name}; {match.reason}"))
-        else:
-            out.append(match)
-    return out
-
-
-def _dateline(tokens: Tokens, text: str, i: int, j: int) -> bool:
-    """Is tokens i..j an all-capitals name opening a line and followed by a comma, a dash or a bracket?"""
-    start, end = tokens.starts[i], tokens.ends[j - 1]
-    line_start = text.rfind("\n", 0, start) + 1
-    return (text[line_start:start].strip() == "" and text[start:end].isupper()
-            and text[end:end + 2] in {", ", " —", " –", " ("})
 
 
 _DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
@@ -346,7 +289,7 @@ class Gazetteer:
         # article means that city wherever else it uses the name alone.
         datelined: set[str] = set()
         for n, (i, j, key, found, _) in enumerate(items):
-            if i < j and len(found) > 1 and key not in settled and _dateline(tokens, text, i, j):
+            if i < j and len(found) > 1 and key not in settled and dateline(tokens, text, i, j):
                 datelined.add(key)
                 cities = [p for p in narrowed_all[n] if p.kind in context.SETTLEMENT_KINDS]
                 if cities:
@@ -388,7 +331,7 @@ class Gazetteer:
             matches.append(Match(start, end, text[start:end], place, tuple(others[:8]), score,
                                  f"demonym; {reason}" if demonym else reason,
                                  {"demonym": True} if demonym else {}))
-        return _county_sense(matches)
+        return county_sense(matches)
 
     @staticmethod
     def _within_next(tokens: Tokens, text: str, kept, n: int, places: list[Place]) -> list[Place]:
@@ -421,7 +364,7 @@ class Gazetteer:
         persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals)
         kept: list[tuple[int, int, str, list[Place], float]] = []
         abbreviated = {(i, j) for i, j, *_ in _abbreviations(tokens, text)} | {
-            (i, j) for i, j, _ in _county_lists(tokens, text)}
+            (i, j) for i, j, _ in county_lists(tokens, text)}
         for i, j, key, places in spans:
             if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
                                                               signals=signals, paired=paired):
@@ -477,7 +420,7 @@ class Gazetteer:
                       and p.country == country]
             if places:  # the abbreviation, not a place spelt like its letters ("Tenn." is not Tenno)
                 found[(i, j)] = (key, places[:1])
-        for i, j, key in _county_lists(tokens, text):
+        for i, j, key in county_lists(tokens, text):
             places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "county"]
             if places:  # "Lee" in "Lee and Collier counties" is Lee County, not a town called Lee
                 found = {span: v for span, v in found.items() if not (span[0] < j and i < span[1])}
