@@ -10,7 +10,7 @@ from evacmap.corpus.config import CONFIG_NAME, CorpusConfig, CorpusError, load_c
 from evacmap.corpus.duplicates import Duplicate, corpus_key, find_duplicates
 from evacmap.corpus.files import confined, corpus_file, read_bounded
 from evacmap.corpus.htmltext import html_to_text
-from evacmap.corpus.metadata import detect_outlet, detect_title
+from evacmap.corpus.metadata import detect_outlet, detect_published, detect_title
 from evacmap.corpus.model import Article
 
 ARTICLE_SUFFIXES = {".txt", ".md", ".html", ".htm"}
@@ -84,6 +84,9 @@ def read_article(path: Path, root: Path, config: CorpusConfig) -> Article:
     url = meta.url if meta and meta.url else html_meta.get("og:url") or html_meta.get("canonical") or ""
     if url and not (meta and meta.url):
         detected.append("url")
+    if published is None:
+        published = detect_published(text, config.date.year if config.date else None)
+        detected.append("published") if published else None
     if config.date and published is None:
         published = config.date
         detected.append("published")

@@ -11,41 +11,39 @@ that closes or opens it.
 """
 from __future__ import annotations
 
+import json
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
+from pathlib import Path
 
 from evacmap.corpus.model import Sentence
+from evacmap.errors import CorpusError
 
-# Normal name -> aliases. Aliases written in capitals match case-sensitively (WHO is not "who").
-ORGS: dict[str, tuple[str, ...]] = {
-    "ICRC": ("International Committee of the Red Cross", "ICRC", "Red Cross"),
-    "WHO": ("World Health Organization", "World Health Organisation", "WHO"),
-    "UN Security Council": ("United Nations Security Council", "UN Security Council",
-                            "U.N. Security Council", "Security Council"),
-    "UN": ("United Nations", "UN", "U.N.", "U.N", "UNHCR", "OCHA"),
-    "SARC": ("Syrian Arab Red Crescent Society", "Syrian Arab Red Crescent", "Syrian Red Crescent",
-             "Red Crescent", "SARC"),
-    "SOHR": ("Syrian Observatory for Human Rights", "Observatory", "SOHR"),
-    "Syrian state TV": ("Syrian state television", "Syrian state TV", "Syrian State TV",
-                        "state television", "state TV"),
-    "Syrian state media": ("Syrian state news media", "Syrian state media", "state news agency SANA",
-                           "SANA", "state media"),
-    "White Helmets": ("White Helmets", "Syrian Civil Defence", "Syrian Civil Defense"),
-    "Anadolu": ("Turkish state news agency Anadolu", "Anadolu Agency", "Anadolu"),
-    "AFP": ("AFP news agency", "Agence France-Presse", "AFP"),
-    "Reuters": ("the Reuters news agency", "Reuters"),
-    "SAMS": ("Syrian American Medical Society", "SAMS"),
-    "IRC": ("International Rescue Committee",),
-    "MSF": ("Medecins Sans Frontieres", "Doctors Without Borders", "MSF"),
-    "Aleppo Media Center": ("Aleppo Media Center", "AMC"),
-}
+_DATA = Path(__file__).resolve().parent / "data" / "organisations.json"
+
+
+def _load_orgs() -> dict[str, tuple[str, ...]]:
+    """Normal name -> aliases, from corpus/data/organisations.json (schema in its "_doc")."""
+    try:
+        data = json.loads(_DATA.read_text(encoding="utf-8"))
+        return {o["name"]: tuple(o["aliases"]) for o in data["organisations"]}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise CorpusError(f"{_DATA}: cannot read the organisations list ({exc})") from exc
+
+
+# Aliases written in capitals (or with a dot) match case-sensitively: WHO is not "who".
+ORGS: dict[str, tuple[str, ...]] = _load_orgs()
 _ALIASES = sorted(((a, k) for k, v in ORGS.items() for a in v), key=lambda x: -len(x[0]))
 _ORG_WORDS = {"committee", "organization", "organisation", "observatory", "society", "crescent",
               "cross", "helmets", "nations", "council", "tv", "television", "agency", "ministry",
               "defence", "defense", "center", "centre", "institute", "media", "news", "group",
               "union", "office", "army", "forces", "front", "commission", "fund", "network",
               "foundation", "coalition", "team", "house", "press", "channel", "hospital",
-              "government", "regime", "militias", "militia", "university"}
+              "government", "regime", "militias", "militia", "university", "ministries", "command",
+              "embassy", "authority", "authorities", "agencies", "department", "service", "services",
+              "police", "administration", "municipality", "bureau", "navy", "guard",
+              "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports"}
 _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
           "chancellor", "commissioner", "human", "rights", "envoy", "special", "humanitarian",
           "adviser", "advisor", "head", "chief", "spokesman", "spokeswoman", "spokesperson",
@@ -53,22 +51,41 @@ _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-g
           "general", "gen.", "dr.", "dr", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "sheikh", "deputy",
           "senior", "u.n.", "un", "u.s", "u.s.", "us", "u.k.", "uk", "eu", "syrian", "turkish",
           "russian", "iranian", "british", "german", "french", "american", "european", "iraqi",
-          "lebanese", "qatari", "saudi", "executive", "king", "queen", "pope", "colonel", "major"}
+          "lebanese", "qatari", "saudi", "executive", "king", "queen", "pope", "colonel", "major",
+          "sheriff", "mayor", "governor", "councillor", "councilor", "marshal", "superintendent",
+          "administrator", "brigadier", "captain", "lieutenant", "admiral", "commander", "coordinator",
+          "inspector", "constable", "chairman", "chairwoman", "chair", "mp", "senator", "judge"}
+# Titles of local officials: a name keeps the title it is given ("Lee County Sheriff X" -> "X (Lee County
+# Sheriff)") when no organisation is named.
+_LOCAL_TITLE = re.compile(r"\b(?:sheriff|mayor|governor|councillor|councilor|marshal|superintendent|"
+                          r"administrator|commissioner|emergency management|fire chief|police chief)\b", re.I)
+_STATE_MEDIA = re.compile(r"^(?:the\s+)?([A-Z][a-z]+)\s+(state(?:-run)?\s+(?:news\s+media|media|television|TV|"
+                          r"news agency|broadcaster|radio))$")
 _SOURCE_NOUNS = {"observers", "critics", "activists", "officials", "official", "sources", "source",
                  "diplomat", "diplomats", "residents", "witnesses", "monitors", "medics", "doctors",
                  "analysts", "experts", "spokesman", "spokeswoman", "correspondent", "journalists",
-                 "volunteers", "workers", "rescuers", "commanders", "commander", "monitor"}
-_GEO = {"aleppo", "syria", "idlib", "damascus", "turkey", "russia", "iran", "east", "west", "north",
-        "south", "eastern", "western", "northern", "southern", "beirut", "geneva", "london",
-        "brussels", "soviet", "christ", "jesus", "koran", "twitter", "youtube", "whatsapp"}
+                 "volunteers", "workers", "rescuers", "commanders", "commander", "monitor", "coroner",
+                 "coroners", "examiner", "examiners", "investigators", "prosecutors", "organisers", "organizers"}
+# Words that are never part of a person's name: compass words and a few proper nouns of religion and the
+# web. The place names an article mentions (found by the gazetteer) are added per article: see `attribute`.
+_NOT_NAMES = frozenset({"east", "west", "north", "south", "eastern", "western", "northern", "southern",
+                        "soviet", "christ", "jesus", "koran", "twitter", "youtube", "whatsapp", "facebook",
+                        "telegram", "county", "province", "city", "state", "district", "region"})
+_PLACE_WORDS: ContextVar[frozenset[str]] = ContextVar("place_words", default=frozenset())
+
+
+def _geo(word: str) -> bool:
+    w = word.lower().strip("’'s")
+    return word.lower() in _NOT_NAMES or w in _NOT_NAMES or word.lower() in _PLACE_WORDS.get()
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
-          r"tweeted|put the (?:figure|number|toll)|puts the (?:figure|number|toll)|saying")
+          r"tweeted|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
+          r"(?:figure|number|toll|total|count|tally)|listed|saying")
 _VERB = re.compile(rf"\b(?:has |have |had )?({_VERBS})\b")
 _PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)\s+$")
 _ACCORDING = re.compile(r"\baccording to\s+", re.I)
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
-_PRONOUN = re.compile(r"^(?:he|she|they|he's|she's)\b", re.I)
+_PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
 _LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+",
                       re.I)
 _TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|on \w+day|early \w+day|earlier \w+day|"
@@ -161,13 +178,18 @@ def _name_run(np: str) -> tuple[str | None, str]:
     return " ".join(run), " ".join(tokens[:i])
 
 
+def _bare(word: str) -> str:
+    """A word without its possessive: "France's" -> "france"."""
+    return re.sub(r"['’]s?$", "", word.lower())
+
+
 _NP_SMALL = {"of", "for", "the", "and", "in", "to", "a", "an", "on"}
 
 
 def _np_like(words: list[str]) -> bool:
     """A noun phrase of names and roles, not a clause that happens to end in a capital."""
     loose = [w for w in words if not (w[:1].isupper() or w.lower() in _ROLES or w.lower() in _NP_SMALL
-                                      or w.lower().strip("’s'") in _ORG_WORDS)]
+                                      or _bare(w) in _ORG_WORDS)]
     return len(loose) <= 1
 
 
@@ -177,40 +199,70 @@ def speaker_from_np(np: str) -> Attribution | None:
     if not np or len(np.split()) > 16 or re.search(r"\d", np):
         return None
     if _PRONOUN.match(np):
-        return Attribution(None, "", pronoun=re.match(r"[a-z]+", np.lower()).group(0))
+        return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
+    return _named_source(np) or _described_source(np)
+
+
+def _named_source(np: str) -> Attribution | None:
+    """A source the phrase names outright: a country's state media, a known organisation (or several), or a
+    person "of" an organisation."""
+    sm = _STATE_MEDIA.match(np)
+    if sm:  # "Russian state media": the country the text names, never another's list
+        what = sm.group(2).replace("television", "TV").replace("news media", "media")
+        return Attribution(f"{sm.group(1)} {what}", "")
     org = org_name(np)
     if org:
         return Attribution(org, "")
     parts = [p for p in re.split(r",?\s+and\s+(?=(?:the\s+)?[A-Z])", np) if p]
     if len(parts) > 1 and all(org_name(p) or org_in(p) for p in parts):
-        return Attribution("; ".join(org_name(p) or org_in(p) for p in parts), "")
-    words = np.split()
+        return Attribution("; ".join(org_name(p) or org_in(p) or p for p in parts), "")
     m = re.match(r"^(.+?) (?:of|from) (?:the )?([A-Z].+)$", np)  # "Ibrahim Abu Allaith of the ..."
     if m and _name_run(m.group(1))[1] == "" and len(m.group(1).split()) >= 2 \
             and not any(w.lower() in _ORG_WORDS for w in m.group(1).split()):
         return Attribution(f"{m.group(1)} ({org_name(m.group(2)) or m.group(2)})", "", person=True)
+    return None
+
+
+def _described_source(np: str) -> Attribution | None:
+    """A source the phrase describes: "activists", "ministry spokesman X", "Austria's foreign ministry",
+    "Lee County Sheriff X", "Jan Egeland"."""
+    words = np.split()
     low = [w.lower().strip(",") for w in words]
     heads = [k for k, w in enumerate(low) if w in _SOURCE_NOUNS]
     if heads and len(words) <= 6:  # "critics", "activists and local medical officials", "CNN sources on the ground"
+        tail = words[heads[-1] + 1:]
+        if len(tail) >= 2 and all(_NAME_TOKEN.match(w) for w in tail):  # "ministry spokesman Arindam Bagchi"
+            org = org_in(" ".join(words[: heads[-1] + 1]))
+            return Attribution(" ".join(tail) + (f" ({org})" if org else ""), "", person=True)
         head = " ".join(words[: heads[-1] + 1])
         return Attribution(re.sub(r"^(?:the|a|an|one)\s+", "", head, flags=re.I), "")
     if not _np_like(words):
         return None
-    if any(w.lower().strip("’s'") in _ORG_WORDS for w in words) and (words[0][:1].isupper() or
-                                                                     words[0].lower() == "the"):
+    if any(_bare(w) in _ORG_WORDS for w in words) and (words[0][:1].isupper() or words[0].lower() == "the"
+                                                     or (len(words) <= 3 and _bare(words[-1]) in _ORG_WORDS)):
         return Attribution(org_in(np) or re.sub(r"^the\s+", "", np, flags=re.I), "")
     name, desc = _name_run(np)
-    if name:
-        org = org_in(desc) if desc else None
-        person = len(name.split()) >= 2 and not ({w.lower() for w in name.split()} & _GEO)
-        if len(name.split()) == 1 or person:
-            return Attribution(f"{name} ({org})" if org and person else name, "", person=person)
+    if not name:
+        return None
+    org = org_in(desc) if desc else None
+    person = len(name.split()) >= 2 and not any(_geo(w) for w in name.split())
+    if person and not org and desc and _LOCAL_TITLE.search(desc):  # "Lee County Sheriff Carmine Marceno"
+        return Attribution(f"{name} ({desc.strip()})", "", person=True)
+    if len(name.split()) == 1 or person:
+        return Attribution(f"{name} ({org})" if org and person else name, "", person=person)
     return None
+
+
+# "On Tuesday Turkish sources put ...", "By noon it gave ...": a time adverbial before the subject.
+_TIME_LEAD = re.compile(r"^(?:(?:late|early|earlier|later)\s+)?(?:on|by|at|since)\s+(?:\w+day|noon|midday|midnight|dawn|"
+                        r"\d{1,2}(?:[:.]\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm)|the (?:morning|evening|afternoon|night)|"
+                        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d{1,2})"
+                        r"(?:\s+(?:morning|afternoon|evening|night))?\s+", re.I)
 
 
 def _subject(left: str) -> Attribution | None:
     """The speaker before a speech verb, looking past appositions and relative clauses."""
-    segs = [s.strip() for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
+    segs = [_TIME_LEAD.sub("", s.strip()) for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
     segs = [s for s in segs if s]
     while segs and re.match(r"^(?:which|who|in|on|at|speaking|earlier|later|adding|also|"
                             r"according)\b", segs[-1], re.I):
@@ -226,8 +278,11 @@ def _subject(left: str) -> Attribution | None:
     last = speaker_from_np(segs[-1])
     if last and last.person and len(segs) >= 2 and re.match(r"^(?:the|a|an)\s", segs[-2], re.I):
         org = org_in(segs[-2])  # "the head of the ICRC in Syria, Marianne Gasser, said"
-        if org and "(" not in last.speaker:
+        if org and "(" not in (last.speaker or ""):
             return Attribution(f"{last.speaker} ({org})", "", person=True)
+        if _LOCAL_TITLE.search(segs[-2]) and "(" not in (last.speaker or ""):  # "The mayor of Gyumri, X, said"
+            title = re.sub(r"^(?:the|a|an)\s+", "", segs[-2], flags=re.I)
+            return Attribution(f"{last.speaker} ({title})", "", person=True)
     return last
 
 
@@ -245,7 +300,7 @@ def _inverted(verb: str, left: str, right: str) -> Attribution | None:
     a = speaker_from_np(m.group(1)) if m else None
     if not a or not a.speaker:
         return None
-    org = org_in(m.group(2) or "") if a.person else None
+    org = org_in(m.group(2) or "") if a.person and m else None
     return Attribution(f"{a.speaker} ({org})" if org else a.speaker, verb, person=a.person)
 
 
@@ -265,7 +320,7 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
             if k + 1 >= len(pieces) or "and" not in pieces[k + 1]:
                 break
         if names:
-            found.append((m.start(), Attribution("; ".join(a.speaker for a in names), "according to",
+            found.append((m.start(), Attribution("; ".join(a.speaker or "" for a in names), "according to",
                                                  person=len(names) == 1 and names[0].person)))
     for m in _VERB.finditer(masked):
         verb = m.group(1)
@@ -297,9 +352,9 @@ def people_named(text: str) -> list[str]:
     out = []
     for m in _PERSON_RUN.finditer(text):
         words = [re.sub(r"['’]s$", "", w) for w in m.group(0).split()]  # "Haid Haid's sister"
-        while words and (words[0].lower() in _ROLES or words[0].lower() in _GEO):
+        while words and (words[0].lower() in _ROLES or _geo(words[0])):
             words = words[1:]
-        if len(words) < 2 or any(w.lower() in _ORG_WORDS or w.lower() in _GEO or w.lower() in _ROLES
+        if len(words) < 2 or any(w.lower() in _ORG_WORDS or _geo(w) or w.lower() in _ROLES
                                  for w in words):
             continue
         if re.match(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|The|If|But|"
@@ -313,18 +368,30 @@ def _paragraphs(text: str, sentences: list[Sentence]) -> list[int]:
     return [text.count("\n", 0, s.start) for s in sentences]
 
 
-def attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
-    """The speaker of each sentence of an article (None where nothing credits anyone)."""
+def attribute(text: str, sentences: list[Sentence], place_words: frozenset[str] = frozenset()) -> list[str | None]:
+    """The speaker of each sentence of an article (None where nothing credits anyone). `place_words` are the
+    lower-cased words of the place names the article mentions: they are never part of a person's name."""
+    token = _PLACE_WORDS.set(frozenset(place_words))
+    try:
+        return _attribute(text, sentences)
+    finally:
+        _PLACE_WORDS.reset(token)
+
+
+def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     masked = mask_quotes(text)
     paras = _paragraphs(text, sentences)
     known: dict[str, str] = {}
     last_person: str | None = None
+    last_org: str | None = None  # "it said" is the organisation last credited, never a person
     speakers: list[str | None] = []
     for s in sentences:
         a = find_attribution(s.text, masked[s.start:s.end])
         speaker = None
         if a and a.pronoun in ("he", "she"):
             speaker = last_person
+        elif a and a.pronoun == "it":
+            speaker = last_org
         elif a and a.speaker:
             speaker = a.speaker
             if len(speaker.split(" (")[0].split()) == 1 and _surname(speaker) in known:
@@ -335,6 +402,8 @@ def attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
                 if key not in known or "(" in speaker or "(" not in known[key]:
                     known[key] = speaker
                 last_person = speaker
+            else:
+                last_org = speaker
         for name in people_named(masked[s.start:s.end]):
             known.setdefault(_surname(name), name)
         if not a:
@@ -342,7 +411,25 @@ def attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
             if named:
                 last_person = known.get(_surname(named[0]), named[0])
         speakers.append(speaker)
-    return _quotes_inherit(text, masked, sentences, paras, speakers)
+    return _reported_inherit(masked, sentences, paras, _quotes_inherit(text, masked, sentences, paras, speakers))
+
+
+_REPORTED = re.compile(r"\b(?:said|says|told \w+|added|explained)\s+(?:that\s+)?(?!\W)", re.I)
+_CONTINUES = re.compile(r"^\W*(?:(?:most|some|many|all|few|half|none|each|both|several|the rest) of "
+                        r"(?:them|those|these)|they|these|those)\b", re.I)
+
+
+def _reported_inherit(masked, sentences, paras, speakers):
+    """Reported speech runs on: "He said the operation included ... Most of them were bound for X." The
+    second sentence, in the same paragraph and opening with a pronoun for what was reported, is still his."""
+    out = list(speakers)
+    for i in range(1, len(sentences)):
+        s, prev = sentences[i], sentences[i - 1]
+        if out[i] or not out[i - 1] or paras[i] != paras[i - 1]:
+            continue
+        if _REPORTED.search(masked[prev.start:prev.end]) and _CONTINUES.match(masked[s.start:s.end]):
+            out[i] = out[i - 1]
+    return out
 
 
 def _quotes_inherit(text, masked, sentences, paras, speakers):

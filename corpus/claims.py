@@ -1,84 +1,128 @@
 """Sentence-level claims: what one outlet says, with its numbers, speaker, date and places.
 
-A sentence becomes a claim when it counts something (a quantity with a counted noun) or reports
+A clause becomes a claim when it counts something (a quantity with a counted noun) or reports
 an event (corpus.events). Everything else in the article - colour, quotes about history - is
 left out, so the map annotates numbers and events, not prose.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from evacmap.corpus.attribution import attribute, mask_quotes
+from evacmap.corpus.claim_places import ANAPHORA, claim_places, dateline_end
 from evacmap.corpus.dates import find_times, narrative_dates
 from evacmap.corpus.events import classify
-from evacmap.corpus.model import Article, Claim, Mention, Sentence
+from evacmap.corpus.metadata import is_caption
+from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import parse_quantities
-
-# "in those two cities" names no place but means the ones the previous sentence named.
-_PLACE_ANAPHORA = re.compile(r"\b(?:those|these|the|both)\s+(?:two\s+|three\s+)?"
-                             r"(?:cities|towns|villages|enclaves|districts|neighbou?rhoods)\b", re.I)
+from evacmap.corpus.scope import clause_scope, modality, quantity_modality, quantity_scope
 
 # A toll over weeks or years ("the war that has killed hundreds of thousands") is of no single day.
 _CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:killed|displaced|left)\b|"
                          r"\bin recent (?:days|weeks|months)\b|\bsince\b|\b(?:years|months|weeks) of\b",
                          re.I)
+# Background: a clause set before the story's day ("When the area was besieged ...", "over the past weeks").
+_BACKGROUND = re.compile(r"^\W*(?:when|since|before|back in|at the height of|during the siege)\b|"
+                         r"\bover the (?:past|last) (?:weeks|months|years)\b|\bin recent (?:weeks|months|years)\b",
+                         re.I)
+# Coordinated independent clauses are separate statements: ", and a second convoy left ...", and so is what
+# a speaker adds: "..., he said, adding the remaining 10,000 were fighters".
+_COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?: that)?|noting(?: that)?)\s+|;\s+)"
+                    r"(?=(?:an?|the|this|these|those|it|they|he|she|we|"
+                    r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*)\b)")
+_FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|may|might|left|went|came|took|"
+                     r"began|fled|said|says|means|remains?|\w{3,}ed)\b", re.I)
 
-CSV_HEADER = ("claim", "article", "outlet", "date", "time", "speaker", "event", "places", "value",
-              "low", "high", "qualifier", "counts", "quantity_text", "start", "end", "text")
+
+def clauses(sentence: Sentence) -> list[Sentence]:
+    """A sentence split at coordinated independent clauses, each with a subject and a finite verb of its
+    own; a clause without them (", but warned ...") stays with its sentence."""
+    text = sentence.text
+    starts, ends = [0], []
+    for m in _COORD.finditer(text):
+        left, right = text[starts[-1]:m.start()], text[m.end():]
+        nxt = _COORD.search(text, m.end())
+        right = right[: (nxt.start() - m.end()) if nxt else len(right)]
+        if _FINITE.search(left) and _FINITE.search(re.split(r"[;(]|,\s", right)[0]) and len(right.split()) >= 3 \
+                and not _quoted_at(text, m.start()):
+            ends.append(m.start())
+            starts.append(m.end())
+    ends.append(len(text))
+    return [Sentence(sentence.start + a, sentence.start + b, text[a:b]) for a, b in zip(starts, ends, strict=True)]
 
 
-def _places(sentence: Sentence, mentions: list[Mention]) -> tuple[str, ...]:
-    ids = [m.place_id for m in sorted(mentions, key=lambda m: (m.start, m.end))
-           if m.place_id and sentence.start <= m.start and m.end <= sentence.end]
-    return tuple(dict.fromkeys(ids))
+def _quoted_at(text: str, pos: int) -> bool:
+    head = text[:pos]
+    return (head.count("“") > head.count("”")) or head.count('"') % 2 == 1
 
 
 def extract_claims(article: Article, sentences: list[Sentence], mentions: list[Mention]) -> list[Claim]:
-    """One Claim per sentence that counts something or reports an event, in text order."""
-    texts = [s.text for s in sentences]
+    """One Claim per clause that counts something or reports an event, in text order."""
+    captions = [is_caption(s.text) for s in sentences]  # page furniture: no claims, no dates
+    texts = ["" if cap else s.text for s, cap in zip(sentences, captions, strict=True)]
     paragraphs = [article.text.count("\n", 0, s.start) for s in sentences]
     dates = narrative_dates(texts, article.published, paragraphs)
-    speakers = attribute(article.text, sentences)
-    places = [_places(s, mentions) for s in sentences]
+    # one-word place names the gazetteer found are never part of a person's name ("Aleppo", "Gyumri")
+    place_words = frozenset(m.surface.lower() for m in mentions if m.place_id and " " not in m.surface.strip())
+    speakers = attribute(article.text, sentences, place_words)
     masked = mask_quotes(article.text)
     claims: list[Claim] = []
+    last_places: tuple[str, ...] = ()
     for n, s in enumerate(sentences):
-        previous = texts[n - 1] if n and paragraphs[n - 1] == paragraphs[n] else ""
-        quantities = [q for q in parse_quantities(s.text, s.start, previous) if q.counts]
-        # Without a number, only the narrative counts: a quotation's "massacres" is not an event.
-        event = classify(s.text if quantities else masked[s.start:s.end], quantities, previous)
-        if not quantities and event is None:
+        if captions[n]:
             continue
-        here = places[n]
-        if n and _PLACE_ANAPHORA.search(s.text):
-            here = tuple(dict.fromkeys(here + places[n - 1]))
-        date = dates[n]
-        if event in ("killed", "wounded", "attack", "displaced") and _CUMULATIVE.search(s.text):
-            date = None
-        times = find_times(s.text)
-        claims.append(Claim(
-            id=f"{article.id}#{n}", article=article.id, outlet=article.outlet, start=s.start,
-            end=s.end, text=s.text, speaker=speakers[n], date=date,
-            time=times[0][0] if times else None, event=event, places=here,
-            quantities=tuple(quantities)))
+        previous = texts[n - 1] if n and paragraphs[n - 1] == paragraphs[n] else ""
+        para_start = article.text.rfind("\n", 0, s.start) + 1
+        skip = dateline_end(article.text, para_start) if para_start >= s.start - 2 or n == 0 else -1
+        for k, c in enumerate(clauses(s)):
+            claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
+                                  masked=masked, mentions=mentions, skip=skip, last_places=last_places,
+                                  speaker=speakers[n], date=dates[n])
+            if claim is not None:
+                claims.append(claim)
+            previous = c.text
+        last_places = claim_places(s.text, s.start, mentions, skip)
     return claims
 
 
-def _num(x: float | None):
-    if x is None:
-        return ""
-    return int(x) if float(x).is_integer() else x
+def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: list[Mention],
+                  skip: int, last_places: tuple[str, ...], speaker: str | None, date) -> Claim | None:
+    """The claim one clause makes, or None when it counts nothing and reports no event."""
+    quantities = [q for q in parse_quantities(c.text, c.start, previous) if q.counts]
+    # Without a number, only the narrative counts: a quotation's "massacres" is not an event.
+    event = classify(c.text if quantities else masked[c.start:c.end], quantities, previous)
+    if not quantities and event is None:
+        return None
+    here = claim_places(c.text, c.start, mentions, skip)
+    inferred: tuple[str, ...] = ()
+    if ANAPHORA.search(c.text) and last_places:
+        inferred = tuple(p for p in last_places if p not in here)
+        here = here + inferred
+    if event in ("killed", "wounded", "attack", "displaced") and _CUMULATIVE.search(c.text):
+        date = None
+    if _BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text):
+        date = None
+    scope = clause_scope(c.text, counted=bool(quantities))
+    mood = modality(c.text)
+    quantities = _scoped(c, quantities)
+    times = find_times(c.text)
+    return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
+                 speaker=speaker, date=date, time=times[0][0] if times else None, event=event, places=here,
+                 quantities=tuple(quantities), scope=scope, modality=mood, inferred_places=inferred)
+
+
+def _scoped(c: Sentence, quantities: list[Quantity]) -> list[Quantity]:
+    """Each number with the scope and modality its own words give it (None: its clause's)."""
+    out, prev_end = [], 0
+    for q in quantities:
+        a, b = q.start - c.start, q.end - c.start
+        out.append(replace(q, scope=quantity_scope(c.text, a, b, prev_end),
+                           modality=quantity_modality(c.text, a, b, prev_end)))
+        prev_end = b
+    return out
 
 
 def claims_csv_rows(claims: list[Claim]) -> tuple[tuple[str, ...], list[list]]:
     """(header, rows) for a spreadsheet: one row per quantity, one row for a claim without any."""
-    rows = []
-    for c in claims:
-        base = [c.id, c.article, c.outlet, c.date.isoformat() if c.date else "", c.time or "",
-                c.speaker or "", c.event or "", ";".join(c.places)]
-        for q in c.quantities or (None,):
-            if q is None:
-                rows.append([*base, "", "", "", "", "", "", "", "", c.text])
-            else:
-                rows.append([*base, _num(q.value), _num(q.low), _num(q.high), q.qualifier or "", q.counts or "", q.text, q.start, q.end, c.text])
-    return CSV_HEADER, rows
+    return CSV_HEADER, [row for c in claims for row in c.csv_rows()]

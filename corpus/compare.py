@@ -15,15 +15,20 @@ A group disagrees when two outlets' intervals do not overlap. Values from one ou
 compared with each other (a story may give the morning's and the evening's count), so a one-outlet
 group never disagrees but is still returned: the map shows every number, compared or not.
 
-Where an outlet counts buses and ambulances in one sentence, their sum is also entered as a
-'vehicles' value (qualifier "buses + ambulances"), so "two dozen vehicles" meets "21 buses and
-19 ambulances".
+Only like is set against like. A count's scope (corpus.scope) is part of what it is about: a first
+batch is compared with first batches and first convoys, a day's or unscoped total with other totals,
+and a cumulative, target or population figure only with its own kind; a part ("including 40,000
+civilians") or a remainder is never compared at all, nor is an undated count (a war's toll, a toll "in
+recent weeks": there is no one period to compare). One article's same number is entered once. No value
+is computed: a group shows only numbers an outlet printed, each with its outlet and speaker, and the
+group's `note` says in words what its scope is.
 """
 from __future__ import annotations
 
 import datetime as dt
 import functools
 import math
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,7 +48,20 @@ _VAGUE = {"dozens", "scores", "hundreds", "thousands", "tens of thousands", "hun
           "millions"}
 _SETTLEMENT = {"city", "town", "village", "crossing", "camp"}
 _BROAD = {"country", "governorate"}
-SUM_QUALIFIER = "buses + ambulances"
+SUM_QUALIFIER = "buses + ambulances"  # kept for older exports; no sum is entered any more
+# Scopes that are one thing for comparison. "The first batch" and "the first convoy" are the same vehicles.
+# A count with no stated scope, "so far", "in total" and "the first two convoys" all count everything from the
+# start up to the report ("running"); "per day" is a rate and a first batch a part, so neither joins them.
+_SCOPE_CLASS = {"first_convoy": "first_batch", "cumulative": None, "total": None}
+_UNCOMPARED = {"part", "remainder"}
+SCOPE_NOTES = {
+    None: "counts as of each report: unscoped day counts, running totals ('so far', 'in total', 'the first "
+          "two convoys'); each value keeps its own scope",
+    "first_batch": "the first batch or convoy only, not the day's total",
+    "daily": "rates per day, not totals",
+    "target": "targets not yet reached, not counts of people moved",
+    "population": "the people an operation concerns, not people moved",
+}
 
 
 @dataclass(frozen=True)
@@ -56,6 +74,7 @@ class GroupValue:
     high: float | None
     qualifier: str | None
     speaker: str | None
+    scope: str | None = None  # the value's own scope (corpus.scope), which the group's class may widen
 
 
 @dataclass
@@ -68,35 +87,42 @@ class ComparisonGroup:
     disagree: bool = False
     spread: tuple[float | None, float | None] = (None, None)
     site: str | None = None  # the settlement the group is about (None: no place known)
+    scope: str | None = None  # the scope every value shares (corpus.scope; first_convoy counts as first_batch)
+
+    @property
+    def note(self) -> str:
+        """In words, what the group's values measure, so a reader knows what is (not) compared."""
+        return SCOPE_NOTES.get(self.scope) or f"scope: {(self.scope or '').replace('_', ' ')}"
 
     def as_dict(self) -> dict:
         """JSON-ready: ISO date, values as dicts."""
         return {"event": self.event, "counts": self.counts,
                 "date": self.date.isoformat() if self.date else None, "places": list(self.places),
-                "site": self.site, "disagree": self.disagree, "spread": list(self.spread),
-                "values": [vars(v).copy() for v in self.values]}
+                "site": self.site, "scope": self.scope, "note": self.note, "disagree": self.disagree,
+                "spread": list(self.spread), "values": [vars(v).copy() for v in self.values]}
+
+
+# qualifier family -> the interval (as factors of the value) it allows; inf/nextafter where open.
+_INTERVALS: list[tuple[set[str], Callable[[float], tuple[float, float]]]] = [
+    (_ABOUT, lambda v: (v * 0.85, v * 1.15)),
+    (_BELOW, lambda v: (v * 0.85, v)),
+    (_AT_LEAST, lambda v: (v, math.inf)),
+    (_MORE, lambda v: (math.nextafter(v, math.inf), math.inf)),
+    (_UP_TO, lambda v: (0.0, v)),
+    (_LESS, lambda v: (0.0, math.nextafter(v, -math.inf))),
+]
 
 
 def interval(value: float | None, low: float | None, high: float | None,
              qualifier: str | None) -> tuple[float, float]:
     """The range of true numbers a stated value is compatible with, given its qualifier."""
     q = (qualifier or "").lower()
-    if value is None and q in _VAGUE:
-        return (low if low is not None else 0.0, math.inf)
     if value is None:
-        return (low if low is not None else 0.0, high if high is not None else math.inf)
-    if q in _ABOUT:
-        return (value * 0.85, value * 1.15)
-    if q in _BELOW:
-        return (value * 0.85, value)
-    if q in _AT_LEAST:
-        return (value, math.inf)
-    if q in _MORE:
-        return (math.nextafter(value, math.inf), math.inf)
-    if q in _UP_TO:
-        return (0.0, value)
-    if q in _LESS:
-        return (0.0, math.nextafter(value, -math.inf))
+        floor = low if low is not None else 0.0
+        return (floor, math.inf) if q in _VAGUE else (floor, high if high is not None else math.inf)
+    for family, span in _INTERVALS:
+        if q in family:
+            return span(value)
     return (value, value)
 
 
@@ -112,9 +138,8 @@ def disagree(values: list[GroupValue]) -> bool:
 
 
 def _spread(values: list[GroupValue]) -> tuple[float | None, float | None]:
-    lows = [v.value if v.value is not None else v.low for v in values]
-    highs = [v.value if v.value is not None else v.high for v in values]
-    lows, highs = [x for x in lows if x is not None], [x for x in highs if x is not None]
+    lows = [x for x in (v.value if v.value is not None else v.low for v in values) if x is not None]
+    highs = [x for x in (v.value if v.value is not None else v.high for v in values) if x is not None]
     return (min(lows) if lows else None, max(highs) if highs else None)
 
 
@@ -152,14 +177,20 @@ def _country(place_id: str | None, place_of: Callable) -> str | None:
     return place.country if place is not None else None
 
 
-def _entries(claim: Claim) -> list[tuple[str, str, Quantity | None, float | None]]:
-    """(event, counts family, quantity, derived value) for each count a claim makes."""
-    out = [(quantity_event(claim.event, q), FAMILY.get(q.counts, q.counts), q, None)
-           for q in claim.quantities if q.counts]
-    by = {q.counts: q for q in claim.quantities}
-    bus, amb = by.get("buses"), by.get("ambulances")
-    if bus and amb and "vehicles" not in by and bus.value is not None and amb.value is not None:
-        out.append(("convoy", "vehicles", None, bus.value + amb.value))
+def scope_class(scope: str | None) -> str | None:
+    """The class of scopes a count is compared within (None: counts as of the report)."""
+    if scope and re.fullmatch(r"first_(?:two|three|four|five)", scope):
+        return None
+    return _SCOPE_CLASS.get(scope, scope) if scope else None
+
+
+def _entries(claim: Claim) -> list[tuple[str, str, Quantity, str | None]]:
+    """(event, counts family, quantity, scope class) for each count a claim makes."""
+    out = []
+    for q in claim.quantities:
+        if q.counts:
+            out.append((quantity_event(claim.event, q), FAMILY.get(q.counts, q.counts), q,
+                        scope_class(q.scope or claim.scope)))
     return out
 
 
@@ -178,33 +209,42 @@ def compare_claims(claims: list[Claim], place_of: Callable | None = None) -> lis
     for c in claims:
         own = [s for s in sites[c.id] if _country(s, place_of) == country]  # not where a speaker spoke
         site = focus if (not own or focus in own) else own[0]
-        for event, counts, q, derived in _entries(c):
-            key = (c.date, event, counts, site)
+        for i, (event, counts, q, scope) in enumerate(_entries(c)):
+            alone = c.date is None or scope in _UNCOMPARED
+            key = (c.date, event, counts, site, scope, f"{c.id}/{i}" if alone else "")
             g = groups.get(key)
             if g is None:
-                g = groups[key] = ComparisonGroup(event, counts, c.date, (), site=site)
+                g = groups[key] = ComparisonGroup(event, counts, c.date, (), site=site, scope=scope)
+            value = GroupValue(c.outlet, c.article, c.id, q.value, q.low, q.high, q.qualifier, c.speaker,
+                               q.scope or c.scope)
+            same = [k for k, v in enumerate(g.values)
+                    if (v.article, v.value, v.low, v.high) == (value.article, value.value, value.low, value.high)]
+            if same:  # one article repeating its own figure is one value, credited where it is credited
+                if g.values[same[0]].speaker is None and value.speaker:
+                    g.values[same[0]] = value
+                continue
             g.places = tuple(dict.fromkeys(g.places + c.places))
-            if q is None:
-                g.values.append(GroupValue(c.outlet, c.article, c.id, derived, None, None,
-                                           SUM_QUALIFIER, c.speaker))
-            else:
-                g.values.append(GroupValue(c.outlet, c.article, c.id, q.value, q.low, q.high,
-                                           q.qualifier, c.speaker))
+            g.values.append(value)
     order = {k: i for i, k in enumerate((*EVENT_KINDS, "target"))}
     out = []
     for key in sorted(groups, key=lambda k: (k[0] or dt.date.max, order.get(k[1], 99), k[1], k[2],
-                                              k[3] or "")):
+                                              k[3] or "", k[4] or "", k[5])):
         g = groups[key]
-        g.values.sort(key=lambda v: (v.article, int(v.claim.rsplit("#", 1)[1]), v.qualifier == SUM_QUALIFIER))
+        g.values.sort(key=lambda v: (v.article, _claim_order(v.claim), v.qualifier == SUM_QUALIFIER))
         g.disagree = disagree(g.values)
         g.spread = _spread(g.values)
         out.append(g)
     return out
 
 
-COMPARE_CSV_HEADER = ("event", "counts", "date", "site", "places", "disagree", "spread_min",
+def _claim_order(claim_id: str) -> tuple[int, ...]:
+    """Text order of claim ids "<article>#n" and "<article>#n.k" (the k-th clause of sentence n)."""
+    return tuple(int(x) for x in claim_id.rsplit("#", 1)[1].split("."))
+
+
+COMPARE_CSV_HEADER = ("event", "counts", "date", "site", "scope", "note", "places", "disagree", "spread_min",
                       "spread_max", "outlet", "article", "claim", "value", "low", "high",
-                      "qualifier", "speaker")
+                      "qualifier", "speaker", "value_scope")
 
 
 def _num(x):
@@ -217,9 +257,10 @@ def compare_csv_rows(groups: list[ComparisonGroup]) -> tuple[tuple[str, ...], li
     """(header, rows): one row per value, each carrying its group's columns."""
     rows = []
     for g in groups:
-        head = [g.event, g.counts, g.date.isoformat() if g.date else "", g.site or "",
+        head = [g.event, g.counts, g.date.isoformat() if g.date else "", g.site or "", g.scope or "", g.note,
                 ";".join(g.places), "true" if g.disagree else "false", _num(g.spread[0]),
                 _num(g.spread[1])]
         for v in g.values:
-            rows.append([*head, v.outlet, v.article, v.claim, _num(v.value), _num(v.low), _num(v.high), v.qualifier or "", v.speaker or ""])
+            rows.append([*head, v.outlet, v.article, v.claim, _num(v.value), _num(v.low), _num(v.high),
+                         v.qualifier or "", v.speaker or "", v.scope or ""])
     return COMPARE_CSV_HEADER, rows

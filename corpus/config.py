@@ -51,6 +51,7 @@ class CorpusConfig:
     attribution: str = ""
     sha256: str = ""  # of the evacmap.toml bytes parsed ("" without one): what the build fingerprints
     actors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # [actors]: id -> aliases/adjectives
+    base_url: str | None = None  # the site's public address: embed snippets and og: links are absolute
 
 
 def _date(value, where: str) -> dt.date | None:
@@ -198,4 +199,18 @@ def load_config(root: Path) -> CorpusConfig:
         root=root, title=data.get("title") or DEFAULT_TITLE, date=_date(data.get("date"), f"{where}: date"),
         focus=focus.upper() if focus else None, zones=zones, roads=roads, articles=_articles(data, where),
         maps=_maps(data, where), attribution=data.get("attribution") or "", sha256=digest,
-        actors={str(k): tuple(v) for k, v in (data.get("actors") or {}).items()})
+        actors={str(k): tuple(v) for k, v in (data.get("actors") or {}).items()},
+        base_url=_base_url(data.get("base_url"), where))
+
+
+def _base_url(value, where: str) -> str | None:
+    """An absolute http(s) address, or None; anything else is the user's mistake, said once."""
+    if value is None or value == "":
+        return None
+    from urllib.parse import urlsplit
+
+    text = str(value).strip()
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(c in text for c in " \t\n\"'<>"):
+        raise CorpusError(f"{where}: base_url must be an absolute http(s) address, got {text!r}")
+    return text

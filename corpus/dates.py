@@ -30,7 +30,8 @@ _DAYS_N = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 
 _DATE = re.compile(
     r"(?P<weekday>\b(?:(?P<wmod>last|next|this|on|early|late|earlier|later)\s+)?"
     rf"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday){_PART}\b)"
-    + r"|(?P<explicit>\b(?:(?P<d1>\d{{1,2}})\s+{}|{}\s+(?P<d2>\d{{1,2}})(?!\d))(?:,?\s+(?P<year>\d{{4}}))?\b)".format(_MONTH_RE, _MONTH_RE.replace("?P<mon>", "?P<mon2>"))
+    + r"|(?P<explicit>\b(?:(?P<d1>\d{{1,2}})\s+{}|{}\s+(?P<d2>\d{{1,2}})(?!\d))(?:,?\s+(?P<year>\d{{4}}))?\b)".format(
+        _MONTH_RE, _MONTH_RE.replace("?P<mon>", "?P<mon2>"))
     + r"|(?P<rel>\b(?:today|tonight|yesterday|tomorrow|this (?:morning|afternoon|evening)"
       r"|last night)\b)"
     + r"|(?P<anch>\b(?:(?P<n>a|one|two|three|four|five|six|seven) days? (?P<dir>earlier|before|later|after)"

@@ -13,19 +13,27 @@ The set is deliberately small so that claims from different outlets land in the 
 - displaced  people driven from their homes over the war (not this evacuation)
 - fled       people who left on their own: "50,000 people had fled eastern Aleppo"
 - besieged   the siege itself: "besieged", "trapped", "stuck inside"
+- arrived    evacuees or vehicles reached the destination: "the first convoy reached Idlib"
+- halted     the evacuation stopped or was held up: "evacuation attempts had been halted"
+- waiting    people gathered to leave: "hundreds of families have gathered at the departure point"
 - other      a counted statement that fits none of the above
 
-Only the sentence (and, for "the figure"/"the number", the previous one) is read: this is a
-keyword classifier with an explicit priority order, not a parser, and says so in its misses.
+Only the clause (and, for "the figure"/"the number", the previous one) is read. The classifier reads
+verbs with their arguments, in an explicit priority order: a verb of movement or of the deal beats a
+word used as an adjective ("headed out of besieged eastern Aleppo" is the convoy leaving, not the siege;
+"a truce was brokered" is the ceasefire even in a sentence about trapped residents); a passive "deal
+was reached" is the deal, an active "the convoy reached Idlib" the arrival. It is a rule list, not a
+parser, and says so in its misses.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from evacmap.corpus.model import Quantity
 
 EVENT_KINDS = ("evacuated", "remaining", "convoy", "ceasefire", "attack", "killed", "wounded",
-               "destination", "displaced", "fled", "besieged", "other")
+               "destination", "displaced", "fled", "besieged", "arrived", "halted", "waiting", "other")
 
 VEHICLES = frozenset({"buses", "ambulances", "vehicles", "trucks", "convoys"})
 
@@ -38,20 +46,44 @@ _KILL = re.compile(r"\b(?:kill(?:ed|ing|s)?|shot dead|died|deaths?|massacres?|ex
 _WOUND = re.compile(r"\b(?:wounding|injuring|(?:were|was|been|others?|more)\s+(?:wounded|injured)|"
                     r"injured\s+(?:\w+\s+)?(?:more|others)|wounded\s+(?:\w+\s+)?others)\b", re.I)
 _ATTACK = re.compile(r"\b(?:fired on|firing on|opened fire|shot at|shelled|shelling|air ?strikes?|"
-                     r"bombardment|bombing|sniper|gunfire|came under fire|attack(?:s|ed)?)\b", re.I)
+                     r"bombardment|bombing|sniper|gunfire|came under fire|attack(?:s|ed)?|clashes|pounded|"
+                     r"(?:resumption of|renewed|heavy|fierce|new) fighting|fighting (?:broke out|erupted|resumed|"
+                     r"flared))\b", re.I)
+# Background clauses ("after an initial plan ... collapsed") do not say what the clause itself reports.
+_SIDE = re.compile(r"\b(?:after|when|since|before|until|because|following)\b[^,;]*", re.I)
 # An evacuation happening (verbs), versus one merely mentioned (nouns: only with a count).
-_EVAC = re.compile(r"\b(?:evacuat(?:ed|ing)|brought out|bused out|taken out|were (?:allowed|able) to leave|"
+_EVAC = re.compile(r"\b(?:evacuat(?:ed|ing)|brought out|bused out|taken out|"
+                   r"(?:allowed|able|permitted) to (?:leave|move|go|depart|cross|travel)|"
+                   r"(?:headed|pulled|drove|rolled|moved|streamed|snaked) out|"
+                   r"(?:complete|completed|finish|continue|carry out|carried out|conduct|resume|begin|start|"
+                   r"included|include|includes)\s+(?:the\s+|medical\s+)?evacuations?|"
                    r"(?:\d[\d,]*|hundreds|thousands)\s+(?:\w+\s+)?left\b|"
                    r"evacuations?\b[^.;]{0,90}?\b(?:began|begun|started|continued|resumed|restarted|"
                    r"went ahead|got off|(?:is|was|are|were) (?:under ?way|continuing|expected to continue)))\b",
                    re.I)
 _EVAC_NOUN = re.compile(r"\b(?:evacuations?|evacuees?|departure|batch)\b", re.I)
+_BOUND = re.compile(r"\b(?:bound for|headed (?:to|for|towards?)|en route to|on (?:the|their) way to)\b", re.I)
+_ARRIVE = re.compile(r"(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\bbe )(?<!\bis )\b(?:arrived|arriving|arrive|"
+                     r"reached|landed|docked|got to|made it to)\b", re.I)
+_HALT = re.compile(r"\b(?:halted|suspended|stopped|paused|called off|postponed|delayed|hindered|"
+                   r"ground to a halt|collapsed|broke down|fell apart|interrupted)\b", re.I)
+_HALTABLE = re.compile(r"\b(?:evacuations?|operation|deal|truce|cease-?fire|agreement|convoys?|airlift|"
+                       r"attempts?|process)\b", re.I)
+_WAIT = re.compile(r"\b(?:gathered|gathering|massed|queued|queuing|lined up|waiting|wait)\s+(?:at|for|to|in|near)\b",
+                   re.I)
+_DEAL_VERB = re.compile(r"\b(?:cease-?fire|truce|deal|agreement)\b[^.;,]{0,40}\b(?:brokered|agreed|reached|struck|"
+                        r"signed|announced|revived|collapsed|held|holding|broke down|came into force)\b|"
+                        r"\b(?:brokered|agreed|struck|signed|announced)\b[^.;,]{0,30}\b(?:cease-?fire|truce|deal|"
+                        r"agreement)\b", re.I)
 _DEST = re.compile(r"\b(?:bound for|headed (?:to|for)|will go to|to go to|(?:be )?taken to|"
                    r"evacuated to|en route to)\b", re.I)
 _FUTURE = re.compile(r"\b(?:will|would|likely to|expected to|plans? to|due to|could|target)\b", re.I)
 _FLED = re.compile(r"\b(?:fled|fleeing|escaped)\b", re.I)
 _DISPLACED = re.compile(r"\bdisplac(?:ed|ement)\b", re.I)
-_SIEGE = re.compile(r"\b(?:besieged|under siege|trapped|stuck inside|encircled|surrounded)\b", re.I)
+# "besieged" before a noun or place name is an adjective ("besieged eastern Aleppo"), not the siege.
+_SIEGE = re.compile(r"\b(?:(?:is|are|was|were|been|remain|remained|remains|being|stay)\s+(?:\w+\s+)?"
+                    r"(?:besieged|encircled|surrounded)|under siege|trapped|stuck inside|besieged\s*[,.;]|"
+                    r"besieged\s+(?:by|for|since)|laid siege|siege of)\b", re.I)
 _CEASEFIRE = re.compile(r"\b(?:cease-?fire|truce|deal was (?:struck|reached)|agreement)\b", re.I)
 _FIGURE = re.compile(r"\bthe (?:figure|number|toll|total|estimate)\b", re.I)
 
@@ -63,14 +95,14 @@ def quantity_event(claim_event: str | None, q: Quantity) -> str:
         return "convoy"
     if q.counts == "killed":
         return "killed"
-    if q.qualifier == "target":
+    if q.scope == "target" or q.modality == "target":
         return "target"
     if q.counts == "wounded" and claim_event not in ("evacuated", "destination", "remaining"):
         return "wounded"
     return claim_event or "other"
 
 
-def classify(text: str, quantities: list[Quantity] = (), previous: str = "") -> str | None:
+def classify(text: str, quantities: Sequence[Quantity] = (), previous: str = "") -> str | None:
     """The main event kind of a sentence, or None if it reports no event.
 
     Priority: what is still inside (remaining) over the evacuation that leaves it; violence with
@@ -83,23 +115,48 @@ def classify(text: str, quantities: list[Quantity] = (), previous: str = "") -> 
         return "remaining"
     if _REMAIN.search(text) and (not counts or counts - VEHICLES):
         return "remaining"
+    violence = _violence(text, counts)
+    if violence:
+        return violence
+    if counts and counts <= VEHICLES:
+        return "convoy"
+    return _movement(text, counts) or _state(text, counts)
+
+
+def _violence(text: str, counts: set) -> str | None:
+    """Killed, wounded or an attack with victims, when the clause counts or names them."""
     kill, wound = "killed" in counts or _KILL.search(text), "wounded" in counts and _WOUND.search(text)
     if kill and wound:
         return "attack"
     if kill and ("killed" in counts or not _EVAC.search(text)):
         return "killed"
-    if wound:
-        return "wounded"
-    if counts and counts <= VEHICLES:
-        return "convoy"
+    return "wounded" if wound else None
+
+
+def _movement(text: str, counts: set) -> str | None:
+    """People or vehicles moving: waiting, leaving, heading somewhere, arriving, or stopped."""
+    if _WAIT.search(text) and not _EVAC.search(text):
+        return "waiting"
+    main = _SIDE.sub(" ", text)
+    if _HALT.search(main) and _HALTABLE.search(main) and not counts:
+        return "ceasefire" if _DEAL_VERB.search(text) and not re.search(r"\bevacuat", text, re.I) else "halted"
     if _EVAC.search(text) or (counts and _EVAC_NOUN.search(text)):
         if _DEST.search(text) and _FUTURE.search(text):
             return "destination"
         return "evacuated"
+    if _ARRIVE.search(text):
+        return "arrived"
     if _FLED.search(text):
         return "fled"
-    if _DEST.search(text) and (counts or _FUTURE.search(text)):
+    if _BOUND.search(text) or (_DEST.search(text) and (counts or _FUTURE.search(text))):
         return "destination"
+    return None
+
+
+def _state(text: str, counts: set) -> str | None:
+    """The deal, the siege, displacement or fighting, when nothing moved."""
+    if _DEAL_VERB.search(text):
+        return "ceasefire"
     if _SIEGE.search(text):
         return "besieged"
     if _DISPLACED.search(text):

@@ -33,7 +33,7 @@ class _Extractor(HTMLParser):
         self.title: list[str] = []
         self.meta: dict[str, str] = {}
 
-    def parse_marked_section(self, i: int, report: int = 1) -> int:
+    def parse_marked_section(self, i: int, report: bool = True) -> int:
         """`<![foo[ x ]]>` with a keyword the standard library does not know raises AssertionError there; a
         browser reads any `<![` outside SVG/MathML as a bogus comment ending at the next `>`, and so do we."""
         try:
@@ -105,7 +105,6 @@ def html_to_text(source: str) -> HtmlText:
     parser = _Extractor(source)
     parser.feed(source)
     parser.close()
-    lines, offsets = [], []
     # trim spaces at line edges while keeping the offset map aligned
     text = "".join(parser.chars)
     keep = [not (ch == " " and (i == 0 or text[i - 1] == "\n" or i + 1 == len(text) or text[i + 1] == "\n"))
@@ -114,8 +113,9 @@ def html_to_text(source: str) -> HtmlText:
     offs = [o for o, k in zip(parser.offsets, keep, strict=False) if k]
     while chars and chars[-1] in " \n":
         chars.pop(), offs.pop()
-    while chars and chars[0] in " \n":
-        chars.pop(0), offs.pop(0)
-    del lines, offsets
+    lead = 0  # leading blanks: counted then sliced once (pop(0) in a loop was quadratic on a blank page)
+    while lead < len(chars) and chars[lead] in " \n":
+        lead += 1
+    chars, offs = chars[lead:], offs[lead:]
     title = " ".join("".join(parser.title).split())
     return HtmlText("".join(chars), offs, html.unescape(title), parser.meta)

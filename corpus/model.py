@@ -54,6 +54,23 @@ class Quantity:
     text: str  # the words the number was read from
     start: int = 0  # offsets into the article text
     end: int = 0
+    kinds: tuple[str, ...] = ()  # every kind a list counts ("women, men and children"); () = just `counts`
+    scope: str | None = None  # this number's own scope where it differs from its claim's (corpus.scope)
+    modality: str | None = None  # likewise for modality ("with a target of 5,000")
+
+    def counted(self) -> str | list[str] | None:
+        """What is counted, as the JSON gives it: a list when the phrase counts several kinds."""
+        return list(self.kinds) if len(self.kinds) > 1 else self.counts
+
+    def to_dict(self, claim: Claim | None = None) -> dict:
+        """The one JSON form of a quantity; scope/modality fall back to its claim's."""
+        from evacmap.corpus.events import quantity_event
+
+        return {"value": _num(self.value), "low": _num(self.low), "high": _num(self.high),
+                "qualifier": self.qualifier, "counts": self.counted(), "text": self.text,
+                "event": quantity_event(claim.event, self) if claim else None,
+                "scope": self.scope or (claim.scope if claim else None),
+                "modality": self.modality or (claim.modality if claim else None)}
 
 
 @dataclass(frozen=True)
@@ -73,3 +90,49 @@ class Claim:
     places: tuple[str, ...] = ()  # place ids of the mentions inside the sentence
     quantities: tuple[Quantity, ...] = ()
     control: tuple = field(default=(), compare=False)  # reserved for control statements
+    scope: str | None = None  # first_batch, first_convoy, cumulative, total, daily ... (corpus.scope)
+    modality: str = "reported"  # reported, planned, expected, possible, feared, target
+    inferred_places: tuple[str, ...] = ()  # the places taken from context ("those two cities"), not named here
+
+    @property
+    def place_inferred(self) -> bool:
+        """True when some of the claim's places were inferred rather than named in its words."""
+        return bool(self.inferred_places)
+
+    def to_dict(self) -> dict:
+        """The one JSON form of a claim (`evacmap claims --json`, data/claims.json)."""
+        return {
+            "id": self.id, "article": self.article, "outlet": self.outlet, "text": self.text,
+            "start": self.start, "end": self.end, "speaker": self.speaker,
+            "date": self.date.isoformat() if self.date else None, "time": self.time, "event": self.event,
+            "scope": self.scope, "modality": self.modality, "places": list(self.places),
+            "place_inferred": self.place_inferred, "inferred_places": list(self.inferred_places),
+            "quantities": [q.to_dict(self) for q in self.quantities],
+        }
+
+    def csv_rows(self) -> list[list]:
+        """Spreadsheet rows (CSV_HEADER): one per quantity, one for a claim without any."""
+        base = [self.id, self.article, self.outlet, self.date.isoformat() if self.date else "", self.time or "",
+                self.speaker or "", self.event or "", self.scope or "", self.modality,
+                ";".join(self.places), "true" if self.place_inferred else "false"]
+        if not self.quantities:
+            return [[*base, "", "", "", "", "", "", "", "", self.text]]
+        return [[*base, _cell(q.value), _cell(q.low), _cell(q.high), q.qualifier or "",
+                 "+".join(q.kinds) if len(q.kinds) > 1 else q.counts or "", q.text, q.start, q.end, self.text]
+                for q in self.quantities]
+
+
+CSV_HEADER = ("claim", "article", "outlet", "date", "time", "speaker", "event", "scope", "modality", "places",
+              "place_inferred", "value", "low", "high", "qualifier", "counts", "quantity_text", "start", "end",
+              "text")
+
+
+def _num(x: float | None) -> int | float | None:
+    if x is None:
+        return None
+    return int(x) if float(x).is_integer() else float(x)
+
+
+def _cell(x: float | None) -> int | float | str:
+    n = _num(x)
+    return "" if n is None else n

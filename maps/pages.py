@@ -13,57 +13,31 @@ import html
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlsplit
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
 import jinja2
 from markupsafe import Markup
 
 from evacmap.maps import assets
+from evacmap.maps.cartography import LABEL_LEVELS
+from evacmap.maps.escape import js, safe_href, safe_url
+from evacmap.maps.styles import CONTROLLER_ORDER, STATUS_WORDS
+
+if TYPE_CHECKING:
+    from evacmap.maps.model import MapSpec, Model, Place
+
+__all__ = ["absolute", "embed_snippet", "human_date", "index_page", "map_page", "safe_href", "safe_url", "zone_when"]
 
 TEMPLATES = Path(__file__).with_name("templates")
 ONLINE_TILE_HOST = "https://tile.openstreetmap.org"
+# without JavaScript the empty map box and layer list go; the static picture in <noscript> takes their place
+NOJS_CSS = ".evm-map,.evm-layers{display:none}"
 
 
 # --------------------------------------------------------------------------------------------------
 # small pure helpers
 # --------------------------------------------------------------------------------------------------
-
-_CONTROL = re.compile(r"[\x00-\x20\x7f]")
-
-
-def safe_url(value: Any) -> str | None:
-    """``value`` if it is an absolute http(s) URL with a host, else None (javascript:, data:, ... dropped)."""
-    if value is None or not isinstance(value, str):
-        return None
-    url = value.strip()
-    if not url or _CONTROL.search(url):
-        return None
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return None
-    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
-        return None
-    return url
-
-
-def safe_href(value: Any) -> str | None:
-    """A link target for our own pages: a relative path, or an absolute http(s) URL; else None."""
-    if value is None or not isinstance(value, str):
-        return None
-    href = value.strip()
-    if not href or _CONTROL.search(href):
-        return None
-    if href.startswith("//") or href.startswith("\\"):
-        return None
-    try:
-        parts = urlsplit(href)
-    except ValueError:
-        return None
-    if parts.scheme:
-        return safe_url(href)
-    return href
 
 
 def human_date(value: Any) -> str:
@@ -97,22 +71,31 @@ def precision(value: float | None) -> str:
     return f"{value / 1000:.0f} km" if value >= 10000 else f"{value / 1000:.1f} km"
 
 
-def place_meta(p: Any) -> str:
+def place_meta(p: Place) -> str:
+    """What a reader needs first about a place: what it is and whose area it lies in."""
     bits = []
     if p.kind:
         bits.append(p.kind.replace("_", " ").capitalize())
     if p.zone:
         bits.append(f"in: {p.zone}")
-    if p.precision_m is not None:
-        bits.append(f"located to within about {precision(p.precision_m)}")
     if p.approximate:
         bits.append("approximate location")
+    return " · ".join(bits)
+
+
+def place_provenance(p: Place) -> str:
+    """Where the point comes from: precision and the gazetteer source, for the folded disclosure."""
+    bits = []
+    if p.precision_m is not None:
+        bits.append(f"Located to within about {precision(p.precision_m)}.")
     src = p.source
     if p.citation:
         src = f"{src} ({p.citation})" if src else p.citation
     if src:
-        bits.append(f"location source: {src}")
-    return " · ".join(bits)
+        bits.append(f"Location source: {src}.")
+    if p.any_inferred:
+        bits.append("Some statements here name no place: they are shown at the place their article names most.")
+    return " ".join(bits)
 
 
 def _slug(text: str) -> str:
@@ -130,6 +113,7 @@ def env() -> jinja2.Environment:
     e.filters["human_date"] = human_date
     e.filters["km"] = km
     e.globals["place_meta"] = place_meta
+    e.globals["place_provenance"] = place_provenance
     return e
 
 
@@ -149,7 +133,7 @@ def _csp(scripts: list[str], styles: list[str], img: str = "data:") -> str:
     return "; ".join(parts)
 
 
-def zone_when(model: Any, fallback: str | None = None) -> str:
+def zone_when(model: Model, fallback: str | None = None) -> str:
     """The date the zones describe: their own validity dates if they have them, else the map's date."""
     ds = model.zone_dates
     if ds:
@@ -173,63 +157,82 @@ def _brief(text: str, limit: int = 90) -> str:
     return text[:limit].rsplit(" ", 1)[0].rstrip(",;:(") + " … (full source in the text version)"
 
 
-def map_page(spec: Any, model: Any, *, map_html: str, map_script: str, variant: str, online_tiles: bool) -> str:
-    from evacmap.maps.render import _OTHER_CONTROLLER, CONTROLLER_ORDER, CONTROLLER_STYLE, js
+def absolute(base_url: str | None, rel: str) -> str | None:
+    """``rel`` under the site's public address, or None without one (or with one that is not http(s))."""
+    base = safe_url(base_url)
+    if not base:
+        return None
+    return urljoin(base if base.endswith("/") else base + "/", rel)
 
-    present = []
-    seen = {z.controller for z in model.zones}
-    for key in CONTROLLER_ORDER + sorted(seen - set(CONTROLLER_ORDER)):
-        if key in seen:
-            fill, stroke, label = CONTROLLER_STYLE.get(key, _OTHER_CONTROLLER)
-            present.append((key, fill, stroke, label))
-    zone_sources: list[str] = []  # the legend names sources briefly; popups and the text carry them whole
+
+def _legend_zones(model: Model) -> list[tuple[str, str, str]]:
+    """(fill, stroke, words) once each, in controller order: exactly the kinds of area drawn."""
+    out: list[tuple[str, str, str]] = []
+    order = {c: i for i, c in enumerate(CONTROLLER_ORDER)}
+    for z in sorted(model.zones, key=lambda z: (order.get(z.controller, len(order)), z.controller, z.besieged_by)):
+        if z.style not in out:
+            out.append(z.style)
+    return out
+
+
+def _zone_sources(model: Model) -> list[str]:
+    out: list[str] = []  # the legend names sources briefly; popups and the text carry them whole
     for z in model.zones:
         brief = _brief(z.source)
-        if brief and brief not in zone_sources:
-            zone_sources.append(brief)
+        if brief and brief not in out:
+            out.append(brief)
+    return out
+
+
+def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, variant: str, online_tiles: bool,
+             static: str = "") -> str:
+    """The HTML page around one rendered map (``variant`` "page" or "embed")."""
     places_sorted = sorted(model.places, key=lambda p: (0 if p.by_outlet else 1, -len(p.by_outlet), -p.n_claims, p.idx))
-
-    from evacmap.maps.render import LABEL_LEVELS
-
     label_css = "".join(
         f".evm-lz{k}{{visibility:hidden}}.evm-zge{k} .evm-lz{k}{{visibility:visible}}\n" for k in range(1, LABEL_LEVELS + 1)
     )
     styles = [assets.leaflet_css(), _static("page.css") + label_css]
+    nojs = NOJS_CSS
     scripts = [assets.leaflet_js(), _static("evacmap.js"), map_script]
     if variant == "embed":
         scripts.append(_static("embed.js").replace("EVM_MAP_NAME", js(_slug(spec.name))))
     img = "data:" + (f" {ONLINE_TILE_HOST}" if online_tiles else "")
     title = spec.title or model.title or "Map"
-    page = env().get_template("page.html.j2").render(
-        csp=_csp(scripts, styles, img),
+    rel = f"embed/{spec.name}.html" if variant == "embed" else f"{spec.name}.html"
+    return env().get_template("page.html.j2").render(
+        csp=_csp(scripts, [*styles, nojs], img),
+        nojs_css=Markup(nojs),
         title=title,
         description=spec.description or "",
         date=spec.date or model.date or "",
         variant=variant,
         model=model,
         places_sorted=places_sorted,
-        controllers=present,
+        routes_drawn=[r for r in model.routes if r.drawn],
+        controllers=_legend_zones(model),
         zone_when=zone_when(model, spec.date),
-        zone_sources=zone_sources,
+        zone_sources=_zone_sources(model),
         any_approx_zone=any(z.approximate for z in model.zones),
-        any_dashed=any(leg.dashed for leg in model.legs),
+        dashed_words=", ".join(sorted({STATUS_WORDS.get(leg.status, leg.status.replace("_", " "))
+                                       for leg in model.legs if leg.dashed and leg.lines})),
         any_approx_place=any(p.approximate for p in model.places),
+        canonical=absolute(spec.base_url, f"{spec.name}.html"),
+        self_url=absolute(spec.base_url, rel),
         map_html=Markup(map_html),
+        static=Markup(static),
+        static_url=absolute(spec.base_url, f"{spec.name}.svg"),
         styles=[Markup(s) for s in styles],
         scripts=[Markup(s) for s in scripts],
     )
-    return page
 
 
-def embed_snippet(spec: Any, src: str) -> str:
+def embed_snippet(spec: MapSpec, src: str) -> str:
     """A sandboxed iframe and a listener that only accepts height messages from that iframe."""
     href = safe_href(src)
     if href is None:
         raise ValueError(f"embed src must be a relative path or an http(s) URL: {src!r}")
     frame_id = "evacmap-" + _slug(spec.name)
     title = f"Map: {spec.title}" if spec.title else "Map"
-    from evacmap.maps.render import js
-
     script = (
         "(function(){var f=document.getElementById(" + js(frame_id) + ");if(!f)return;"
         'window.addEventListener("message",function(e){'
@@ -248,19 +251,19 @@ def embed_snippet(spec: Any, src: str) -> str:
     )
 
 
-def index_page(title: str, maps: list[tuple[Any, str, str]], exports: list[tuple[str, str]]) -> str:
+def index_page(title: str, maps: list[tuple[Any, str, str]], exports: list[tuple[str, str]], *,
+               base_url: str | None = None) -> str:
+    """The site's index. Snippets are offered only with absolute addresses: pasted into a CMS, a relative
+    ``src`` points at the CMS's own server. Without a base URL the index says how to get them."""
     items = []
     for spec, page_href, embed_href in maps:
-        page = safe_href(page_href)
-        embed = safe_href(embed_href)
-        items.append(
-            {
-                "spec": spec,
-                "page": page,
-                "embed": embed,
-                "snippet": embed_snippet(spec, embed) if embed else "",
-            }
-        )
+        embed_abs = absolute(base_url, embed_href) if embed_href else None
+        items.append({
+            "spec": spec,
+            "page": safe_href(page_href),
+            "embed": safe_href(embed_href),
+            "snippet": embed_snippet(spec, embed_abs) if embed_abs else "",
+        })
     exp = [(label, safe_href(href)) for label, href in exports]
     css = _static("page.css")
     return env().get_template("index.html.j2").render(
@@ -268,5 +271,7 @@ def index_page(title: str, maps: list[tuple[Any, str, str]], exports: list[tuple
         title=title or "Maps",
         maps=items,
         exports=exp,
+        base_url=safe_url(base_url),
+        canonical=absolute(base_url, "index.html"),
         styles=[Markup(css)],
     )

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from evacmap.corpus.actors import Actors, corpus_actors
+from evacmap.corpus.actors import Actors
 from evacmap.corpus.articles import Corpus, corpus_file, load_corpus
 from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.control_text import ControlClaim, control_claims
@@ -23,6 +24,9 @@ from evacmap.corpus.movements import Leg, extract_legs
 from evacmap.corpus.sentences import split_sentences
 from evacmap.gazetteer import Gazetteer
 from evacmap.gazetteer.cache import cache_dir, load_data, source_hash, store_data
+
+if TYPE_CHECKING:
+    from evacmap.maps.parallel import Executor
 
 PIPELINE_VERSION = "2"  # 2: results are stored as JSON data, not pickles
 
@@ -91,12 +95,13 @@ def _file_stem(article_id: str) -> str:
 
 
 def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
-            progress: Callable[[Article], None] | None = None) -> Analysis:
+            progress: Callable[[Article], None] | None = None, executor: Executor | None = None) -> Analysis:
+    """Results from the cache where present; the articles that miss it go to `executor` (default: a process
+    pool sized to the machine), which returns them in order, so the output does not depend on where they ran."""
     folder = cache_dir() / "articles"
     results, processed, reused = {}, [], []
-    aliases = corpus.config.actors
-    actors = corpus_actors(aliases)
-    alias_key = repr(sorted(aliases.items()))
+    missing = []
+    alias_key = repr(sorted(corpus.config.actors.items()))
     for article in corpus.articles:
         key = _cache_key(article, gazetteer, corpus.config.focus, alias_key)
         path = folder / f"{_file_stem(article.id)}-{key}.json"
@@ -104,15 +109,30 @@ def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
         if result is not None and result.article_id != article.id:
             result = None
         if result is None:
-            result = analyse_article(article, gazetteer, corpus.config.focus, actors)
-            processed.append(article.id)
-            store_data(path, "article-result", result)
-        else:
-            reused.append(article.id)
+            missing.append((article, path))
+            continue
+        reused.append(article.id)
         results[article.id] = result
         if progress:
             progress(article)
+    for (article, path), result in zip(missing, _run(missing, corpus, gazetteer, executor), strict=True):
+        processed.append(article.id)
+        store_data(path, "article-result", result)
+        results[article.id] = result
+        if progress:
+            progress(article)
+    results = {a.id: results[a.id] for a in corpus.articles}  # corpus order, wherever each came from
     return Analysis(corpus, gazetteer, results, processed, reused)
+
+
+def _run(missing: list, corpus: Corpus, gazetteer: Gazetteer, executor: Executor | None) -> Iterator[ArticleResult]:
+    """The analyses of the articles that missed the cache, in their order, from wherever `executor` runs them."""
+    if not missing:
+        return iter(())
+    from evacmap.maps.parallel import GazetteerSpec, local_executor
+
+    spec = GazetteerSpec.of(gazetteer, corpus.root / "places.csv", corpus.config.focus, corpus.config.actors)
+    return (executor or local_executor()).analyse([a for a, _ in missing], gazetteer, spec)
 
 
 def open_corpus(path: Path | None, console=None) -> tuple[Corpus, Gazetteer]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import shapely
 
-from evacmap.maps.basemap import GOVERNORATES_FILE, basemap_layers
+from evacmap.maps.basemap import GOVERNORATES_FILE, basemap_attribution, basemap_layers, prepare_basemap, view_limits
 
 ALEPPO_IDLIB = (36.3, 35.7, 37.4, 36.5)  # min lon, min lat, max lon, max lat
 
@@ -17,35 +17,63 @@ def test_aleppo_idlib_window_has_syria_turkey_and_the_governorates():
     countries, governorates = layers["countries"], layers["governorates"]
     assert countries.crs.to_epsg() == 4326 and governorates.crs.to_epsg() == 4326
     assert {"SYR", "TUR"} <= set(countries["iso_a3"])
-    assert "IRQ" not in set(countries["iso_a3"])  # far outside the window
+    assert "IRN" not in set(countries["iso_a3"])  # beyond anything the map lets a reader see
     assert {"Syria", "Turkey"} <= set(countries["name"])
     assert countries.loc[countries.iso_a3 == "SYR", "name_ar"].item() == "سوريا"
     assert {"Idlib", "Aleppo"} <= set(governorates["name"])
-    assert "Damascus" not in set(governorates["name"])
     # Idlib city lies in Syria and in the Idlib governorate; Antakya in Turkey
     idlib = shapely.Point(36.63393, 35.93062)
     assert governorates.loc[governorates.contains(idlib), "name"].tolist() == ["Idlib"]
     assert countries.loc[countries.contains(idlib), "iso_a3"].tolist() == ["SYR"]
     assert countries.loc[countries.contains(shapely.Point(36.1613, 36.2025)), "iso_a3"].tolist() == ["TUR"]
-    # clipped near the window, not the whole of Turkey
+    # clipped to the area the reader can pan and zoom out to, not the whole of Turkey
+    lim = view_limits(ALEPPO_IDLIB)
     minx, miny, maxx, maxy = countries.total_bounds
-    assert minx > 35.5 and maxx < 38.5 and miny > 34.5 and maxy < 37.5
+    assert minx >= lim[0] - 1e-9 and maxx <= lim[2] + 1e-9 and miny >= lim[1] - 1e-9 and maxy <= lim[3] + 1e-9
     assert all(countries.is_valid) and all(governorates.is_valid)
-    assert "Natural Earth" in layers["attribution"] and "Who's On First" in layers["attribution"]
+    assert layers["towns"]["name"].tolist()[:2] == ["Aleppo", "Idlib"]  # the largest towns in view first
+
+
+def test_land_everywhere_the_map_can_show():
+    """No clipped rectangle: every land point the reader can pan to is land on the page, near and far."""
+    prepared = prepare_basemap(basemap_layers(ALEPPO_IDLIB), ALEPPO_IDLIB)
+    land = shapely.union_all([shapely.geometry.shape(f.geometry) for f in prepared["countries"]])
+    lim = view_limits(ALEPPO_IDLIB)
+    points = [(40.14, 35.33), (lim[0] + 0.3, 36.9), (36.8, lim[1] + 0.5), (lim[2] - 0.3, 36.5),
+              (lim[2] - 0.3, lim[3] - 0.3), (37.16, 36.2)]
+    for lon, lat in points:
+        assert land.contains(shapely.Point(lon, lat)), (lon, lat)
+    assert not land.contains(shapely.Point(33.0, 34.5))  # the Mediterranean stays sea
+
+
+def test_attribution_names_exactly_the_layers_drawn():
+    versions = {"countries": "5.1.1"}
+    assert "Who's On First" not in basemap_attribution({"countries"}, versions)
+    both = basemap_attribution({"countries", "governorates"}, versions)
+    assert "Natural Earth" in both and "5.1.1" in both and "Who's On First" in both
+    # a map far from the one governorates file draws no governorates, so credits none
+    lagos = (3.2, 6.3, 3.6, 6.7)
+    prepared = prepare_basemap(basemap_layers(lagos), lagos)
+    assert "governorates" not in prepared and prepared["countries"] and prepared["towns"]
 
 
 def test_simplified_for_the_scale_and_fast():
     basemap_layers(ALEPPO_IDLIB)
     start = time.perf_counter()
-    small = basemap_layers(ALEPPO_IDLIB)
+    small = prepare_basemap(basemap_layers(ALEPPO_IDLIB), ALEPPO_IDLIB)
     elapsed = time.perf_counter() - start
-    assert elapsed < 1.0
-    wide = basemap_layers((35.5, 32.3, 42.5, 37.4))  # all of Syria
-    assert len(wide["governorates"]) == 14
-    assert {"LBN", "JOR", "IRQ", "SYR", "TUR"} <= set(wide["countries"]["iso_a3"])
-    syr_small = shapely.get_num_coordinates(small["countries"].set_index("iso_a3").geometry["SYR"])
-    syr_wide = shapely.get_num_coordinates(wide["countries"].set_index("iso_a3").geometry["SYR"])
-    assert syr_wide < 2000 and syr_small < 1000
+    assert elapsed < 2.0
+    syria = (35.5, 32.3, 42.5, 37.4)
+    wide_layers = basemap_layers(syria)
+    assert len(wide_layers["governorates"]) == 14
+    assert {"LBN", "JOR", "IRQ", "SYR", "TUR"} <= set(wide_layers["countries"]["iso_a3"])
+    wide = prepare_basemap(wide_layers, syria)
+
+    def vertices(prepared):
+        return sum(shapely.get_num_coordinates(shapely.geometry.shape(f.geometry)) for f in prepared["countries"])
+
+    # the page carries a few thousand vertices whatever the scale, not Natural Earth's 10m detail
+    assert vertices(small) < 8000 and vertices(wide) < 8000
 
 
 def test_shipped_governorates_file():

@@ -163,11 +163,12 @@ def test_clicking_a_place_shows_each_outlets_claims(browser, data, tmp_path, art
     path = write(tmp_path, "city.html", render_map(CITY, data))
     o = Opened(browser, path)
     try:
-        o.page.locator("path.evm-place-1").click()  # eastern Aleppo
+        o.page.locator("path.evm-hit-1").click()  # eastern Aleppo
         popup = o.page.locator(".leaflet-popup-content")
         popup.wait_for()
         text = popup.inner_text()
-        for outlet, sentence in (("CNN", CNN_EAST), ("VOA News", VOA_EAST), ("The Boston Globe (NYT)", NYT_EAST), ("The Independent", IND_EAST)):
+        said = (("CNN", CNN_EAST), ("VOA News", VOA_EAST), ("The Boston Globe (NYT)", NYT_EAST), ("The Independent", IND_EAST))
+        for outlet, sentence in said:
             assert outlet in text
             assert sentence.replace("'", "’")[:60] in text.replace("'", "’")
         assert "Sources disagree" in text
@@ -196,13 +197,23 @@ def test_outlet_toggle_hides_and_shows_its_layer(browser, data, tmp_path):
         halos = sum(any(x["outlet"] == "Al Jazeera" for x in ss) for ss in data.routes["sources"])
         before = o.count(sel)
         assert (rings, halos) == (4, 3) and before == rings + halos
+        only_aj = sum({c["outlet"] for c in cs} == {"Al Jazeera"} for cs in data.places["claims"])
+        legs_only_aj = sum({x["outlet"] for x in ss} == {"Al Jazeera"} for ss in data.routes["sources"])
+        assert (only_aj, legs_only_aj) == (3, 1)
         box = o.page.locator("#evm-layers label", has_text="Al Jazeera").locator("input")
         box.uncheck()
         assert o.count(sel) == 0
         assert o.count(".evm-outlet-3") > 0  # CNN still shown
-        assert o.count("path.evm-place") == 10  # places layer untouched
+        # everything only Al Jazeera reported goes too; what another outlet also reported stays
+        assert o.count("path.evm-place") == 10 - only_aj
+        assert o.count("path.evm-leg") == 4 - legs_only_aj
         box.check()
         assert o.count(sel) == before
+        assert o.count("path.evm-place") == 10 and o.count("path.evm-leg") == 4
+        # turning Places off takes the outlets' rings with it
+        o.page.get_by_role("checkbox", name="Places", exact=True).uncheck()
+        assert o.count("path.evm-place") == 0 and o.count("path.evm-ring") == 0
+        o.page.get_by_role("checkbox", name="Places", exact=True).check()
         # the general layers toggle too
         o.page.locator("#evm-layers label", has_text="Routes").locator("input").uncheck()
         assert o.count("path.evm-leg") == 0 and o.count(".evm-arrow") == 0
@@ -222,7 +233,8 @@ def test_hostile_text_never_runs(browser, tmp_path):
             assert o.page.title() == title  # shown as text, unchanged
             # open the hostile place's popup and its layer-control entry: still text only
             n = len(d.places)
-            o.page.evaluate(f"document.querySelector('path.evm-place-{n}').dispatchEvent(new MouseEvent('click', {{bubbles: true}}))")
+            o.page.evaluate(f"document.querySelector('path.evm-hit-{n}')"
+                            ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
             o.page.wait_for_selector(".leaflet-popup-content")
             assert "<script>document.title='PWNED'</script>" in o.page.inner_text(".leaflet-popup-content")
             o.page.wait_for_timeout(300)
@@ -283,7 +295,8 @@ def test_readable_without_javascript(browser, data, tmp_path):
     path = write(tmp_path, "overview.html", render_map(OVERVIEW, data))
     context = browser.new_context(java_script_enabled=False, viewport={"width": 1200, "height": 900})
     outside: list[str] = []
-    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file://") else (outside.append(r.request.url), r.abort()))
+    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file://")
+                  else (outside.append(r.request.url), r.abort()))
     page = context.new_page()
     try:
         page.goto(path.as_uri())

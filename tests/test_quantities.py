@@ -30,7 +30,7 @@ def test_elided_noun_and_later_noun_in_the_independent():
     s = ("Approximately 200 left in the first batch of 17 buses, and a second convoy left in the afternoon, "
          "but the slow pace means it could be days before the target of 5,000 people is reached.")
     assert summary(s) == [(200, None, None, "approximately", "people"), (17, None, None, None, "buses"),
-                          (5000, None, None, "target", "people")]
+                          (5000, None, None, None, "people")]  # "the target of" is scope, not a qualifier
 
 
 def test_the_figure_takes_its_noun_from_the_previous_sentence():
@@ -49,7 +49,8 @@ def test_de_mistura_sentence_with_range_and_remaining():
     s = ('"There are about 50,000 people, including 40,000 civilians, that will go to west Aleppo," de Mistura '
          'said, adding the remaining 10,000 were made up of between 1,500 to 5,000 fighters and their families.')
     assert summary(s) == [(50000, None, None, "about", "people"), (40000, None, None, None, "civilians"),
-                          (10000, None, None, None, "people"), (None, 1500, 5000, "between", "fighters")]
+                          (10000, None, None, None, "people"), (None, 1500, 5000, "between", "people")]
+    assert parse_quantities(s)[-1].kinds == ("fighters", "families")  # a list counts every kind it names
 
 
 def test_cnn_people_and_more_than_40_wounded():
@@ -63,7 +64,7 @@ def test_number_words_capitalised_and_dozen():
     assert summary("Twenty-nine buses started evacuations in those two cities Thursday.") == [
         (29, None, None, None, "buses")]
     assert summary("A slow-moving convoy of two dozen vehicles snaked out of Al-Amiriyah district.") == [
-        (24, None, None, None, "vehicles")]
+        (24, None, None, "about", "vehicles")]  # "two dozen" is a round figure
 
 
 def test_vague_amounts_are_ranges_without_a_point_value():
@@ -108,7 +109,7 @@ def test_about_10000_people_including_fighters():
     ("up to 82 civilians", (82, None, 82, "up to", "civilians")),
     ("nearly 2,000 rebels", (2000, None, 2000, "nearly", "rebels")),
     ("some 300 evacuees", (300, None, None, "some", "evacuees")),
-    ("a dozen ambulances", (12, None, None, None, "ambulances")),
+    ("a dozen ambulances", (12, None, None, "about", "ambulances")),
     ("a hundred and fifty buses", (150, None, None, None, "buses")),
     ("three hundred thousand residents", (300000, None, None, None, "residents")),
     ("1.5 million people", (1500000, None, None, None, "people")),

@@ -26,14 +26,11 @@ from conftest_browser import (
 )
 
 from evacmap.maps import assets
+from evacmap.maps.cartography import Label, arrow_points, fit_zoom, layout_labels
 from evacmap.maps.render import (
-    Label,
     MapData,
     MapSpec,
-    arrow_points,
     embed_snippet,
-    fit_zoom,
-    layout_labels,
     render_embed_page,
     render_index,
     render_map,
@@ -192,7 +189,7 @@ def _digest_in_subprocess(seed: str) -> str:
     code = (
         "import sys, hashlib; sys.path.insert(0, 'tests');"
         "from conftest_browser import sample_data, OVERVIEW;"
-        "from maps.render import render_map;"
+        "from evacmap.maps.render import render_map;"
         "print(hashlib.sha256(render_map(OVERVIEW, sample_data()).encode()).hexdigest())"
     )
     env = dict(os.environ, PYTHONHASHSEED=seed)
@@ -262,7 +259,20 @@ def test_legend_shows_date_approximate_and_source(page):
     for label in ("Government", "Opposition", "Besieged"):
         assert label in legend
     assert "Eastern Aleppo to the western countryside" in legend
-    assert "planned or optional" in legend
+    assert "not reported as done (optional, planned)" in legend
+
+
+@pytest.mark.parametrize("status, words", [("under_way", "under way"), ("disputed", "disputed"),
+                                            (None, "status not stated")])
+def test_only_what_happened_is_drawn_solid(status, words):
+    """A leg under way, disputed or with no stated status is dashed and the legend says why; never solid."""
+    d = sample_data()
+    d.routes.loc[d.routes["status"] == "happened", "status"] = status
+    page = render_map(OVERVIEW, d)
+    legend = text_of(page, "evm-legend")
+    dashed = re.search(r"not reported as done \(([^)]*)\)", legend)
+    assert dashed and words in dashed.group(1).split(", "), legend
+    assert "evm-status-happened" not in page
 
 
 def test_text_version_lists_every_place_and_every_quote(page, data):
@@ -296,7 +306,9 @@ def test_place_entry_groups_claims_by_outlet(page):
     for j, outlet in enumerate(OUTLETS[:4]):
         assert text_of(page, f"place-1-o{j}").strip().startswith(outlet)
     assert CNN_EAST in text_of(page, "place-1-o3")
-    assert "located to within about 3.0 km" in entry and "approximate location" in entry
+    assert "Located to within about 3.0 km" in entry and "approximate location" in entry
+    # provenance is folded behind a disclosure, after the reporting
+    assert entry.index("Where this point comes from") > entry.index(CNN_EAST[:40])
 
 
 def test_every_popup_target_exists(page):
@@ -361,8 +373,13 @@ def test_index_lists_maps_and_exports():
     assert "<title>Maps &lt;b&gt;of&lt;/b&gt; Aleppo</title>" in out
     assert 'href="maps/overview.html"' in out and 'href="data/places.geojson"' in out
     assert "javascript:" not in out
-    assert "&lt;iframe" in out  # the embed code is shown, escaped
+    assert "&lt;iframe" not in out and "--base-url" in out  # no snippet without the public address
     assert "<script" not in out and "script-src 'none'" in html.unescape(out)
+    out = render_index("Maps", [(OVERVIEW, "overview.html", "embed/overview.html")], [],
+                       base_url="https://news.example.org/graphics/aleppo/")
+    assert "&lt;iframe" in out  # the embed code is shown, escaped, with an absolute address
+    assert "src=&#34;https://news.example.org/graphics/aleppo/embed/overview.html&#34;" in out
+    assert '<link rel="canonical" href="https://news.example.org/graphics/aleppo/index.html">' in out
 
 
 # --------------------------------------------------------------------------------------------------
@@ -430,3 +447,90 @@ def test_source_links_open_in_the_article_page_from_an_embed(data):
     assert re.search(r'<a href="https://[^"]+" target="_blank" rel="noopener noreferrer">', page)
     snippet = embed_snippet(OVERVIEW, "embed/overview.html")
     assert "allow-top-navigation-by-user-activation" in snippet and "allow-top-navigation " not in snippet
+
+
+# --------------------------------------------------------------------------------------------------
+# the branca patch: loud if a folium/branca upgrade changes what it patches
+# --------------------------------------------------------------------------------------------------
+
+
+def test_branca_patch_holds_on_the_installed_versions():
+    """Ids come from our counter and element text stays text; the versions are the pinned ones."""
+    import tomllib
+    from importlib.metadata import version
+
+    from branca.element import Element
+
+    from evacmap.maps.elements import check_branca, stable_ids
+
+    check_branca()
+    with stable_ids():
+        a, b = Element("{{ 6*7 }}"), Element("x")
+        assert (a._id, b._id) == ("0001", "0002")
+        assert a.render() == "{{ 6*7 }}"  # not evaluated as a template
+    assert len(Element("y")._id) == 32  # restored after the block
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    for name in ("folium", "branca"):
+        assert f"{name}=={version(name)}" in [d.split(";")[0].strip() for d in deps], name
+
+
+def test_branca_patch_refuses_an_element_of_another_shape(monkeypatch):
+    from branca.element import Element
+
+    from evacmap.errors import AssetError
+    from evacmap.maps.elements import check_branca, stable_ids
+
+    monkeypatch.setattr(Element, "__init__", lambda self, template=None, template_name=None, extra=None: None)
+    with pytest.raises(AssetError, match="stable_ids must be updated"):
+        check_branca()
+    with pytest.raises(AssetError), stable_ids():
+        pass
+
+
+def test_zone_legend_words_come_from_the_zone():
+    from evacmap.maps.styles import controller_label
+
+    assert controller_label("besieged", "government forces").startswith("Besieged by the government forces")
+    assert controller_label("besieged", "") == "Besieged (holder not stated)"
+    assert controller_label("opposition") == "Opposition-held"
+    assert controller_label("government", "opposition").startswith("Government-held, besieged by")
+    page = render_map(OVERVIEW, sample_data())
+    assert "Besieged (opposition-held)" not in page  # never a fixed story of who besieges whom
+
+
+def test_route_colour_is_the_same_on_every_map():
+    data = sample_data()
+    data.route_order = ["fua-kafriya", "east-aleppo"]
+    one = render_map(OVERVIEW, data)
+    data2 = sample_data()
+    data2.routes = data2.routes[data2.routes.route_id == "east-aleppo"]
+    data2.route_order = ["fua-kafriya", "east-aleppo"]
+    two = render_map(CITY, data2)
+    from evacmap.maps.styles import ROUTE_COLOURS
+
+    swatch = 'stroke="{}" stroke-width="3.5"'
+    # east-aleppo is second in the corpus order: second colour on both maps, though alone on the city map
+    assert swatch.format(ROUTE_COLOURS[1]) in one and swatch.format(ROUTE_COLOURS[1]) in two
+    assert swatch.format(ROUTE_COLOURS[0]) in one and swatch.format(ROUTE_COLOURS[0]) not in two
+
+
+def test_static_picture_for_readers_without_javascript(page):
+    """<noscript> holds an SVG of the map at its opening view, with no script and no outside file."""
+    m = re.search(r'<noscript><div class="evm-static-wrap">(<svg.*?</svg>)', page, re.S)
+    assert m, "no static picture in <noscript>"
+    svg = m.group(1)
+    assert "<script" not in svg and "href=" not in svg.replace('marker-end="url(#', "")
+    assert "<style" not in svg  # the page's CSP allows only its own hashed styles
+    assert ">Idlib<" in svg and 'fill="#f2efe9"' in svg  # a story place, and land
+    assert "<noscript><style>.evm-map,.evm-layers{display:none}</style></noscript>" in page
+
+
+def test_base_url_in_the_corpus_config(tmp_path):
+    from evacmap.corpus.config import load_config
+    from evacmap.errors import CorpusError
+
+    (tmp_path / "evacmap.toml").write_text('base_url = "https://news.example.org/maps/"\n', encoding="utf-8")
+    assert load_config(tmp_path).base_url == "https://news.example.org/maps/"
+    (tmp_path / "evacmap.toml").write_text('base_url = "javascript:alert(1)"\n', encoding="utf-8")
+    with pytest.raises(CorpusError, match="base_url must be an absolute http"):
+        load_config(tmp_path)

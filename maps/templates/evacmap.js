@@ -21,6 +21,16 @@ var evm = (function () {
     for (var i = 0; i < ids.length; i++) {
       ids[i].removeAttribute("id");
     }
+    /* popups hold no headings: the page's heading outline stays h1, h2, h3 whichever popup is open */
+    var hs = c.querySelectorAll("h1,h2,h3,h4,h5,h6");
+    for (var k = 0; k < hs.length; k++) {
+      var p = document.createElement("p");
+      p.className = "evm-ph evm-ph-" + hs[k].tagName.toLowerCase();
+      while (hs[k].firstChild) {
+        p.appendChild(hs[k].firstChild);
+      }
+      hs[k].parentNode.replaceChild(p, hs[k]);
+    }
     wrap.appendChild(c);
     return wrap;
   }
@@ -29,26 +39,78 @@ var evm = (function () {
     cfg.panes.forEach(function (p) {
       map.createPane(p[0]).style.zIndex = String(p[1]);
     });
+    /* focusable features are clipped to the visible map (Leaflet pads its SVG by 10% otherwise), so
+       nothing reachable by keyboard lies, unseen, over the page below the map */
+    ["evm-zones", "evm-routes", "evm-hits"].forEach(function (name) {
+      map._paneRenderers[name] = L.svg({ pane: name, padding: 0 });
+    });
     L.control.scale({ position: "bottomleft", maxWidth: 120 }).addTo(map);
     if (map.attributionControl) {
       map.attributionControl.setPrefix("Leaflet");
       if (cfg.attribution) {
         map.attributionControl.addAttribution(cfg.attribution);
       }
+      compactCredit(map.attributionControl.getContainer());
     }
+    map.on("popupopen", function (e) {
+      /* the popup's scroll box can be reached and scrolled by keyboard */
+      var c = e.popup.getElement().querySelector(".leaflet-popup-content");
+      if (c) {
+        c.setAttribute("tabindex", "0");
+        c.setAttribute("role", "region");
+        c.setAttribute("aria-label", "Details");
+      }
+    });
+  }
+
+  /* one line, expandable by click, tap or keyboard */
+  function compactCredit(el) {
+    el.classList.add("evm-credit-line");
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-expanded", "false");
+    el.setAttribute("aria-label", "Map credits (press to expand)");
+    function toggle(e) {
+      if (e.target && e.target.tagName === "A") {
+        return;
+      }
+      var open = el.classList.toggle("evm-credit-open");
+      el.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    L.DomEvent.disableClickPropagation(el);
+    el.addEventListener("click", toggle);
+    el.addEventListener("keydown", function (e) {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        toggle(e);
+      }
+    });
   }
 
   function popup(layer, id, opts) {
+    /* fit the popup to the map it opens in (a phone's 375 px, an embed's 480 px) */
+    function fit() {
+      var m = layer._map;
+      var p = layer.getPopup();
+      if (m && p) {
+        var s = m.getSize();
+        p.options.maxWidth = Math.max(150, Math.min(opts.maxWidth, s.x - 64));
+        p.options.maxHeight = Math.max(120, Math.min(opts.maxHeight, s.y - 90));
+      }
+    }
+    layer.on("click", fit);
+    layer.on("evm:open", fit);
     layer.bindPopup(function () {
       return clone(id);
-    }, opts);
+    }, L.extend({ autoPanPaddingTopLeft: L.point(48, 12), autoPanPaddingBottomRight: L.point(12, 24) }, opts));
   }
 
   function tooltip(layer, text, opts) {
     layer.bindTooltip(t(text), opts);
   }
 
-  function arrows(layer, pts, colour, hollow) {
+  function arrows(parent, pts, colour, hollow, outlets) {
+    var layer = L.layerGroup([], { evmOutlets: outlets || [] }).addTo(parent);
     if (!COLOUR.test(colour)) {
       colour = "#333333";
     }
@@ -73,10 +135,15 @@ var evm = (function () {
     return L.geoJSON(fc, { pane: "evm-base", interactive: false, style: style }).addTo(map);
   }
 
-  function labels(map, items) {
+  function labels(map, items, dot) {
     var g = L.layerGroup();
     items.forEach(function (it) {
       var span = document.createElement("span");
+      if (dot) {
+        var d = document.createElement("i");
+        d.className = "evm-town-dot";
+        span.appendChild(d);
+      }
       span.appendChild(t(it[2]));
       L.marker([it[0], it[1]], {
         icon: L.divIcon({ className: it[3], html: span, iconSize: null }),
@@ -88,8 +155,90 @@ var evm = (function () {
     return g.addTo(map);
   }
 
-  function finish(map, cfg, control, tiles, base) {
+  /* Place dots, legs and zones can be reached with Tab and opened with Enter or Space. */
+  function keyboard(layer) {
+    function arm() {
+      var el = layer.getElement && layer.getElement();
+      if (!el || el.getAttribute("tabindex")) {
+        return;
+      }
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-label", layer.options.evmName);
+      el.addEventListener("keydown", function (e) {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          layer.fire("evm:open");
+          layer.openPopup();
+        }
+      });
+    }
+    layer.on("add", arm);
+    arm();
+  }
+
+  /* Filters that filter: a place or leg stays on the map while at least one outlet that reported it is
+     on; an outlet's rings show only with the places, its halos only with the routes. */
+  function filters(map, groups) {
+    var outlets = groups.outlets || [];
+    var tagged = [];
+    var rings = [];
+    [groups.routes, groups.places].forEach(function (g) {
+      if (g) {
+        g.eachLayer(function (l) {
+          if (l.options && l.options.evmOutlets) {
+            tagged.push([l, g]);
+          }
+        });
+      }
+    });
+    outlets.forEach(function (g) {
+      if (g) {
+        g.eachLayer(function (l) {
+          rings.push([l, g, l.options.evmKind === "halo" ? groups.routes : groups.places]);
+        });
+      }
+    });
+    function place(l, g, show) {
+      if (show && !g.hasLayer(l)) {
+        g.addLayer(l);
+      } else if (!show && g.hasLayer(l)) {
+        g.removeLayer(l);
+      }
+    }
+    function update() {
+      tagged.forEach(function (it) {
+        var o = it[0].options.evmOutlets;
+        var show = !o.length || o.some(function (j) {
+          return !outlets[j] || map.hasLayer(outlets[j]);
+        });
+        place(it[0], it[1], show);
+      });
+      rings.forEach(function (it) {
+        place(it[0], it[1], !!it[2] && map.hasLayer(it[2]));
+      });
+    }
+    map.on("overlayadd overlayremove", update);
+    [groups.zones, groups.routes, groups.places].forEach(function (g) {
+      if (g) {
+        g.eachLayer(function (l) {
+          if (l.options && l.options.evmName) {
+            keyboard(l);
+          }
+        });
+      }
+    });
+  }
+
+  function finish(map, cfg, control, tiles, base, groups) {
     map.fitBounds(cfg.bounds, { padding: [8, 8] });
+    if (cfg.limits) {
+      /* the background covers cfg.limits: never show beyond it */
+      map.setMaxBounds(cfg.limits);
+      map.options.maxBoundsViscosity = 1.0;
+      map.setMinZoom(Math.max(map.getMinZoom(), Math.ceil(map.getBoundsZoom(cfg.limits, true) * 4) / 4));
+    }
+    filters(map, groups || {});
     var side = cfg.layersInto && document.getElementById(cfg.layersInto);
     if (side && control) {
       var h = document.createElement("p");

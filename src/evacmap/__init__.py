@@ -42,7 +42,26 @@ _EXPORTS = {
     "run_build": "evacmap.maps.build",
 }
 
-__all__ = ["EvacmapError", "__version__", *sorted(_EXPORTS)]
+__all__ = [
+    "Article",
+    "Claim",
+    "Corpus",
+    "EvacmapError",
+    "Gazetteer",
+    "Geocoder",
+    "Match",
+    "Mention",
+    "Place",
+    "Quantity",
+    "Sentence",
+    "__version__",
+    "analyse",
+    "build_routes",
+    "compare_claims",
+    "load_corpus",
+    "load_zones",
+    "run_build",
+]
 
 
 def __getattr__(name: str) -> Any:

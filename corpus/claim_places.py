@@ -1,0 +1,134 @@
+"""The places a claim is about, as opposed to the places its sentence merely names.
+
+A sentence names places in many roles; only some are where the counted thing happened. A place is left
+out of a claim when it is (general rules of news English, in this order):
+
+- the dateline ("BEIRUT —" opening a paragraph): where the reporter filed from;
+- a source or a party: "according to Russia", "brokered by Russia and Turkey", "a deal between X and Y",
+  "backed by X", a state acting as subject ("Iran ... pushed for", "Turkey said"), "X's foreign ministry";
+- a seat: where a speaker spoke or sits ("told reporters in Geneva", "speaking ... in Geneva", "tracks the
+  conflict from Britain", "X-based", "based in X");
+- a title: "U.S. Secretary of State", "envoy for Syria", "coordinator for Ukraine", "ambassador to X";
+- an analogy: "another Srebrenica", "a second X", "like X", "reminiscent of X";
+- inside a relative clause describing someone (", which backs the government,"; ", who fled from X,");
+- a modifier of a vehicle or group noun ("the X buses") when the clause names another place: the buses
+  come from there, the claim is about where they go;
+- in a concessive clause ("while the world's attention has been focused on X, ...") when the main clause
+  names a place of its own.
+
+A claim that names no place inherits its neighbour's only by the anaphora rule: "in those two cities",
+"there", "the town" refer back to the previous sentence of the same paragraph; such places are flagged
+`place_inferred`.
+"""
+from __future__ import annotations
+
+import re
+
+from evacmap.corpus.model import Mention
+
+__all__ = ["ANAPHORA", "claim_places", "dateline_end"]
+
+ANAPHORA = re.compile(r"\b(?:(?:those|these|both|the)\s+(?:two\s+|three\s+|four\s+)?(?:cities|towns|villages|"
+                      r"enclaves|districts|neighbou?rhoods|camps|areas|islands|settlements)|"
+                      r"(?:to|from|in|into|out of|inside)\s+there|(?:move|go|going|went|headed|taken|sent|"
+                      r"arrive|arrived|stay|stayed|remain|remained|live|lived)\s+there)\b", re.I)
+
+_DATELINE = re.compile(r"^[ \t]*(?:[A-Z][A-Z'.-]+(?:[ ,]+(?:[A-Z][A-Za-z'.-]+|\d{1,4}))*)(?:\s*\([^)\n]{1,30}\))?"
+                       r"\s*(?:—|–|--|-|:)\s", re.M)
+_PARTY_BEFORE = re.compile(r"(?:\baccording to|\b(?:brokered|mediated|backed|supported|sponsored|negotiated|"
+                           r"organi[sz]ed|funded|hosted|run|led|helped|announced|reported|claimed|"
+                           r"condemned|accused|urged|criticised|criticized)\s+by|\bbetween|\bwith the help of|"
+                           r"\bon behalf of|\bat the request of)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}$", re.I)
+_PARTY_LIST = re.compile(r"^(?:\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", re.I)
+_AGENT_AFTER = re.compile(r"^(?:['’]s\s+(?:\w+\s+){0,2}(?:ministry|government|army|military|forces|embassy|"
+                          r"president|prime minister|foreign minister|defen[cs]e minister|officials?|"
+                          r"spokes(?:man|woman|person)|state media|state television|state tv|news agency|"
+                          r"leader|regime|authorities|troops|air force|navy|coast guard|foreign office)\b|"
+                          r"(?:\s+and\s+(?:the\s+)?[\w'’ ]{1,30}?)?\s+(?:has\s+|have\s+|had\s+)?(?:pushed|"
+                          r"backs|backed|brokered|said|says|warned|demanded|called|insisted|accused|supports|"
+                          r"supported|announced|sent|deployed|agreed|urged|denied|confirmed|claimed|"
+                          r"reported|vowed|threatened|proposed|offered|helped|mediated)\b)", re.I)
+_SEAT_BEFORE = re.compile(r"(?:\b(?:told|telling|speaking to|speaking|spoke|said|says|briefed|briefing|"
+                          r"addressing|news conference|press conference|statement|interview|"
+                          r"tracks?|tracking|monitors?|monitoring|based|headquartered)\b"
+                          r"(?:(?!\b(?:fled|evacuat\w*|left|arriv\w*|moved|taken|flown|bused|brought|crossed|"
+                          r"reached|returned|headed|trapped|killed|stuck|remain\w*|liv\w+|people|civilians)\b)"
+                          r"[^,;.]){0,30}?\b(?:in|from|at)\s+(?:the\s+)?|"
+                          r"\bfrom\s+(?:his|her|their|its)\s+(?:office|base|home|headquarters)\s+in\s+)$", re.I)
+_SEAT_AFTER = re.compile(r"^(?:-based|\s+based)\b", re.I)
+_TITLE_AFTER = re.compile(r"^(?:['’]s)?\s+(?:(?:foreign|defen[cs]e|interior|health|deputy|prime|vice|acting|"
+                          r"former|chief|senior)\s+)*(?:secretary|president|minister|envoy|ambassador|"
+                          r"officials?|spokes(?:man|woman|person)|diplomats?|embassy|consul|chancellor|"
+                          r"premier|lawmakers?|senators?|congressman|general|commander|representative|"
+                          r"delegation|negotiators?|adviser|advisor|mission|coordinator)\b", re.I)
+_TITLE_BEFORE = re.compile(r"\b(?:envoy|adviser|advisor|coordinator|ambassador|representative|minister|"
+                           r"secretary|commissioner|director|head|chief|chargé|consul|delegate|"
+                           r"correspondent|editor|analyst|expert|specialist|officer|office|desk|"
+                           r"spokes(?:man|woman|person))(?:\s+\w+)?\s+(?:for|to|of|in|on)\s+(?:the\s+)?$", re.I)
+_ANALOGY_BEFORE = re.compile(r"\b(?:another|a second|a new|a repeat of|like|as in|reminiscent of|echoes of|"
+                             r"compared (?:with|to)|the next|similar to)\s+(?:the\s+)?$", re.I)
+_MODIFIER_AFTER = re.compile(r"^\s+(?:buses|bus|convoys?|evacuees|ambulances|vehicles|trucks|flights?|"
+                             r"planes?|boats?|ships?|fighters|rebels|militias?|groups?)\b", re.I)
+_CONCESSIVE = re.compile(r"^\W*(?:but\s+|and\s+)?(?:while|although|though|whereas|even as)\b[^,;]*[,;]",
+                         re.I)
+_RELATIVE = re.compile(r",\s*(?:which|who|whose)\b[^,;]*(?:[,;]|$)", re.I)
+
+
+def dateline_end(text: str, paragraph_start: int) -> int:
+    """Where a paragraph's dateline ("BEIRUT —", "KHARTOUM, Sudan (Reuters) -") ends, or its start."""
+    m = _DATELINE.match(text, paragraph_start)
+    return m.end() if m and m.start() == paragraph_start else paragraph_start
+
+
+def _excluded(text: str, start: int, end: int, others: bool) -> str | None:
+    """Why the mention at [start, end) of the clause `text` is not a place the claim is about, or None."""
+    before, after = text[:start], text[end:]
+    if _PARTY_BEFORE.search(before) or (_PARTY_LIST.match(_between_party(before)) and
+                                        _PARTY_BEFORE.search(_before_party(before))):
+        return "party"
+    if _AGENT_AFTER.match(after) and not re.search(r"\b(?:in|to|from|into|of|at|near|around|across|inside|"
+                                                   r"toward|towards|for)\s+(?:the\s+)?$", before, re.I):
+        return "party"
+    if _SEAT_BEFORE.search(before) or _SEAT_AFTER.match(after):
+        return "seat"
+    if _TITLE_AFTER.match(after) or _TITLE_BEFORE.search(before):
+        return "title"
+    if _ANALOGY_BEFORE.search(before):
+        return "analogy"
+    if any(m.start() < start and end <= m.end() and re.search(r"\b[A-Z][\w'’.-]*\s*$", text[:m.start()])
+           for m in _RELATIVE.finditer(text)):
+        return "relative clause"
+    if others and _MODIFIER_AFTER.match(after):
+        return "modifier"
+    return None
+
+
+def _between_party(before: str) -> str:
+    """The words since the last party-like name (for "between Russia, which ..., and Turkey")."""
+    m = re.search(r"(\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", before, re.I)
+    return m.group(1) if m else "x"
+
+
+def _before_party(before: str) -> str:
+    m = re.search(r"(\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", before, re.I)
+    head = before[:m.start()] if m else before
+    return re.sub(r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*$", "", head)
+
+
+def claim_places(text: str, offset: int, mentions: list[Mention], skip_before: int = -1) -> tuple[str, ...]:
+    """Place ids of the mentions inside `text` (a clause starting at article offset `offset`) that the claim
+    is about, in text order. Mentions ending at or before `skip_before` (a dateline) are left out."""
+    inside = [m for m in sorted(mentions, key=lambda m: (m.start, m.end))
+              if m.place_id and offset <= m.start and m.end <= offset + len(text) and m.end > skip_before]
+    if not inside:
+        return ()
+    conc = _CONCESSIVE.match(text)
+    main = [m for m in inside if not conc or m.start - offset >= conc.end()]
+    kept = []
+    for m in inside:
+        if conc and main and m.start - offset < conc.end():
+            continue
+        others = any(o.place_id != m.place_id for o in inside)
+        if _excluded(text, m.start - offset, m.end - offset, others) is None:
+            kept.append(m.place_id)
+    return tuple(dict.fromkeys(kept))

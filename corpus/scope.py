@@ -1,0 +1,162 @@
+"""Scope and modality: which part of an operation a number covers, and whether it happened.
+
+A count means nothing without its scope. "200 left in the first batch" and "1,000 were evacuated on
+Thursday" are both right if the first batch was a fifth of the day; set side by side without their scope
+they look like a disagreement. So every claim (and every number whose own words say more) carries:
+
+scope     first_batch / first_convoy ("the first batch of 17 buses", "began with a convoy of"),
+          second_convoy, third_convoy ... (an ordinal batch), first_two ... ("the first two evacuations"),
+          cumulative ("so far", "to date", "since the operation began"), total ("in total", "a total of",
+          the whole of an "N, including M" pair), daily ("per day", "each day"), part ("including 40,000
+          civilians"), remainder ("the remaining 10,000"), target ("the target of 5,000"), population
+          (the people an operation concerns, not people moved: "evacuations began for thousands of").
+          None when the text says nothing.
+modality  reported (done, as told), planned ("will be taken", "would go"), expected ("expected to",
+          "likely to", "could take days"), possible ("may opt to"), feared ("fears that"), target.
+
+The cues are the ordinary words of news English; the clause a number sits in decides its own scope
+(cues of another clause are not its own), and a reporting frame ("X said") is transparent.
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["MODALITIES", "SCOPES", "clause_scope", "modality", "quantity_modality", "quantity_scope"]
+
+SCOPES = ("first_batch", "first_convoy", "second_convoy", "third_convoy", "first_two", "cumulative", "total",
+          "daily", "part", "remainder", "target", "population")
+MODALITIES = ("reported", "planned", "expected", "possible", "feared", "target")
+
+_ORD = {"second": "second", "third": "third", "fourth": "fourth", "fifth": "fifth", "sixth": "sixth",
+        "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth", "next": "second"}
+_NUMW = {"two": "two", "three": "three", "four": "four", "five": "five", "2": "two", "3": "three",
+         "4": "four", "5": "five"}
+_BATCH = (r"(?:convoys?|batch(?:es)?|groups?|waves?|rounds?|flights?|planes?|evacuations?|buses|"
+          r"boats?|ships?|trains?|rotations?|airlifts?|evacuees|departures?)")
+_FIRST_N = re.compile(rf"\bfirst\s+(two|three|four|five|[2-5])\s+(?:\w+\s+)?{_BATCH}\b", re.I)
+_FIRST = re.compile(rf"\b(?:first|initial|opening)\s+(?:\w+\s+)?({_BATCH})\b", re.I)
+_BEGAN_WITH = re.compile(r"\b(?:began|begun|started|opened|kicked off|got under way)\s+with\s+(?:an?|the)\s+"
+                         rf"(?:\w+\s+)?({_BATCH})\b", re.I)
+_NTH = re.compile(rf"\b(second|third|fourth|fifth|sixth|2nd|3rd|4th|5th)\s+(?:\w+\s+)?({_BATCH})\b", re.I)
+_CUMULATIVE = re.compile(r"\b(?:so far|to date|thus far|until now|up to now|in recent days|since (?:the )?"
+                         r"(?:operation|evacuation|airlift|start|beginning)|since \w+ (?:began|started)|"
+                         r"bringing the (?:total|number|tally)|brings the (?:total|number|tally)|"
+                         r"(?:total|tally|number) (?:has |had )?(?:risen|rose|climbed|reached))\b", re.I)
+# "as of 8 a.m.", "by Thursday night", "had now arrived": a count as of a moment, i.e. a running total.
+_AS_OF = re.compile(r"\b(?:as of|as at|by (?:noon|midday|midnight|dawn|nightfall|then|now|the end of \w+|"
+                    r"\d{1,2}(?:[:.]\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
+                    r"(?:has|have|had) (?:now|already|so far)|up from)\b", re.I)
+# Perfect aspect on a counted clause ("12 people had been rescued", "have been flown out") reports a state
+# as of the report: a running total.
+_PERFECT = re.compile(r"\b(?:has|have|had|'ve)\s+(?:now\s+|already\s+|so far\s+|since\s+|also\s+)?(?:been\s+)?"
+                      r"(?:[a-z]+ed|[a-z]+en|flown|brought|taken|left|fled|made|put|let|gone|come|sent|given|"
+                      r"carried|crossed|reached|arrived|died|saved)\b", re.I)
+_TOTAL = re.compile(r"\b(?:in total|a total of|in all|altogether|overall|all told|the total of|total number)\b",
+                    re.I)
+_DAILY = re.compile(r"\b(?:per day|a day|each day|every day|daily|a night|each night|per hour|an hour)\b", re.I)
+
+# Cues right around one number (checked on the words between the previous number, or the clause start, and
+# a few words after it).
+_PART_BEFORE = re.compile(r"\b(?:including|among them|among whom|of whom|of them|of which|among those|made up of|"
+                          r"consisting of|comprising)\s+"
+                          r"(?:\w+\s+){0,2}$", re.I)
+_REMAINDER_BEFORE = re.compile(r"\b(?:the )?(?:remaining|other|rest of the|last)\s+(?:\w+\s+)?$", re.I)
+_TARGET_BEFORE = re.compile(r"\b(?:target|goal|aim|plan|quota)\s+(?:is\s+|was\s+|of\s+|to\s+\w+\s+)?"
+                            r"(?:\w+\s+)?$", re.I)
+_POPULATION_BEFORE = re.compile(r"\b(?:evacuations?|evacuat\w+|airlift|rescue|operation|deal|agreement|"
+                                r"began|begun|started|under way)\s+(?:\w+\s+){0,2}for\s+(?:\w+\s+)?$", re.I)
+_WHOLE_AFTER = re.compile(r"^[^,;.]{0,40}?,?\s+(?:including|among them|of whom)\s+(?:\w+\s+){0,2}?"
+                          r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several|dozens|hundreds|"
+                          r"thousands)\b)", re.I)
+# "the first 101 of them", "the second with 113": an ordinal right before a number scopes it alone.
+_ORDINAL_BEFORE = re.compile(r"\b(first|second|third|fourth|fifth|next|last)\s+(?:\w+\s+)?(?:with\s+|carrying\s+|"
+                             r"of\s+)?(?:\w+\s+)?$", re.I)
+
+_FEARED = re.compile(r"\b(?:fear(?:s|ed)?|feared|warn(?:s|ed)? (?:that )?[^.;]{0,40}\bcould|risk of|"
+                     r"could face|at risk)\b", re.I)
+_TARGETED = re.compile(r"\b(?:target of|goal of|aim(?:s|ed)? to (?:evacuate|bring|move)|"
+                       r"target is|the target)\b", re.I)
+_PLANNED = re.compile(r"\b(?:will|shall|would|'ll|is to|are to|was to|were to|going to|plans? to|planned|"
+                      r"planning|scheduled|due to (?:be|leave|arrive|start|begin|resume|return|depart|go|reach|open|close|"
+                      r"continue|take|meet|land|sail|cross)\b|set to|intends? to|to be (?:evacuated|taken|moved|bused)|"
+                      r"are being allowed|were being allowed)\b", re.I)
+_EXPECTED = re.compile(r"\b(?:expect(?:s|ed)?|likely|unlikely|could take|may take|might take|forecast|"
+                       r"predicted|projected|anticipated|estimated to take|are expected|is expected)\b", re.I)
+_POSSIBLE = re.compile(r"\b(?:may|might|could|can|possibly|perhaps|option to|choose to)\b", re.I)
+# Clauses whose modals are not the claim's: background and adverbial clauses.
+_SIDE_CLAUSE = re.compile(r"(?:^|[,;(—–]\s*|\s)(?:after|before|since|when|while|although|though|because|"
+                          r"unless|until|if|who|which|whom|where)\b[^,;]*|"
+                          r"\b(?:a|an|the)\s+\w+(?:\s+\w+)?\s+that\b[^,;]*", re.I)  # "a process that could become"
+
+
+def _batch(m: re.Match) -> str:
+    return "first_convoy" if m.group(1).lower().startswith("convoy") else "first_batch"
+
+
+def _nth(m: re.Match) -> str:
+    kind = "convoy" if m.group(2).lower().startswith(("convoy", "batch")) else "batch"
+    return f"{_ORD[m.group(1).lower()]}_{kind}"
+
+
+# In priority order: the cue, and the scope it gives (a function of the match where the words decide).
+_CLAUSE_CUES = [
+    (_FIRST_N, lambda m: f"first_{_NUMW[m.group(1).lower()]}"), (_BEGAN_WITH, _batch), (_FIRST, _batch),
+    (_NTH, _nth), (_TOTAL, lambda m: "total"), (_CUMULATIVE, lambda m: "cumulative"),
+    (_AS_OF, lambda m: "cumulative"), (_DAILY, lambda m: "daily"),
+]
+
+
+def clause_scope(text: str, counted: bool = False) -> str | None:
+    """The scope a clause states for everything it counts ("the first batch of 17 buses"). `counted`: the
+    clause holds a count, so its perfect aspect ("had crossed") makes the count a running total."""
+    for rx, scope in _CLAUSE_CUES:
+        m = rx.search(text)
+        if m:
+            return scope(m)
+    return "cumulative" if counted and _PERFECT.search(text) else None
+
+
+def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> str | None:
+    """The scope one number's own words give it, or None (it then takes its clause's). `start`/`end` are the
+    number's offsets in `text`; `previous_end` where the previous number ended."""
+    before = text[previous_end:start]
+    cut = max(before.rfind(","), before.rfind(";"))
+    near = before if _PART_BEFORE.search(before) else before[cut + 1:]
+    if _PART_BEFORE.search(near):
+        return "part"
+    if _REMAINDER_BEFORE.search(near) and re.search(r"\b(?:remaining|rest)\b", near, re.I):
+        return "remainder"
+    if _TARGET_BEFORE.search(near):
+        return "target"
+    ordinal = _ORDINAL_BEFORE.search(near)
+    if ordinal and ordinal.group(1).lower() not in ("last", "next"):
+        word = ordinal.group(1).lower()
+        return "first_batch" if word == "first" else f"{_ORD[word]}_batch"
+    if _POPULATION_BEFORE.search(before[-80:]):
+        return "population"
+    if _WHOLE_AFTER.match(text[end:]):
+        return "total"
+    return None
+
+
+def _main_clauses(text: str) -> str:
+    """The text without its background and adverbial clauses."""
+    return _SIDE_CLAUSE.sub(" ", text)
+
+
+def modality(text: str) -> str:
+    """Whether a clause reports a thing as done, or as planned, expected, possible, feared or a target."""
+    main = _main_clauses(text)
+    if _FEARED.search(main):
+        return "feared"
+    # the first modal cue governs: "will be taken to X, ... most likely the next target" is planned
+    hits = [(m.start(), kind) for rx, kind in ((_EXPECTED, "expected"), (_PLANNED, "planned"), (_POSSIBLE, "possible"))
+            for m in [rx.search(main)] if m]
+    return min(hits)[1] if hits else "reported"
+
+
+def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) -> str | None:
+    """A number's own modality where its words say so ("the target of 5,000"), else None."""
+    if _TARGETED.search(text[max(previous_end, start - 30):end]):
+        return "target"
+    return None

@@ -1,0 +1,152 @@
+"""A static SVG of a map, made at build time from the same typed model as the interactive one: for readers
+without JavaScript (inside <noscript>), for print and as a file beside the page (``<map>.svg``).
+
+It draws what the map shows at its opening view: land and borders, zones, routes with their direction, the
+story's places, and the labels that fit at that zoom. Coordinates are whole pixels of a Web Mercator view
+box, so the image stays small.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+
+from evacmap.maps.cartography import fit_zoom, mx, my, plan_labels
+from evacmap.maps.model import MapSpec, Model
+from evacmap.maps.styles import PLACE_FILL
+
+__all__ = ["WIDTH", "static_svg"]
+
+WIDTH, HEIGHT = 960, 600
+
+
+class _View:
+    """Web Mercator world units -> pixels of the SVG, for the bounds fitted as Leaflet would."""
+
+    def __init__(self, spec: MapSpec):
+        minlon, minlat, maxlon, maxlat = (float(b) for b in spec.bounds)
+        self.z = fit_zoom(spec.bounds, WIDTH, HEIGHT)
+        self.scale = 256 * 2**self.z
+        self.cx = (mx(minlon) + mx(maxlon)) / 2 * self.scale - WIDTH / 2
+        self.cy = (my(minlat) + my(maxlat)) / 2 * self.scale - HEIGHT / 2
+
+    def xy(self, lat: float, lon: float) -> tuple[int, int]:
+        return round(mx(lon) * self.scale - self.cx), round(my(lat) * self.scale - self.cy)
+
+
+def _d(rings: Iterable[list[list[float]]], view: _View, close: bool) -> str:
+    out = []
+    for ring in rings:
+        pts: list[tuple[int, int]] = []
+        for lat, lon in ring:
+            p = view.xy(lat, lon)
+            if not pts or pts[-1] != p:
+                pts.append(p)
+        if len(pts) >= 2:
+            out.append("M" + " ".join(f"{x} {y}" for x, y in pts) + ("Z" if close else ""))
+    return "".join(out)
+
+
+def _geojson_rings(geom: dict) -> list[list[list[float]]]:
+    """GeoJSON (lon, lat) polygon rings as [lat, lon] rings."""
+    kind = geom["type"]
+    polys = [geom["coordinates"]] if kind == "Polygon" else geom["coordinates"] if kind == "MultiPolygon" else []
+    return [[[c[1], c[0]] for c in ring] for poly in polys for ring in poly]
+
+
+# presentation attributes, not a <style>: the page's Content-Security-Policy allows only its own styles
+_TEXT = {
+    "p": 'font-weight="600" fill="#1b1b1b"',
+    "c": 'font-size="13" letter-spacing="2.5" fill="#545454"',
+    "g": 'font-style="italic" font-size="11" fill="#595959"',
+    "t": 'font-size="11" fill="#4a4a4a"',
+}
+
+
+def _text(x: int, y: int, s: str, cls: str, anchor: str = "start") -> str:
+    label = s.upper() if cls == "c" else s
+    return f'<text x="{x}" y="{y}" {_TEXT[cls]} text-anchor="{anchor}">{html.escape(label)}</text>'
+
+
+def _in_view(geom: dict, spec: MapSpec) -> dict:
+    """The part of a basemap geometry the picture shows (a little beyond its edge), as GeoJSON."""
+    from shapely.geometry import box, mapping, shape
+
+    minlon, minlat, maxlon, maxlat = (float(b) for b in spec.bounds)
+    pad = max(maxlon - minlon, maxlat - minlat)
+    clipped = shape(geom).intersection(box(minlon - pad, minlat - pad, maxlon + pad, maxlat + pad))
+    return dict(mapping(clipped)) if not clipped.is_empty else {"type": "Polygon", "coordinates": []}
+
+
+def _base(model: Model, view: _View, spec: MapSpec) -> list[str]:
+    out = []
+    for layer, style in (("countries", 'fill="#f2efe9" stroke="#7a7a7a" stroke-width="1"'),
+                         ("governorates", 'fill="none" stroke="#9a9a9a" stroke-width=".8" stroke-dasharray="4 3"')):
+        d = "".join(_d(_geojson_rings(_in_view(f.geometry, spec)), view, True) for f in model.basemap.get(layer, []))
+        if d:
+            out.append(f'<path {style} fill-rule="evenodd" d="{d}"/>')
+    return out
+
+
+def _story(model: Model, view: _View) -> list[str]:
+    out = []
+    for z in model.zones:
+        fill, stroke, _ = z.style
+        dash = ' stroke-dasharray="6 4"' if z.approximate else ""
+        d = "".join(_d(rings, view, True) for rings in z.polygons)
+        out.append(f'<path fill="{fill}" fill-opacity=".3" stroke="{stroke}" stroke-width="1.5"{dash} '
+                   f'fill-rule="evenodd" d="{d}"/>')
+    for route in model.routes:
+        for leg in route.legs:
+            d = _d(leg.lines, view, False)
+            if d:
+                dash = ' stroke-dasharray="7 6"' if leg.dashed else ""
+                if not leg.dashed:
+                    out.append(f'<path fill="none" stroke="#fff" stroke-width="7" stroke-opacity=".85" d="{d}"/>')
+                out.append(f'<path fill="none" stroke="{route.colour}" stroke-width="4"{dash} '
+                           f'marker-end="url(#evm-arrow-{route.idx})" d="{d}"/>')
+    for p in sorted(model.places, key=lambda p: (-p.radius, p.idx)):
+        x, y = view.xy(p.lat, p.lon)
+        fill, stroke = ("#ffffff", PLACE_FILL) if p.approximate else (PLACE_FILL, "#ffffff")
+        out.append(f'<circle cx="{x}" cy="{y}" r="{p.radius:g}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>')
+    return out
+
+
+def _labels(model: Model, view: _View) -> list[str]:
+    labels = plan_labels(model, view.z)
+    out = []
+    for p in model.places:
+        lab = labels.get(("place", p.idx))
+        if lab and lab.level == 0:
+            x, y = view.xy(p.lat, p.lon)
+            dx = p.radius + 4
+            right = lab.side == "right"
+            out.append(_text(x + (dx if right else -dx), y + 4, p.name, "p", "start" if right else "end"))
+    for layer, cls in (("countries", "c"), ("governorates", "g"), ("towns", "t")):
+        for i, f in enumerate(model.basemap.get(layer, [])):
+            lab = labels.get(("base", layer, i))
+            if lab and lab.level == 0 and f.label_at:
+                x, y = view.xy(*f.label_at)
+                town = layer == "towns"
+                out.append(_text(x + (6 if town else 0), y + 4, f.name, cls, "start" if town else "middle"))
+                if layer == "towns":
+                    out.append(f'<circle cx="{x}" cy="{y}" r="2.5" fill="#6b6b6b"/>')
+    return out
+
+
+def static_svg(spec: MapSpec, model: Model) -> str:
+    """The map at its opening view as one small, self-contained SVG document (no script, no external file)."""
+    view = _View(spec)
+    markers = "".join(
+        f'<marker id="evm-arrow-{r.idx}" viewBox="-5 -5 10 10" markerWidth="4" markerHeight="4" orient="auto">'
+        f'<path d="M-4 -4 L5 0 L-4 4Z" fill="{r.colour}"/></marker>' for r in model.routes)
+    title = html.escape(f"Map: {spec.title or model.title}")
+    labels = "".join(_labels(model, view))
+    body = "".join(_base(model, view, spec) + _story(model, view))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
+        f'aria-label="{title}" class="evm-static"><title>{title}</title>'
+        f'<defs>{markers}</defs><rect width="{WIDTH}" height="{HEIGHT}" fill="#c9dbe8"/>{body}'
+        '<g font-family="system-ui, sans-serif" font-size="12" paint-order="stroke" stroke="#ffffff" '
+        f'stroke-width="3" stroke-linejoin="round">{labels}</g></svg>\n'
+    )

@@ -1,0 +1,89 @@
+"""A cache folder someone else can write: nothing in it runs, no edited entry is believed, and a corrupt
+entry is a miss that is rebuilt and reported once, never an error that breaks every command."""
+from __future__ import annotations
+
+import json
+import os
+import pickle
+from pathlib import Path
+
+import pytest
+
+from evacmap.gazetteer.cache import cache_dir, cached, read_signed
+
+HEADER = len(b"EVACMAP-DATA-3\n") + 32  # magic, then the HMAC-SHA256 of the JSON that follows
+
+
+class Payload:
+    """Unpickling this creates a file: the proof that a planted pickle ran code."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (open, (str(self.marker), "w"))
+
+
+@pytest.mark.parametrize("prefix", [b"", b"EVACMAP-SIGNED-1\n" + b"\0" * 32])
+def test_planted_pickle_never_runs(tmp_path, monkeypatch, prefix):
+    monkeypatch.setenv("EVACMAP_CACHE", str(tmp_path / "cache"))
+    marker = tmp_path / "ran"
+    path = cache_dir() / "world-index-planted.pickle"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(prefix + pickle.dumps(Payload(marker)))
+    assert read_signed(path) is None
+    assert cached("world-index", "planted", lambda: "rebuilt") == "rebuilt"
+    assert not marker.exists()
+
+
+def _vandalise(path: Path, how: str) -> None:
+    raw = path.read_bytes()
+    if how == "truncated":
+        path.write_bytes(raw[: len(raw) // 2])
+    elif how == "flipped":
+        path.write_bytes(raw[:40] + bytes([raw[40] ^ 0x55]) + raw[41:])
+    elif how == "number-edited":  # the edit that published 9,000 for 3,000
+        path.write_bytes(raw.replace(b"3000", b"9000").replace(b'"value":3', b'"value":9'))
+    elif how == "unsigned-json":
+        path.write_bytes(raw[HEADER:])
+    elif how == "pickle":
+        path.write_bytes(pickle.dumps({"article_id": "x"}))
+    elif how == "binary":
+        path.write_bytes(bytes(range(256)) * 4)
+    elif how == "folder":
+        path.unlink()
+        path.mkdir()
+    elif how == "dev-zero":
+        path.unlink()
+        os.symlink("/dev/zero", path)
+    elif how == "fifo":
+        path.unlink()
+        os.mkfifo(path)
+
+
+@pytest.mark.parametrize("how", ["truncated", "flipped", "number-edited", "unsigned-json", "pickle", "binary",
+                                 "folder", "dev-zero", "fifo"])
+def test_corrupt_entries_are_misses_rebuilt_and_reported(run_cli, corpus, private_cache, how):
+    first = run_cli("claims", corpus, "--json", env=private_cache)
+    assert first.returncode == 0, first
+    entries = [p for p in Path(private_cache["EVACMAP_CACHE"]).rglob("*.json") if p.is_file()]
+    assert entries
+    before = {p: p.read_bytes() for p in entries}
+    for path in entries:
+        _vandalise(path, how)
+    changed = any(not p.is_file() or p.is_symlink() or p.read_bytes() != before[p] for p in entries)
+    again = run_cli("claims", corpus, "--json", env=private_cache)
+    assert again.returncode == 0, again
+    assert again.json() == first.json()
+    assert changed and "ignored cache file" in again.stderr, again
+    third = run_cli("claims", corpus, "--json", env=private_cache)  # rebuilt: no note the next time
+    assert third.returncode == 0 and third.json() == first.json()
+
+
+def test_cache_entries_are_json_not_pickle(run_cli, corpus, private_cache):
+    assert run_cli("claims", corpus, "--json", env=private_cache).returncode == 0
+    for path in Path(private_cache["EVACMAP_CACHE"]).rglob("*.json"):
+        raw = path.read_bytes()
+        assert raw.startswith(b"EVACMAP-DATA-")
+        body = json.loads(raw[HEADER:])
+        assert body["format"] >= 3 and "kind" in body

@@ -1,0 +1,185 @@
+"""The general rules behind claims, each tested on sentences written for the rule (not the sample's):
+scope, modality, the places a claim is about, events by verb, lists, comparison of like with like,
+speakers of any country, and outlet/date conventions."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from evacmap.corpus.attribution import find_attribution
+from evacmap.corpus.claim_places import claim_places, dateline_end
+from evacmap.corpus.claims import clauses, extract_claims
+from evacmap.corpus.compare import compare_claims
+from evacmap.corpus.events import classify
+from evacmap.corpus.metadata import detect_outlet, detect_published, is_caption
+from evacmap.corpus.model import Article, Claim, Mention, Quantity, Sentence
+from evacmap.corpus.quantities import parse_quantities
+from evacmap.corpus.scope import clause_scope, modality, quantity_scope
+from evacmap.corpus.sentences import split_sentences
+
+
+@pytest.mark.parametrize(("text", "scope"), [
+    ("The first convoy of 12 buses left Mariupol at dawn.", "first_convoy"),
+    ("The operation began with a convoy of 30 trucks.", "first_convoy"),
+    ("The first flight carried 240 passengers.", "first_batch"),
+    ("A third batch of 400 evacuees reached the port.", "third_convoy"),
+    ("The first two flights brought out 500 people.", "first_two"),
+    ("Some 12,000 people have been evacuated so far.", "cumulative"),
+    ("By Tuesday night 3,000 people had crossed the border.", "cumulative"),
+    ("The airlift carried a total of 900 people.", "total"),
+    ("About 2,000 people are leaving the city each day.", "daily"),
+    ("Rescuers pulled 14 people from the rubble.", None),
+])
+def test_clause_scope(text, scope):
+    assert clause_scope(text, counted=True) == scope
+
+
+def test_a_numbers_own_scope_part_remainder_target_population():
+    def scope_of(text, number, prev=0):
+        i = text.index(number)
+        return quantity_scope(text, i, i + len(number), prev)
+
+    t = "There are 8,000 people in the camp, including 3,000 children, and the remaining 5,000 will stay."
+    assert scope_of(t, "8,000") == "total" and scope_of(t, "3,000") == "part"
+    assert scope_of(t, "5,000", t.index("3,000") + 5) == "remainder"
+    assert scope_of("The slow start means the goal of 20,000 evacuees will not be met.", "20,000") == "target"
+    assert scope_of("The airlift started for hundreds of stranded students.", "hundreds") == "population"
+
+
+@pytest.mark.parametrize(("text", "mood"), [
+    ("The remaining residents will be taken to Zaporizhzhia.", "planned"),
+    ("Another 300 people would be flown out on Friday.", "planned"),
+    ("Officials expect the operation to take a week.", "expected"),
+    ("The crossing is likely to reopen tomorrow.", "expected"),
+    ("Some families may choose to stay.", "possible"),
+    ("Aid groups fear that thousands could be trapped.", "feared"),
+    ("Buses carried 400 people out of the town after the shelling had stopped.", "reported"),
+])
+def test_modality(text, mood):
+    assert modality(text) == mood
+
+
+def _mentions(text: str, names: dict[str, str]) -> list[Mention]:
+    return [Mention("a", text.index(s), text.index(s) + len(s), s, pid) for s, pid in names.items()]
+
+
+@pytest.mark.parametrize(("text", "names", "kept"), [
+    ("KHARTOUM — About 500 people left Omdurman on Sunday.", {"KHARTOUM": "k", "Omdurman": "o"}, ["o"]),
+    ("Some 300 people left the town, according to Ruritania.", {"Ruritania": "r"}, []),
+    ("A truce brokered by Norway and Qatar allowed 200 people to leave Tall.", {"Norway": "n", "Qatar": "q", "Tall": "t"},
+     ["t"]),
+    ("The deal was struck between Atlantis, which backs the militia, and Borduria.", {"Atlantis": "a", "Borduria": "b"},
+     []),
+    ("Speaking to reporters in Vienna, the envoy said 4,000 people had fled Tall.", {"Vienna": "v", "Tall": "t"}, ["t"]),
+    ("The group, which monitors the war from Sweden, said 12 people died in Tall.", {"Sweden": "s", "Tall": "t"}, ["t"]),
+    ("Canada's foreign minister said 90 Canadians left Tall.", {"Canada": "c", "Tall": "t"}, ["t"]),
+    ("The UN coordinator for Yemen said 40 people were evacuated from Tall.", {"Yemen": "y", "Tall": "t"}, ["t"]),
+    ("Tens of thousands are trapped in Tall, which could become another Grozny.", {"Tall": "t", "Grozny": "g"}, ["t"]),
+    ("While attention focused on Kherson, shelling killed nine people in Tall.", {"Kherson": "k", "Tall": "t"}, ["t"]),
+    ("Tall, where the Oran buses are headed, was shelled overnight.", {"Tall": "t", "Oran": "o"}, ["t"]),
+])
+def test_places_are_what_the_claim_is_about(text, names, kept):
+    assert list(claim_places(text, 0, _mentions(text, names), dateline_end(text, 0))) == kept
+
+
+def test_anaphora_inherits_the_previous_sentences_places_and_says_so():
+    text = "Buses reached Kessab and Rabia on Monday.\n\nSome 40 buses started evacuations in those two towns on Tuesday."
+    a = Article("a", "a.txt", text, "x", published=dt.date(2024, 5, 7))
+    sentences = split_sentences(text)
+    mentions = _mentions(text, {"Kessab": "kessab", "Rabia": "rabia"})
+    claims = extract_claims(a, sentences, mentions)
+    later = next(c for c in claims if "those two towns" in c.text)
+    assert set(later.places) == {"kessab", "rabia"} and later.place_inferred
+    assert later.to_dict()["place_inferred"] is True
+
+
+@pytest.mark.parametrize(("text", "event"), [
+    ("The convoy headed out of besieged Mariupol before dawn.", "evacuated"),
+    ("A truce was brokered on Tuesday between the army and the militia.", "ceasefire"),
+    ("The first convoy reached Zaporizhzhia without incident.", "arrived"),
+    ("Evacuation attempts were halted after the shelling.", "halted"),
+    ("Hundreds of families have gathered at the departure point.", "waiting"),
+    ("The town has been besieged since March.", "besieged"),
+])
+def test_events_read_the_verb(text, event):
+    assert classify(text, [q for q in parse_quantities(text) if q.counts]) == event
+
+
+def test_lists_and_vague_amounts():
+    q = parse_quantities("The plane carried 101 women, men and children.")[0]
+    assert q.kinds == ("women", "men", "children") and q.to_dict()["counts"] == ["women", "men", "children"]
+    q = parse_quantities("Thousands of people fled.")[0]
+    assert q.value is None and q.qualifier == "thousands"  # vague stays vague
+    q = parse_quantities("Two dozen ambulances waited.")[0]
+    assert (q.value, q.qualifier) == (24, "about")
+    assert parse_quantities("He met the two diplomats.") == []  # "the two X" counts nothing new
+
+
+def test_clauses_split_only_at_independent_clauses():
+    s = Sentence(0, 0, "About 90 people left in the first batch, and a second convoy left at noon, but the pace "
+                       "means it could take days.")
+    assert [c.text for c in clauses(s)] == ["About 90 people left in the first batch", "a second convoy left at noon",
+                                            "the pace means it could take days."]
+    s = Sentence(0, 0, "The minister said the border was open, but warned that queues were long.")
+    assert len(clauses(s)) == 1  # no subject of its own: not a separate statement
+
+
+def _claim(cid, outlet, value, *, scope=None, counts="people", event="evacuated", qualifier=None, date=dt.date(2024, 5, 7),
+           speaker=None):
+    q = Quantity(value, None, None, qualifier, counts, str(value), scope=scope)
+    return Claim(cid, cid.split("#")[0], outlet, 0, 1, "x", speaker=speaker, date=date, event=event, quantities=(q,))
+
+
+def test_compare_sets_like_against_like_and_never_sums():
+    cs = [_claim("a#0", "A", 200, scope="first_batch"), _claim("b#0", "B", 1000, speaker="UNHCR"),
+          _claim("c#0", "C", 3000, qualifier="about", speaker="ICRC"), _claim("d#0", "D", 5000, scope="target"),
+          _claim("e#0", "E", 30000, scope="part"), _claim("e#1", "E", 30000, scope="part"),
+          _claim("f#0", "F", 100, counts="killed", event="killed", date=None),
+          _claim("g#0", "G", 900, counts="killed", event="killed", date=None),
+          Claim("h#0", "h", "H", 0, 1, "x", date=dt.date(2024, 5, 7), event="convoy",
+                quantities=(Quantity(20, None, None, None, "buses", "20"), Quantity(13, None, None, None, "ambulances", "13")))]
+    groups = compare_claims(cs, place_of=lambda _: None)
+    day = next(g for g in groups if g.event == "evacuated" and g.scope is None)
+    assert {v.value for v in day.values} == {1000, 3000} and day.disagree
+    assert {v.speaker for v in day.values} == {"UNHCR", "ICRC"}
+    assert all(len(g.values) == 1 for g in groups if g.scope in ("part", "target", "first_batch") or g.date is None)
+    assert not any(g.counts == "vehicles" for g in groups)  # 20 buses + 13 ambulances is not a figure anyone printed
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Russian state media reported that 300 people left the city.", "Russian state media"),
+    ("Qatari state television said 70 people were flown out.", "Qatari state TV"),
+    ("Austria's foreign ministry said 40 citizens had been evacuated.", "Austria's foreign ministry"),
+    ("Sheriff Ana Lopez said 12 people were rescued.", "Ana Lopez (Sheriff)"),
+    ("The Turkish Red Crescent said 900 people were housed in tents.", "Turkish Red Crescent"),
+    ("About 50 people left, according to ministry spokesman Tariq Amin.", "Tariq Amin"),
+])
+def test_speakers_of_any_country(text, speaker):
+    assert find_attribution(text).speaker == speaker
+
+
+def test_outlet_and_date_from_news_conventions():
+    assert detect_outlet("TBILISI, March 3 (Kavkaz Wire) — Buses left.") == "Kavkaz Wire"
+    assert detect_outlet("ANKARA (AA) — Turkey sent three planes.") == "Anadolu"
+    assert detect_outlet("Headline\n\nSource: Meduza, 4 March 2022\n\nPeople left.") == "Meduza"
+    assert detect_outlet("Headline\nBy Jo Bloggs, Harbour Times staff\n\nPeople left.") == "Harbour Times"
+    assert detect_published("Headline\n\nSource: Meduza, 4 March 2022\n\nPeople left.") == dt.date(2022, 3, 4)
+    assert detect_published("TBILISI, March 3 (Kavkaz Wire) — Buses left.", 2021) == dt.date(2021, 3, 3)
+    assert detect_published("Buses left on March 3.") is None
+    assert is_caption("A file photo shows buses at the border on May 4, 2019. (Photo: J. Doe)")
+    assert not is_caption("Buses carried 200 people to the border on Thursday.")
+
+
+def test_it_is_the_organisation_last_credited_and_figures_are_attributions():
+    from evacmap.corpus.attribution import attribute
+
+    t = ("The Moldovan government said 4,000 people had crossed by 6 a.m. By noon it gave a figure of 5,200. "
+         "On Friday border police put the number of arrivals at 7,000. The regional coroner listed 12 deaths.")
+    assert attribute(t, split_sentences(t)) == ["Moldovan government", "Moldovan government", "border police",
+                                                "regional coroner"]
+
+
+def test_what_a_speaker_adds_is_its_own_clause():
+    s = Sentence(0, 0, "About 9,000 people are in the camp, the envoy said, adding the remaining 2,000 were students.")
+    assert [c.text for c in clauses(s)][-1] == "the remaining 2,000 were students."

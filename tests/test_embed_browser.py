@@ -1,0 +1,167 @@
+"""What a graphics desk checks before publishing, in real headless Chromium: every snippet of a site built
+with --base-url pasted into a host article served from 127.0.0.1; layout at phone, embed and desktop widths;
+legend by click, tap and keyboard; and axe-core (npm, WCAG 2.2 rules) with and without a popup open."""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from test_browser import browser, wait_until  # noqa: F401  (browser is a fixture)
+
+pytestmark = pytest.mark.browser
+EVACMAP = str(Path(sys.executable).with_name("evacmap"))
+AXE = Path(__file__).parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
+WIDTHS = (375, 600, 1280)
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory, evacmap_env):
+    """A local web server; the sample site built into it with its own address as --base-url; a host article
+    with every snippet pasted in, as a CMS would."""
+    root = tmp_path_factory.mktemp("www")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    env = {**os.environ, **evacmap_env}  # the session's world index, built once per run
+    proc = subprocess.run([EVACMAP, "build", "--out", str(root / "site"), "--base-url", base + "site/"],
+                          capture_output=True, text=True, env=env, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr
+    snippets = sorted((root / "site" / "embed").glob("*.snippet.html"))
+    body = "".join(f"<p>Paragraph {i} of the article.</p>\n{s.read_text(encoding='utf-8')}" for i, s in enumerate(snippets))
+    (root / "host").mkdir()
+    (root / "host" / "article.html").write_text(
+        f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Host article</title>"
+        f"<meta name='viewport' content='width=device-width, initial-scale=1'></head>"
+        f"<body style='max-width:680px;margin:0 auto;padding:0 12px'><h1>Host article</h1>{body}</body></html>",
+        encoding="utf-8")
+    yield base, root, [s.name.removesuffix(".snippet.html") for s in snippets]
+    server.shutdown()
+
+
+@pytest.fixture
+def artifacts(tmp_path) -> Path:
+    d = Path(os.environ.get("EVACMAP_ARTIFACTS") or tmp_path)
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def _open(browser, url: str, width: int, *, touch: bool = False, bypass_csp: bool = False):  # noqa: F811
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, has_touch=touch, bypass_csp=bypass_csp)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort())
+    page.goto(url)
+    return ctx, page, errors
+
+
+def test_snippets_pasted_into_a_host_page_show_the_map_and_size_themselves(browser, served, artifacts):  # noqa: F811
+    base, root, names = served
+    assert names, "the build wrote no snippets"
+    for name in names:
+        snippet = (root / "site" / "embed" / f"{name}.snippet.html").read_text(encoding="utf-8")
+        assert f'src="{base}site/embed/{name}.html"' in snippet
+    ctx, page, errors = _open(browser, base + "host/article.html", 700)
+    try:
+        for name in names:
+            frame_el = page.locator(f"#evacmap-{name}")
+            frame_el.scroll_into_view_if_needed()
+            wait_until(page, f"() => document.getElementById('evacmap-{name}').style.height !== '760px'", 15)
+            frame = frame_el.element_handle().content_frame()
+            frame.wait_for_selector(".leaflet-interactive")
+            assert frame.locator("path.leaflet-interactive").count() >= 3
+            inner = frame.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
+            outer = page.evaluate(f"() => document.getElementById('evacmap-{name}').getBoundingClientRect().height")
+            assert abs(inner - outer) <= 2, (name, inner, outer)
+        page.screenshot(path=str(artifacts / "host-article-700.png"), full_page=True)
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_layout_holds_and_legend_opens_by_tap_click_and_keyboard(browser, served, artifacts, width):  # noqa: F811
+    base, _root, names = served
+    for name in names:
+        for rel in (f"site/{name}.html", f"site/embed/{name}.html"):
+            ctx, page, errors = _open(browser, base + rel, width, touch=True)
+            try:
+                page.wait_for_selector(".leaflet-container")
+                page.wait_for_timeout(300)
+                wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+                assert wide <= 0, f"{rel} is {wide}px wider than a {width}px viewport"
+                # the scale bar is visible, not under the credits or the legend
+                hit = page.evaluate("""() => { const s = document.querySelector('.leaflet-control-scale-line');
+                    const r = s.getBoundingClientRect(); const e = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+                    return !!e && !!e.closest('.leaflet-control-scale'); }""")
+                assert hit, f"scale bar hidden in {rel} at {width}px"
+                legend = page.locator("#evm-legend")
+                summary = legend.locator("summary")
+                if "embed" in rel:
+                    assert legend.get_attribute("open") is None
+                    summary.tap()
+                    assert legend.get_attribute("open") is not None
+                    summary.click()
+                    assert legend.get_attribute("open") is None
+                    summary.focus()
+                    page.keyboard.press("Enter")
+                    assert legend.get_attribute("open") is not None
+                    page.screenshot(path=str(artifacts / f"{name}-embed-{width}-legend.png"))
+                    page.keyboard.press("Enter")
+                    assert legend.get_attribute("open") is None
+                else:
+                    page.screenshot(path=str(artifacts / f"{name}-page-{width}.png"))
+                    page.emulate_media(color_scheme="dark")
+                    page.wait_for_timeout(100)
+                    page.screenshot(path=str(artifacts / f"{name}-page-{width}-dark.png"))
+                assert errors == []
+            finally:
+                ctx.close()
+
+
+def _axe(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    res = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG)
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])}: {v['nodes'][0]['target']})" for v in res["violations"]]
+
+
+@pytest.mark.parametrize("width", (375, 1280))
+def test_axe_finds_no_violation_with_and_without_a_popup(browser, served, width):  # noqa: F811
+    if not AXE.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{AXE} missing: .ci/run installs it (cd tests/js && npm install)")
+        pytest.skip("axe-core not installed: cd tests/js && npm install")
+    base, _root, names = served
+    pages = ["site/index.html"] + [p for n in names for p in (f"site/{n}.html", f"site/embed/{n}.html")]
+    found = {}
+    for rel in pages:
+        ctx, page, _errors = _open(browser, base + rel, width, bypass_csp=True)
+        try:
+            page.wait_for_timeout(400)
+            found[rel] = _axe(page)
+            if page.locator("path.evm-hit").count():
+                page.locator("path.evm-hit").first.focus()
+                page.keyboard.press("Enter")
+                page.wait_for_selector(".leaflet-popup-content")
+                page.wait_for_timeout(500)  # the popup's fade-in: axe measures colours as drawn
+                found[rel + " (popup open)"] = _axe(page)
+        finally:
+            ctx.close()
+    bad = {k: v for k, v in found.items() if v}
+    assert not bad, bad
