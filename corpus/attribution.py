@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,7 +66,8 @@ _SOURCE_NOUNS = {"observers", "critics", "activists", "officials", "official", "
                  "diplomat", "diplomats", "residents", "witnesses", "monitors", "medics", "doctors",
                  "analysts", "experts", "spokesman", "spokeswoman", "correspondent", "journalists",
                  "volunteers", "workers", "rescuers", "commanders", "commander", "monitor", "coroner",
-                 "coroners", "examiner", "examiners", "investigators", "prosecutors", "organisers", "organizers"}
+                 "coroners", "examiner", "examiners", "investigators", "prosecutors", "organisers", "organizers",
+                 "leaders", "estimates"}
 # Words that are never part of a person's name: compass words and a few proper nouns of religion and the
 # web. The place names an article mentions (found by the gazetteer) are added per article: see `attribute`.
 _NOT_NAMES = frozenset({"east", "west", "north", "south", "eastern", "western", "northern", "southern",
@@ -80,7 +82,8 @@ def _geo(word: str) -> bool:
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
           r"tweeted|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
-          r"(?:figure|number|toll|total|count|tally)|listed|saying")
+          r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their) (?:[\w-]+ ){0,3}"
+          r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying")
 _VERB = re.compile(rf"\b(?:has |have |had )?({_VERBS})\b")
 _PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)\s+$")
 _ACCORDING = re.compile(r"\baccording to\s+", re.I)
@@ -90,6 +93,12 @@ _LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later
                       re.I)
 _TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|on \w+day|early \w+day|earlier \w+day|"
                        r"\w+day|in a statement|on twitter|publicly))+$", re.I)
+# A document stands for its author: "a passenger breakdown published in Saudi media", "figures from the UN
+# refugee agency", "a report from the state commission": the speaker is who published it.
+_DOCUMENT = re.compile(r"^(?:(?:a|an|the|its|their|new|latest|official|preliminary|final)\s+)*(?:[\w-]+\s+){0,2}?"
+                       r"(?:figures|data|numbers|statistics|tally|count|breakdown|report|list|estimates?|"
+                       r"statement|bulletin|update|assessment)\s+(?:(?:published|released|issued|compiled|"
+                       r"given|provided|shared|posted|broadcast)\s+)?(?:in|by|from|of|on)\s+(?=\S)", re.I)
 _GENERIC_ORG = re.compile(r"\b(?:of|at|to|from|for|with) (?:the )?((?:[A-Z][\w.'’-]*\s)+(?:Society|"
                           r"Institute|Council|Committee|Center|Centre|Organi[sz]ation|Observatory|"
                           r"Agency|University|House|Defen[cs]e|Group|Network|Foundation))\b")
@@ -198,6 +207,7 @@ def speaker_from_np(np: str) -> Attribution | None:
     np = _TRAILING.sub("", _LEADING.sub("", np.strip(" ,;:—-"))).strip(" ,")
     if not np or len(np.split()) > 16 or re.search(r"\d", np):
         return None
+    np = _DOCUMENT.sub("", np)
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
     return _named_source(np) or _described_source(np)
@@ -260,6 +270,15 @@ _TIME_LEAD = re.compile(r"^(?:(?:late|early|earlier|later)\s+)?(?:on|by|at|since
                         r"(?:\s+(?:morning|afternoon|evening|night))?\s+", re.I)
 
 
+def _appositive(seg: str) -> bool:
+    """An apposition describing the name before it: "the UN adviser for Syria", "president of the American Red
+    Cross" (a role in lower case opening the phrase), not an organisation named outright."""
+    if org_name(seg):
+        return False
+    first = seg.split(maxsplit=1)[0]
+    return bool(re.match(r"^(?:the|a|an)$", first, re.I)) or (first.islower() and first in _ROLES)
+
+
 def _subject(left: str) -> Attribution | None:
     """The speaker before a speech verb, looking past appositions and relative clauses."""
     segs = [_TIME_LEAD.sub("", s.strip()) for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
@@ -269,7 +288,7 @@ def _subject(left: str) -> Attribution | None:
         segs.pop()
     if not segs:
         return None
-    if len(segs) >= 2 and re.match(r"^(?:the|a|an)\s", segs[-1], re.I) and not org_name(segs[-1]):
+    if len(segs) >= 2 and _appositive(segs[-1]):
         prev = speaker_from_np(segs[-2])  # "Jan Egeland, the UN humanitarian adviser for Syria, said"
         if prev and prev.speaker:
             org = org_in(segs[-1]) if prev.person and "(" not in prev.speaker else None
@@ -365,7 +384,9 @@ def people_named(text: str) -> list[str]:
 
 
 def _paragraphs(text: str, sentences: list[Sentence]) -> list[int]:
-    return [text.count("\n", 0, s.start) for s in sentences]
+    """Each sentence's paragraph number, by bisection over the newline offsets (linear in the article)."""
+    newlines = [m.start() for m in re.finditer("\n", text)]
+    return [bisect_left(newlines, s.start) for s in sentences]
 
 
 def attribute(text: str, sentences: list[Sentence], place_words: frozenset[str] = frozenset()) -> list[str | None]:

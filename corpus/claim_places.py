@@ -23,10 +23,12 @@ A claim that names no place inherits its neighbour's only by the anaphora rule: 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Sequence
 
 from evacmap.corpus.model import Mention
 
-__all__ = ["ANAPHORA", "claim_places", "dateline_end"]
+__all__ = ["ANAPHORA", "MentionIndex", "claim_places", "dateline_end"]
 
 ANAPHORA = re.compile(r"\b(?:(?:those|these|both|the)\s+(?:two\s+|three\s+|four\s+)?(?:cities|towns|villages|"
                       r"enclaves|districts|neighbou?rhoods|camps|areas|islands|settlements)|"
@@ -115,20 +117,37 @@ def _before_party(before: str) -> str:
     return re.sub(r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*$", "", head)
 
 
-def claim_places(text: str, offset: int, mentions: list[Mention], skip_before: int = -1) -> tuple[str, ...]:
+class MentionIndex:
+    """An article's place mentions sorted once by offset, so that each clause finds its own by bisection:
+    a scan over every mention per clause is quadratic on a long single-paragraph article (issue 14)."""
+
+    def __init__(self, mentions: Sequence[Mention]) -> None:
+        self.mentions = sorted((m for m in mentions if m.place_id), key=lambda m: (m.start, m.end))
+        self.starts = [m.start for m in self.mentions]
+
+    def within(self, start: int, end: int) -> list[Mention]:
+        """The mentions lying wholly inside [start, end), in text order."""
+        i = bisect_left(self.starts, start)
+        j = bisect_left(self.starts, end, lo=i)
+        return [m for m in self.mentions[i:j] if m.end <= end]
+
+
+def claim_places(text: str, offset: int, mentions: Sequence[Mention] | MentionIndex,
+                 skip_before: int = -1) -> tuple[str, ...]:
     """Place ids of the mentions inside `text` (a clause starting at article offset `offset`) that the claim
-    is about, in text order. Mentions ending at or before `skip_before` (a dateline) are left out."""
-    inside = [m for m in sorted(mentions, key=lambda m: (m.start, m.end))
-              if m.place_id and offset <= m.start and m.end <= offset + len(text) and m.end > skip_before]
+    is about, in text order. Mentions ending at or before `skip_before` (a dateline) are left out. Pass a
+    MentionIndex when calling once per clause of a long article."""
+    index = mentions if isinstance(mentions, MentionIndex) else MentionIndex(mentions)
+    inside = [m for m in index.within(offset, offset + len(text)) if m.end > skip_before]
     if not inside:
         return ()
     conc = _CONCESSIVE.match(text)
     main = [m for m in inside if not conc or m.start - offset >= conc.end()]
     kept = []
+    others = len({m.place_id for m in inside}) > 1
     for m in inside:
         if conc and main and m.start - offset < conc.end():
             continue
-        others = any(o.place_id != m.place_id for o in inside)
         if _excluded(text, m.start - offset, m.end - offset, others) is None:
             kept.append(m.place_id)
     return tuple(dict.fromkeys(kept))

@@ -7,10 +7,11 @@ left out, so the map annotates numbers and events, not prose.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import replace
 
-from evacmap.corpus.attribution import attribute, mask_quotes
-from evacmap.corpus.claim_places import ANAPHORA, claim_places, dateline_end
+from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes
+from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_places, dateline_end
 from evacmap.corpus.dates import find_times, narrative_dates
 from evacmap.corpus.events import classify
 from evacmap.corpus.metadata import is_caption
@@ -61,32 +62,44 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     """One Claim per clause that counts something or reports an event, in text order."""
     captions = [is_caption(s.text) for s in sentences]  # page furniture: no claims, no dates
     texts = ["" if cap else s.text for s, cap in zip(sentences, captions, strict=True)]
-    paragraphs = [article.text.count("\n", 0, s.start) for s in sentences]
+    # newline offsets once, then bisection: counting or searching back per sentence is quadratic (issue 14)
+    newlines = [m.start() for m in re.finditer("\n", article.text)]
+    paragraphs = [bisect_left(newlines, s.start) for s in sentences]
     dates = narrative_dates(texts, article.published, paragraphs)
     # one-word place names the gazetteer found are never part of a person's name ("Aleppo", "Gyumri")
     place_words = frozenset(m.surface.lower() for m in mentions if m.place_id and " " not in m.surface.strip())
     speakers = attribute(article.text, sentences, place_words)
     masked = mask_quotes(article.text)
+    index = MentionIndex(mentions)
     claims: list[Claim] = []
     last_places: tuple[str, ...] = ()
     for n, s in enumerate(sentences):
         if captions[n]:
             continue
         previous = texts[n - 1] if n and paragraphs[n - 1] == paragraphs[n] else ""
-        para_start = article.text.rfind("\n", 0, s.start) + 1
+        para_start = newlines[paragraphs[n] - 1] + 1 if paragraphs[n] else 0
         skip = dateline_end(article.text, para_start) if para_start >= s.start - 2 or n == 0 else -1
         for k, c in enumerate(clauses(s)):
             claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
-                                  masked=masked, mentions=mentions, skip=skip, last_places=last_places,
-                                  speaker=speakers[n], date=dates[n])
+                                  masked=masked, mentions=index, skip=skip, last_places=last_places,
+                                  speaker=_clause_speaker(c, k, masked, speakers[n]), date=dates[n])
             if claim is not None:
                 claims.append(claim)
             previous = c.text
-        last_places = claim_places(s.text, s.start, mentions, skip)
+        last_places = claim_places(s.text, s.start, index, skip)
     return claims
 
 
-def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: list[Mention],
+def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | None) -> str | None:
+    """A later clause that credits a source of its own is that source's ("..., a diplomatic source said;
+    Cyprus's foreign ministry had put the number at about 40"); otherwise the sentence's speaker."""
+    if k == 0:
+        return sentence_speaker
+    own = find_attribution(c.text, masked[c.start:c.end])
+    return own.speaker if own and own.speaker and not own.pronoun else sentence_speaker
+
+
+def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: MentionIndex,
                   skip: int, last_places: tuple[str, ...], speaker: str | None, date) -> Claim | None:
     """The claim one clause makes, or None when it counts nothing and reports no event."""
     quantities = [q for q in parse_quantities(c.text, c.start, previous) if q.counts]
@@ -103,7 +116,9 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         date = None
     if _BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text):
         date = None
-    scope = clause_scope(c.text, counted=bool(quantities))
+    # a truce's length is no running total, whatever the tense of the clause that states it
+    counted = [q for q in quantities if q.counts not in ("hours", "days", "weeks")]
+    scope = clause_scope(c.text, counted=bool(counted))
     mood = modality(c.text)
     quantities = _scoped(c, quantities)
     times = find_times(c.text)

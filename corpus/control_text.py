@@ -61,6 +61,8 @@ class _Rules:
     took_control: re.Pattern
     besieged_subject: re.Pattern
     cut_off: re.Pattern
+    kept_under: re.Pattern
+    its_control: re.Pattern
     predicate: re.Pattern
     own: re.Pattern
     halves: tuple[re.Pattern, ...]
@@ -92,6 +94,12 @@ def _rules(actors: Actors) -> _Rules:
                                     r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
         cut_off=re.compile(r"^\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|had been|has been|"
                            r"have been|been|left)\s+(?:\w+\s+)?cut off\b", re.I),
+        kept_under=re.compile(rf"^\s*,\s*(?:which|that)\s+{the}(?P<by>{noun}|{adj})(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
+                              r"(?:kept|held|placed|put)\s+under\s+(?:a\s+|an?\s+\w+\s+)?(?:blockade|siege)\b", re.I),
+        its_control=re.compile(rf"\b{the}(?P<who>{noun})\s+(?:said|says|claimed|claims|announced|declared|insisted)\s+"
+                               r"(?:that\s+)?(?P<subj>[^.;,]{1,120}?)\s+(?:is|are|was|were|remains?|remained|had been|"
+                               r"has been|have been)\s+(?:now\s+|still\s+|firmly\s+)?under\s+(?:its|their)\s+"
+                               r"(?:full\s+|complete\s+)?control\b", re.I),
         predicate=re.compile(rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|"
                              rf"have been|had been)\s+(?:now\s+|still\s+|firmly\s+)?(?P<who>{adj})[- ]"
                              r"(?:held|controlled|occupied)\b", re.I),
@@ -109,12 +117,17 @@ _ORDER = re.compile(
     r"\b(?P<kind>mandatory|voluntary|compulsory)\s+evacuations?(?:\s+orders?)?(?:\s+(?:for|of|in))?\s+"
     r"(?:(?:residents\s+of\s+)?(?:the\s+)?(?P<zone>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*))?|"
     r"\bordered\s+(?:the\s+)?(?:residents|people|everyone)\s+(?:of|in)\s+(?P<zone2>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)"
-    r"[A-H])*)\s+to\s+(?:leave|evacuate)", re.I)
+    r"[A-H])*)\s+to\s+(?:leave|evacuate)|"
+    r"\b(?P<zone3>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*)\s+(?:were|was|are|is|have been|has been|had been)\s+"
+    r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b", re.I)
+#: a zone named in a sentence ("the part of zone B south of ..."): which zone of an order covers a place
+_ZONE = re.compile(r"\bzones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H](?![\w-]))*(?![\w-])")
 
 
-_COVERS = re.compile(r"\b(?:the|this|that|its|their)\s+(?:evacuation\s+)?orders?\b(?:[^.;]|\.(?=\S)){0,80}?\b"
+_COVERS = re.compile(r"(?:\b(?:the|this|that|its|their)\s+(?:evacuation\s+)?orders?\b(?:[^.;]|\.(?=\S)){0,80}?\b|"
+                     r"\b(?-i:It)\s+(?:also\s+)?(?=\w+\s+(?:[^.;]{0,40}\s)?(?-i:zones?\s+[A-H])))"
                      r"(?:takes? in|took in|covers?|covered|includes?|included|applies to|applied to|extends? to|"
-                     r"extended to)\b", re.I)
+                     r"extended to|added|adds)\b", re.I)
 
 
 def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str]) -> list[tuple]:
@@ -124,15 +137,48 @@ def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, l
     places = [pid for slot in slots for pid in slot.ids if pid and not _is_country(gazetteer, pid)]
     for m in _ORDER.finditer(text, sentence.start, sentence.end):
         kind = (m.group("kind") or "mandatory").lower()
-        zone = m.group("zone") or m.group("zone2")
+        zone = m.group("zone") or m.group("zone2") or m.group("zone3")
         words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
         last[:] = [words]
         out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
     cover = _COVERS.search(text, sentence.start, sentence.end) if not out and last else None
     if cover is not None:
-        after = [pid for slot in slots if slot.start >= cover.end() for pid in slot.ids
-                 if pid and not _is_country(gazetteer, pid)]
-        out.extend((cover.start(), cover.end(), pid, last[0], cover.group(0), None) for pid in after)
+        for slot in slots:
+            if slot.start < cover.end():
+                continue
+            words = _zone_words(last[0], text[cover.start():slot.start])
+            out.extend((cover.start(), cover.end(), pid, words, cover.group(0), None) for pid in slot.ids
+                       if pid and not _is_country(gazetteer, pid))
+    return out
+
+
+def _zone_words(order: str, before: str) -> str:
+    """The order's words with the zone the sentence names nearest before the place ("It also covers the
+    part of zone B ... in <city>" -> "mandatory evacuation zone B"), else the order as last named."""
+    zones = _ZONE.findall(before)
+    if not zones:
+        return order
+    kind = order.split(" evacuation", maxsplit=1)[0]
+    return f"{kind} evacuation {' '.join(zones[-1].split())}"
+
+
+#: "the road to X was under its control" says nothing of who holds X
+_NOT_HEAD = re.compile(r"\b(?:to|from|toward|towards|near|outside|beyond|past|between|around|off)\s+(?:the\s+)?$", re.I)
+
+
+def _its_control(text: str, sentence: Sentence, slots: list[Slot], ctx: tuple[_Rules, Actors]) -> list[tuple]:
+    """"<actor> said X and Y were under its control": "its" is the speaking actor; the places are those of
+    the reported clause's subject."""
+    rules, actors = ctx
+    out: list[tuple] = []
+    for m in rules.its_control.finditer(text, sentence.start, sentence.end):
+        who = actors.canonical(m.group("who"))
+        if not who:
+            continue
+        for slot in slots:
+            if m.start("subj") <= slot.start and slot.end <= m.end("subj") and \
+                    not _NOT_HEAD.search(text, m.start("subj"), slot.start):
+                out.extend((m.start(), m.end(), pid, who, m.group(0), None) for pid in slot.ids if pid)
     return out
 
 
@@ -228,6 +274,8 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
             lead = start - 9 if text[max(sentence.start, start - 9):start].lower() == "parts of " else start
             if who:
                 out.append((lead, end + m.end(), pid, who, text[lead:end + m.end()], None))
+    if (m := rules.kept_under.match(after)) is not None:  # "X, which <actor> kept under blockade"
+        out.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()], actors.canonical(m.group("by"))))
     if (m := rules.cut_off.match(after)) is not None:
         out.append((start, end + m.end(), pid, "cut off", text[start:end + m.end()], None))
     return out
@@ -250,6 +298,7 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
         for slot in slots:
             found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, (rules, actors), surrounded))
         found.extend((*f, sentence) for f in _halves(article, sentence, slots, (rules, actors), gazetteer))
+        found.extend((*f, sentence) for f in _its_control(text, sentence, slots, (rules, actors)))
         found.extend((*f, sentence) for f in _order_claims(text, sentence, slots, gazetteer, last_order))
     claims: list[ControlClaim] = []
     seen = set()

@@ -146,7 +146,7 @@ def story_day(texts: list[str], published: dt.date | None) -> dt.date | None:
     for text in texts:
         for r in find_dates(text, published):
             if not r.background and r.kind in ("weekday", "explicit", "relative") \
-                    and r.date <= published:
+                    and (published is None or r.date <= published):
                 return r.date
     return published
 

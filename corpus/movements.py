@@ -33,6 +33,42 @@ from dataclasses import dataclass
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.attribution import attribute
 from evacmap.corpus.model import Article, Mention, Sentence
+from evacmap.corpus.movement_cues import (
+    BETWEEN,
+    CHAIN_BREAK,
+    CLAUSE_BREAK,
+    CONTAINER_GAP,
+    CONTINUES,
+    COORDINATED,
+    CROSSED_AT,
+    DEST_CUES,
+    DISPUTED,
+    DONE,
+    FILLER,
+    FOR_DEST,
+    FROM_CUE,
+    HOME,
+    MOVE_WORD,
+    MOVERS,
+    NOT_A_MOVE,
+    ON_THE_WAY,
+    OPTIONAL,
+    ORIGIN_CUES,
+    PEOPLE_OF,
+    PLANNED,
+    POSSESSIVE,
+    PRONOUN,
+    REVERSE_DEST,
+    THERE,
+    TO_EXCLUDED,
+    UNDER_WAY,
+    VEHICLES,
+    VIA_CUES,
+    WAIT_TO_GO,
+    WAITING,
+    WEAK_DEST,
+    WHO,
+)
 from evacmap.corpus.slots import Slot, find_slots
 
 STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
@@ -61,88 +97,6 @@ class Leg:
     note: str = ""
     reported_by: str | None = None  # whom the sentence credits ("Syrian state TV"), None when the outlet itself
     origin_group: tuple[str, ...] = ()  # the places of the group the origin belongs to ("two villages, X and Y")
-
-
-# -------------------------------------------------------------------------------------------------- cues
-
-MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
-                       r"went|go(?:ing)?|head(?:ed|ing)?|taken|transferred|fle[de]|fleeing|leav\w*|left|"
-                       r"bound|travel\w*|depart\w*|reach\w*|arriv\w*|crossed|crossing|snaked|returning|returned|"
-                       r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
-                       r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
-                       r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
-                       r"escaped|refugees|evacuees)\b", re.I)
-ORIGIN_CUES = re.compile(r"\b(?:snaked |headed |driven |brought |bused |moved |came |flown |airlifted )?(?:out of)\b|"
-                         r"\b(?:fled|left|leave|leaving|departed|fleeing|escaped)\b|\bevacuations? (?:of|in)\b",
-                         re.I)
-#: "round trips between X and Y", "a shuttle between X and Y": X is the origin, Y the destination
-BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttles?|runs?|rotations?|crossings?|sailings?)\s+between\s+$", re.I)
-#: "left for X", "fleeing <origin> for X", "departed for X": "for" names a destination after these verbs
-FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|"
-                      r"headed|heading|bound)\b(?:\s+[\w'’-]+){0,4}?\s+for\s*$", re.I)
-FROM_CUE = re.compile(r"\bfrom\b", re.I)
-VIA_CUES = re.compile(r"\b(?:crossed into|crossing into|through|via|by way of|passing|into)\b", re.I)
-DEST_CUES = re.compile(
-    r"\b(?:en route to|on (?:its|their) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
-    r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arrived (?:in|at)|arrive (?:in|at)|"
-    r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
-    r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
-    r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
-    r"(?:landed|touched down|disembarked|docked) (?:in|at)|landed|entered|(?:be |been |being )?driven(?: on)? to|"
-    r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
-    re.I)
-#: destination cues that need a mover named before them (people, vehicles, an evacuation)
-WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)|entered|landed|toward|towards", re.I)
-THERE = re.compile(r"\b(?:move|moved|go|went|taken|head|headed|travel)\s+there\b", re.I)
-REVERSE_DEST = re.compile(
-    r",\s*where\s+(?:the\s+)?(?:(?P<org>[A-Z][\w'’-]+)\s+)?(?:buses|convoys?|evacuees|people|they|fighters|"
-    r"civilians)\s+(?:are|were|is|was|will be)\s+(?:headed|heading|going|bound|being taken|taken)\b", re.I)
-
-#: words that may stand between a cue and its slot
-FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
-                    r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
-                    r"its|their|(?:hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
-                    r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
-                    r"border crossings?|crossings?|checkpoints?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
-#: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
-CONTINUES = re.compile(r"\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
-                       r"moved) on|then|from there)\b", re.I)
-
-OPTIONAL = re.compile(r"\bmay opt\b|\bopt(?:s|ing)? to\b|\bwho choose\b|\bchoose to\b|\bcan go\b|\bcould go\b|"
-                      r"\bif they (?:wish|want|choose)\b|\boption\b", re.I)
-DISPUTED = re.compile(r"\bdenied\b|\bdenies\b|\bdisputed\b|\bunconfirmed\b|\bunverified\b|"
-                      r"\bcould not (?:be )?(?:independently )?(?:confirm|verif)\w*|\bno (?:independent )?confirmation\b",
-                      re.I)
-UNDER_WAY = re.compile(r"\bunder ?way\b|\bbound for\b|\bfleeing\b|\b(?:pressed|pushed) on\b|\btowards?\b|"
-                       r"\ben route\b|\bon (?:its|their|the) way\b|"
-                       r"\b(?:is|are|was|were) (?:still )?(?:heading|headed|travell?ing|moving|leaving|fleeing|"
-                       r"streaming|driving|being (?:evacuated|taken|moved|bused|flown|transferred))\b|"
-                       r"\b(?:continue[sd]?|continuing) to (?:leave|flee|arrive|cross)\b|\bwhere [^,.;]{0,40}\b"
-                       r"(?:are|is) (?:headed|heading|going|bound)\b", re.I)
-DONE = re.compile(r"\b(?:left|fled|arrived|reached|crossed|snaked|departed|evacuated|brought|bused|flown|landed|"
-                  r"touched down|made it|entered|escaped|returned|transferred|moved|drove|went|took|carried|ferried|"
-                  r"rescued|began|started)\b|\bhad (?:\w+ )?(?:been )?\w+ed\b", re.I)
-PLANNED = re.compile(r"\bwill\b|\bwould\b|['’]ll\b|\bshall\b|\blikely to\b|\bexpected\b|\bexpects?\b|"
-                     r"\bplan(?:s|ned)?\b|\bto be (?:evacuated|taken|moved|transferred|bused)\b|\bhope[sd]?\b|"
-                     r"\ballowed to\b|\bset to\b|\bdue to\b|\bpushed for\b|\bdemand(?:ed|s)?\b|\bprepared to\b|"
-                     r"\bshould\b|\bmight\b|\bmay\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b", re.I)
-NOT_A_MOVE = re.compile(r"\btried to\b|\battempt(?:ed|ing) to\b|\bfailed\b|\bcollapsed\b|\bhalted\b|"
-                        r"\bprevented\b|\bblocked\b", re.I)
-CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+", re.I)
-
-WHO = (
-    ("wounded", re.compile(r"\bwounded\b|\binjured\b|\bsick\b|\bpatients\b", re.I)),
-    ("civilians", re.compile(r"\bcivilians?\b|\bfamilies\b|\bchildren\b|\bwomen\b|\bvulnerable\b", re.I)),
-    ("residents", re.compile(r"\bresidents\b|\binhabitants\b", re.I)),
-    ("fighters", re.compile(r"\bfighters\b|\brebels\b|\bgunmen\b|\bmilitants\b", re.I)),
-    ("people", re.compile(r"\bpeople\b|\bpersons\b", re.I)),
-    ("evacuees", re.compile(r"\bevacuees\b", re.I)),
-)
-VEHICLES = re.compile(r"\b(?:convoys?|buses|ambulances|vehicles|planes?|aircraft|airbus|flights?|ships?|boats?|"
-                      r"ferr(?:y|ies)|trucks|cars|helicopters?|transports?|airlifts?)\b", re.I)
-POSSESSIVE = re.compile(r"['’]s\s+")
-TO_EXCLUDED = re.compile(r"\b(?:according|back|next|due|close|compared|opposed|allied|belonging|up|prior)\s*$", re.I)
-PRONOUN = re.compile(r"\b(?:them|most|others|those|they)\b", re.I)
 
 
 # ------------------------------------------------------------------------------------------------ rules
@@ -213,10 +167,16 @@ class _Move:
 
 
 def _clauses(sentence: Sentence) -> list[tuple[int, int]]:
+    """The clauses of a sentence: split at the breaks of CLAUSE_BREAK, then before a chained verb
+    ("... and flown to Y", whose clause keeps its "and" so that it goes on from the last place)."""
     bounds, pos = [], 0
-    for m in CLAUSE_BREAK.finditer(sentence.text):
-        bounds.append((sentence.start + pos, sentence.start + m.start()))
-        pos = m.end()
+    breaks = sorted([(m.start(), m.end()) for m in CLAUSE_BREAK.finditer(sentence.text)] +
+                    [(m.start(), m.end()) for m in CHAIN_BREAK.finditer(sentence.text)])
+    for a, b in breaks:
+        if a < pos:
+            continue
+        bounds.append((sentence.start + pos, sentence.start + a))
+        pos = b
     bounds.append((sentence.start + pos, sentence.end))
     return bounds
 
@@ -231,7 +191,7 @@ def _mover_before(before: str) -> bool:
     """Someone or something that evacuates is named before a weak cue: "the first convoy ... reached",
     not "aid must reach"."""
     return any(rx.search(before) for _name, rx in WHO) or bool(VEHICLES.search(before)) or \
-        bool(re.search(r"\bevacuat\w*", before, re.I))
+        bool(re.search(r"\bevacuat\w*", before, re.I)) or bool(MOVERS.search(before))
 
 
 def _generic_to(clause: str, cue: re.Match) -> bool:
@@ -248,7 +208,8 @@ def _window_end(text: str, end: int, hi: int, words: int = 3) -> int:
     return end + (m.end() if m else 0)
 
 
-def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None) -> _Move | None:
+def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None, *,
+                     same_sentence: bool = False) -> _Move | None:
     clause = text[lo:hi]
     if NOT_A_MOVE.search(clause):
         return None
@@ -267,19 +228,21 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
             role.append((cue.start(), slot, cue.group(0)))
 
     _origin_roles(clause, take, origins)
+    _coordinated(origins, inside, text, used)
     _reverse_roles(clause, lo, text, inside, used=used, origins=origins, dests=dests)
     _dest_and_via_roles(clause, take, vias, dests)
     _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
-    there = THERE.search(clause)
+    there = THERE.search(clause) or (ON_THE_WAY.search(clause) if same_sentence else None)
     if there and last_dest is not None and not dests:
         dests.append((there.start(), last_dest, there.group(0)))
     going_on = CONTINUES.search(clause)
     if going_on is not None and dests and not origins:
-        start = _continued_from(inside, lo + going_on.start(), {d[1].start for d in dests}) or last_dest
+        start = _continued_from(inside, lo + going_on.start(), {d[1].start for d in dests}, text) or last_dest
         if start is not None:
             origins.append((going_on.start(), start, going_on.group(0)))
     if not origins and not dests:
         return None
+    dests = [_entry_point(d, inside, text, used) for d in dests]
     dests = [d for d in dests if any(i is not None for i in d[1].ids) or d[1].kind in ("area", "mention")]
     origins = [o for o in origins if any(i is not None for i in o[1].ids)]
     if not origins and not dests:
@@ -293,10 +256,35 @@ def _moves_in_clause(text: str, lo: int, hi: int, slots: list[Slot], last_dest: 
                  [r[2].strip() for r in roles], window_end)
 
 
-def _continued_from(inside: list[Slot], cue: int, dest_starts: set[int]) -> Slot | None:
-    """Where a movement that "goes on" starts: the last placed slot before the cue in the clause."""
+ENTRY_AT = re.compile(r"\s+(?P<prep>at|near)\s+(?:the\s+)?(?:(?:town|village|city|border crossing|crossing|checkpoint|"
+                      r"bridge|port)\s+(?:of|at)\s+)?", re.I)
+
+
+def _entry_point(dest: tuple, inside: list[Slot], text: str, used: set[int]) -> tuple:
+    """"into <country> at <town>", "crossed into <country> near <town>": the movement ends at the town."""
+    pos, slot, cue = dest
+    m = ENTRY_AT.match(text, slot.end)
+    if m is None or (m.group("prep").lower() == "near" and "into" not in cue.lower()):
+        return dest
+    nxt = next((s for s in inside if s.start == m.end() and any(s.ids) and s.start not in used), None)
+    if nxt is None:
+        return dest
+    used.add(nxt.start)
+    return pos, nxt, f"{cue} ... {m.group('prep')}"
+
+
+def _continued_from(inside: list[Slot], cue: int, dest_starts: set[int], text: str = "") -> Slot | None:
+    """Where a movement that "goes on" starts: the last placed slot before the cue in the clause, not the
+    country or region that only locates it ("to <town> airport in <country>, ... flying on to ...")."""
     before = [s for s in inside if s.end <= cue and s.start not in dest_starts and any(s.ids)]
-    return before[-1] if before else None
+    placed = [s for s in inside if s.end <= cue and any(s.ids)]
+    if not before:
+        return None
+    last = before[-1]
+    earlier = [s for s in placed if s.end <= last.start]
+    if earlier and text and CONTAINER_GAP.fullmatch(text[earlier[-1].end:last.start]):
+        return earlier[-1]
+    return last
 
 
 _SHORT_ORIGIN = {"fled", "left", "leave", "leaving", "departed", "fleeing", "escaped"}
@@ -307,9 +295,28 @@ def _origin_roles(clause: str, take, origins: list) -> None:
     for cue in ORIGIN_CUES.finditer(clause):
         word = cue.group(0).lower()
         take(cue, origins, 25 if word.startswith("evacuation") or word in _SHORT_ORIGIN else 60)
+    if WAIT_TO_GO.search(clause):
+        for cue in re.finditer(r"\b(?:in|at)\b", clause):
+            if WAITING.search(clause[:cue.end()]):
+                take(cue, origins, 30)
     for cue in FROM_CUE.finditer(clause):
-        if _moved_before(clause[:cue.start()]):
+        opening = not clause[:cue.start()].strip() and MOVE_WORD.search(clause[cue.end():])  # "From X they flew to Y"
+        if opening or _moved_before(clause[:cue.start()]):
             take(cue, origins)
+
+
+def _coordinated(origins: list, inside: list[Slot], text: str, used: set[int]) -> None:
+    """Add the places coordinated with each origin ("taken from X and Y, in the west, into Z")."""
+    for pos, slot, cue in list(origins):
+        last = slot
+        for nxt in inside:
+            if nxt.start < last.end:
+                continue
+            if nxt.start in used or not any(nxt.ids) or not COORDINATED.fullmatch(text[last.end:nxt.start]):
+                break
+            used.add(nxt.start)
+            origins.append((pos, nxt, cue))
+            last = nxt
 
 
 def _reverse_roles(clause: str, lo: int, text: str, inside: list[Slot], *, used: set[int], origins: list,
@@ -331,14 +338,16 @@ def _reverse_roles(clause: str, lo: int, text: str, inside: list[Slot], *, used:
 def _dest_and_via_roles(clause: str, take, vias: list, dests: list) -> None:
     """Destination cues (a weak one needs a mover before it), then vias; "into" ends a movement when no
     destination follows it."""
+    chained = clause[:4].lower() == "and "  # "... and drove to X": the mover is the earlier clause's
     for cue in DEST_CUES.finditer(clause):
         if (cue.group(0).lower() != "to" or _generic_to(clause, cue)) and \
-                (not WEAK_DEST.fullmatch(cue.group(0)) or _mover_before(clause[:cue.start()])):
+                (not WEAK_DEST.fullmatch(cue.group(0)) or chained or _mover_before(clause[:cue.start()])):
             take(cue, dests)
     for cue in VIA_CUES.finditer(clause):
         later_dest = any(d[0] > cue.start() for d in dests)
-        if cue.group(0).lower() in {"into", "crossed into", "crossing into"} and not later_dest:
-            if MOVE_WORD.search(clause[:cue.start() + len(cue.group(0))]):
+        if (cue.group(0).lower() in {"into", "crossed into", "crossing into"} or CROSSED_AT.search(
+                clause[:cue.start()])) and not later_dest:
+            if MOVE_WORD.search(clause[:cue.start() + len(cue.group(0))]) or CROSSED_AT.search(clause[:cue.start()]):
                 take(cue, dests)
         else:
             take(cue, vias)
@@ -377,10 +386,14 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     for sentence in sentences:
         slots = find_slots(article, sentence, mentions, actors, groups=groups, sentences=sentences)
         moves = []
+        earlier = last_dest  # a later clause of the sentence goes on from the last place an earlier one reached
         for lo, hi in _clauses(sentence):
-            move = _moves_in_clause(text, lo, hi, slots, last_dest)
+            move = _moves_in_clause(text, lo, hi, slots, earlier, same_sentence=earlier is not last_dest)
+            move = _gone_home(text, (lo, hi), move, sentence, (actors, gazetteer))
             if move is not None:
                 moves.append(move)
+                placed = [d for d in move.dests if d.ids != (None,)]
+                earlier = placed[-1] if placed else earlier
         per_sentence.append((sentence, moves, slots))
         dests = [d for mv in moves for d in mv.dests if d.ids != (None,)]
         last_dest = dests[-1] if dests else None
@@ -389,11 +402,15 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     legs: list[Leg] = []
     previous_who = ""
     for sentence, moves, slots in per_sentence:
-        sentence_origins = [o for mv in moves for o in mv.origins]
+        reached = {d.start for mv in moves for d in mv.dests}  # "driven to X and flown to Y": X is no origin of X
+        sentence_origins = [o for mv in moves for o in mv.origins if o.start not in reached]
+        inherits = any(mv.dests and not mv.origins for mv in moves)
         for move in moves:
+            if not move.dests and inherits and move.origins[:1] == sentence_origins[:1]:
+                continue  # "left X and drove to Y": one leg X -> Y, not also X -> nowhere
             origins = move.origins or sentence_origins[:1]
             from_context = False
-            if not origins and context is not None:
+            if not origins and context is not None and not _lies_in(gazetteer, context.ids[0], move.dests):
                 origins, from_context = [context], True
             if not origins:  # a destination with no origin anywhere in the article: keep it, unplaced
                 origins = [Slot(move.start, move.start, (None,), "", "none", "origin not stated")]
@@ -409,6 +426,52 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         found = [name for name, rx in WHO if rx.search(sentence.text)]
         previous_who = ", ".join(found) if found else previous_who
     return _dedupe(legs)
+
+
+def _home_country(text: str, sentence: Sentence, actors: Actors, gazetteer) -> str | None:
+    """The one country whose people the sentence names ("Egyptians", "Turkish citizens"), or None."""
+    found = set()
+    for m in PEOPLE_OF.finditer(text, sentence.start, sentence.end):
+        word = m.group(0).split()[0]
+        who = actors.canonical(word) or actors.canonical(word[:-1])
+        country = next((p.id for p in gazetteer.candidates(who) if p.kind == "country"), None) if who else None
+        if country:
+            found.add(country)
+    return found.pop() if len(found) == 1 else None
+
+
+def _gone_home(text: str, span: tuple[int, int], move: _Move | None, sentence: Sentence,
+               ctx: tuple[Actors, object]) -> _Move | None:
+    """A clause that says its movers went "home" and names no destination goes to their country."""
+    lo, hi = span
+    actors, gazetteer = ctx
+    m = HOME.search(text, lo, hi)
+    if m is None or gazetteer is None or (move is not None and move.dests):
+        return move
+    country = _home_country(text, sentence, actors, gazetteer)
+    if country is None:
+        return move
+    home = Slot(m.start(), m.end(), (country,), m.group(0), "mention", note="'home': the country of the people named")
+    if move is None:
+        return _Move(lo, hi, [], [], [home], [m.group(0)], max(m.end(), lo))
+    return _Move(move.start, move.end, move.origins, move.vias, [home], [*move.cues, m.group(0)],
+                 max(move.window_end, m.end()))
+
+
+def _lies_in(gazetteer, pid: str | None, dests: list[Slot]) -> bool:
+    """Whether a place lies in the country a movement goes to: the article's evacuation origin is then no
+    origin of it ("refugees had reached <country>" in a story datelined from a town of that country)."""
+    if pid is None or any(d.ids[:1] == (pid,) for d in dests):  # the context origin is where it went
+        return True
+    if gazetteer is None:
+        return False
+    place = gazetteer.get(pid)
+    for d in dests:
+        target = gazetteer.get(d.ids[0]) if d.ids and d.ids[0] else None
+        if place is not None and target is not None and target.kind == "country" and place.country \
+                and place.country == target.country:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -463,9 +526,10 @@ def _context_origin(per_sentence) -> Slot | None:
     counts: Counter[str] = Counter()
     first: dict[str, Slot] = {}
     for _sentence, moves, _slots in per_sentence:
+        reached = {d.start for mv in moves for d in mv.dests}  # a stage's end is no evacuation origin
         for move in moves:
             for o in move.origins:
-                if o.kind != "group" and o.ids[0]:
+                if o.kind != "group" and o.ids[0] and o.start not in reached:
                     counts[o.ids[0]] += 1
                     first.setdefault(o.ids[0], o)
     if not counts:

@@ -366,6 +366,48 @@ def _bounds(value: float | None, low, high, qualifier: str | None):
     return low, high
 
 
+# A truce's length is a claim about the truce ("a 72-hour ceasefire", "a ceasefire lasting three days"), while any
+# other duration ("for four years") is not a count at all.
+_TRUCE = r"(?:ceasefire|cease-fire|truce|pause|humanitarian pause|lull|cessation of hostilities|halt)"
+_DUR_NUM = rf"(\d{{1,3}}|{'|'.join(sorted(_UNITS, key=len, reverse=True))}|twenty|thirty|forty|forty-eight|seventy-two)"
+_DURATION = re.compile(
+    rf"\b{_DUR_NUM}[\s-](hours?|days?|weeks?)(?:[\s-]long)?\s+(?:(?:nationwide|humanitarian|temporary|"
+    rf"fragile|new|formal|unilateral)\s+)*{_TRUCE}\b"
+    rf"|\b{_TRUCE}\s+(?:lasting|of|that lasts|that would last|to last)\s+{_DUR_NUM}\s+(hours?|days?|weeks?)\b"
+    rf"|\b(?:{_TRUCE}|deal|agreement)\s+(?:had\s+)?(?:collapsed|broke down|fell apart|held|lasted|unravell?ed)\s+"
+    rf"(?:in|within|after|for)\s+(?:(?:less than|more than|fewer than|under|just|only|barely|nearly|about)\s+)?"
+    rf"{_DUR_NUM}\s+(hours?|days?|weeks?)\b",
+    re.I)
+
+
+def _word_number(word: str) -> float | None:
+    w = word.lower()
+    if w.isdigit():
+        return float(w)
+    if w in _UNITS or w in _TENS:
+        return float(_UNITS.get(w, _TENS.get(w, 0)))
+    parts = w.split("-")
+    if len(parts) == 2 and parts[0] in _TENS and parts[1] in _UNITS:
+        return float(_TENS[parts[0]] + _UNITS[parts[1]])
+    return None
+
+
+def truce_durations(text: str, offset: int = 0) -> list[Quantity]:
+    """The lengths of truces a sentence states, as quantities counting hours, days or weeks."""
+    out = []
+    for m in _DURATION.finditer(text):
+        k = next(i for i in (1, 3, 5) if m.group(i))
+        value = _word_number(m.group(k))
+        if value is None:
+            continue
+        unit = m.group(k + 1).lower()
+        unit = unit if unit.endswith("s") else unit + "s"
+        qualifier, _ = _qualifier(text, m.start(k))
+        low, high = _bounds(value, None, None, qualifier)
+        out.append(Quantity(value, low, high, qualifier, unit, m.group(0), offset + m.start(), offset + m.end()))
+    return out
+
+
 def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quantity]:
     """All quantities in `text` (one sentence); offsets are `offset` + position in `text`.
 
@@ -394,7 +436,9 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
         q = _counted(text, m, context, out, (value, low, high, qualifier, qstart, end, noun_from))
         if q is not None:
             out.append(replace(q, start=offset + q.start, end=offset + q.end))
-    return out
+    taken = [(q.start, q.end) for q in out]
+    out += [d for d in truce_durations(text, offset) if not any(a < d.end and d.start < b for a, b in taken)]
+    return sorted(out, key=lambda q: q.start)
 
 
 def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed) -> Quantity | None:

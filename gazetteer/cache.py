@@ -26,6 +26,7 @@ import json
 import os
 import pickle
 import secrets
+import shutil
 import socket
 import stat
 import sys
@@ -120,20 +121,27 @@ def _abandoned(name: str, age: float) -> bool:
     return False
 
 
-def sweep_temporaries(folder: Path) -> int:
-    """Remove the temporaries of writers that were killed (see `write_atomic`); returns how many."""
+def sweep_temporaries(folder: Path, pattern: str = ".*.tmp", *, folders: bool = False) -> int:
+    """Remove the temporaries of writers that were killed (see `write_atomic`); returns how many.
+
+    `pattern` names them in `folder`; with `folders`, they are temporary folders (removed whole), else files.
+    """
     import time
 
     removed = 0
     try:
-        entries = list(folder.glob(".*.tmp"))
+        entries = list(folder.glob(pattern))
     except OSError:
         return 0
     for entry in entries:
         try:
             info = entry.lstat()
-            if stat.S_ISREG(info.st_mode) and _abandoned(entry.name, time.time() - info.st_mtime):
-                entry.unlink()
+            kind_ok = stat.S_ISDIR(info.st_mode) if folders else stat.S_ISREG(info.st_mode)
+            if kind_ok and _abandoned(entry.name, time.time() - info.st_mtime):
+                if folders:
+                    shutil.rmtree(entry, ignore_errors=True)
+                else:
+                    entry.unlink()
                 removed += 1
         except OSError:
             pass

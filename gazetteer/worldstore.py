@@ -24,7 +24,6 @@ import logging
 import mmap
 import os
 import shutil
-import stat
 import tempfile
 import zlib
 from collections import defaultdict
@@ -219,24 +218,9 @@ def save_index(folder: Path, files: dict[str, bytes]) -> None:
 def sweep_partial(cache: Path) -> int:
     """Remove the temporary folders of world-index builds that were killed (their writer is gone; named as
     cache.write_atomic names its temporaries); returns how many."""
-    import time
+    from evacmap.gazetteer.cache import sweep_temporaries
 
-    from evacmap.gazetteer.cache import _abandoned
-
-    removed = 0
-    try:
-        entries = list(cache.glob(".world-index-*.tmp"))
-    except OSError:
-        return 0
-    for entry in entries:
-        try:
-            info = entry.lstat()
-            if stat.S_ISDIR(info.st_mode) and _abandoned(entry.name, time.time() - info.st_mtime):
-                shutil.rmtree(entry, ignore_errors=True)
-                removed += 1
-        except OSError:
-            pass
-    return removed
+    return sweep_temporaries(cache, ".world-index-*.tmp", folders=True)
 
 
 def load_index(folder: Path, version: str) -> WorldIndex | None:

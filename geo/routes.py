@@ -332,7 +332,7 @@ def build_routes(legs: Sequence[Leg], gazetteer, zones: gpd.GeoDataFrame | None 
             leg.to_name = " / ".join(leg.to_texts)
         leg.via_names = tuple(_name(gazetteer, v) for v in leg.via)
         _draw(leg, gazetteer, graph)
-    buckets = _buckets(merged, gazetteer, zones)
+    buckets = _directions(_buckets(merged, gazetteer, zones), gazetteer)
     routes = [_route(key, members, gazetteer, zones, graph) for key, members in buckets.items()]
     _disagreements(routes, buckets, gazetteer)
     return sorted(routes, key=lambda r: (r.status == "optional", -_n_articles(r.legs), r.id))
@@ -363,6 +363,53 @@ def _buckets(merged: list[MergedLeg], gazetteer, zones) -> dict[tuple, list[Merg
         else:
             buckets.setdefault((leg.from_family, "unstated", None), []).append(leg)
     return buckets
+
+
+def _on_the_way(gazetteer, origin, d1: str | None, d2: str | None) -> bool:
+    """Whether ``d1`` lies on the way from ``origin`` to ``d2`` (closer to d2 than the origin is)."""
+    a, b = _point(gazetteer, d1), _point(gazetteer, d2)
+    return bool(origin and a and b) and distance_km(a, b) < distance_km(origin, b)
+
+
+def _direction_groups(members: list[MergedLeg], ofam: str | None, gazetteer) -> list[list[MergedLeg]]:
+    """The legs of one origin split into movements that go one way: a leg joins a group when the group's
+    farthest destination lies on its way; legs that start elsewhere follow the group that reaches their start."""
+    origin = _point(gazetteer, _representative([lg.from_id for lg in members if lg.from_family == ofam
+                                                and lg.from_id], gazetteer))
+    direct = sorted((lg for lg in members if lg.from_family == ofam and lg.to_id),
+                    key=lambda lg: (distance_km(origin, _point(gazetteer, lg.to_id) or origin) if origin else 0, lg.id))
+    groups: list[list[MergedLeg]] = []
+    for leg in direct:
+        home = next((g for g in groups if g[-1].to_family == leg.to_family
+                     or _on_the_way(gazetteer, origin, g[-1].to_id, leg.to_id)), None)
+        if home is None:
+            groups.append([leg])
+        else:
+            home.append(leg)
+    rest = [lg for lg in members if lg not in direct]
+    for _ in range(len(rest) + 1):  # a chained leg may start where another chained leg ends
+        for leg in list(rest):
+            home = next((g for g in groups if any(x.to_family == leg.from_family for x in g)), None)
+            if home is not None:
+                home.append(leg)
+                rest.remove(leg)
+    if groups:
+        groups[0].extend(rest)
+    return groups or [members]
+
+
+def _directions(buckets: dict[tuple, list[MergedLeg]], gazetteer) -> dict[tuple, list[MergedLeg]]:
+    """A main route that goes several ways from its origin is one route per way ("X to A" and "X to B" in
+    opposite directions are not one line through A and B); the first keeps the key (and the comparison of
+    sides), the others are routes of kind ``direction``."""
+    out: dict[tuple, list[MergedLeg]] = {}
+    for key, members in buckets.items():
+        groups = _direction_groups(members, key[0], gazetteer) if key[1] == "main" else [members]
+        groups.sort(key=lambda g: (-_n_articles(g), min(lg.id for lg in g)))
+        out[key] = groups[0]
+        for i, group in enumerate(groups[1:], start=2):
+            out[(key[0], "direction", f"{key[2]}#{i}")] = group
+    return out
 
 
 def _n_articles(legs: Sequence[MergedLeg]) -> int:
@@ -398,7 +445,7 @@ def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGr
     start = _point(gazetteer, chain_origin)
     if start is not None:
         drawn.sort(key=lambda lg: (distance_km(start, _point(gazetteer, lg.to_id)), lg.id))
-    if kind == "main":
+    if kind in ("main", "direction"):
         _chain(drawn, ofam, gazetteer, graph)
     chain: list[str] = [chain_origin] if chain_origin else []
     for leg in drawn:

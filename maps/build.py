@@ -10,21 +10,24 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import geopandas as gpd
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from shapely.geometry import Point, box
 
 from evacmap.corpus.config import DEFAULT_TITLE, MapConfig
-from evacmap.corpus.model import Claim
 from evacmap.errors import BuildError
-from evacmap.gazetteer.model import Place
-from evacmap.maps import exports
 from evacmap.maps.formatting import amount
-from evacmap.maps.pipeline import Analysis, analyse, open_corpus
 from evacmap.maps.publish import MARKER, checkpoint, output_lock, publish, sweep
 from evacmap.maps.terminal import clean
+
+if TYPE_CHECKING:  # the geo stack and the analysis load only when a build has work to do
+    import geopandas as gpd
+    from shapely.geometry import Point
+
+    from evacmap.corpus.model import Claim
+    from evacmap.gazetteer.model import Place
+    from evacmap.maps import exports
+    from evacmap.maps.pipeline import Analysis
 
 # --- the data each map draws ------------------------------------------------------------------------------
 
@@ -78,6 +81,9 @@ def _disagreements(prods: exports.Products) -> dict[str, list[str]]:
 
 
 def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str, str] | None = None) -> gpd.GeoDataFrame:
+    import geopandas as gpd
+    from shapely.geometry import Point
+
     claims_at = _claims_by_place(prods)
     notes = _disagreements(prods)
     zone_of = _zone_labels(prods)
@@ -107,6 +113,8 @@ def _claim_row(claim: Claim, urls: dict[str, str], inferred: bool, titles: dict[
 
 
 def _empty() -> gpd.GeoDataFrame:
+    import geopandas as gpd
+
     return gpd.GeoDataFrame({"id": []}, geometry=gpd.GeoSeries([], crs=4326), crs=4326)
 
 
@@ -126,6 +134,8 @@ def _zone_labels(prods: exports.Products) -> dict[str, str]:
 
 
 def zones_frame(prods: exports.Products, collection: dict) -> gpd.GeoDataFrame:
+    import geopandas as gpd
+
     if not collection["features"]:
         return _empty()
     control = {c.id: c for c in prods.analysis.all("control")}
@@ -216,12 +226,24 @@ def default_title(prods: exports.Products) -> str:
     if not cluster:
         return config.title
     main = max(cluster, key=lambda pw: pw[1])[0]
-    return f"{main.name}: evacuation map"
+    return f"{_name_as_written(prods, main)}: evacuation map"
+
+
+def _name_as_written(prods: exports.Products, place: Place) -> str:
+    """The place's name as the articles write it most often (first written on a tie), not the gazetteer's
+    own form: a story about Stepanakert is not titled by the place's official name in another language."""
+    for report in prods.places:
+        if report.place is place and report.mentions:
+            counts = Counter(m.surface for m in report.mentions)
+            return max(counts, key=lambda s: counts[s])  # Counter keeps first-seen order on a tie
+    return place.name
 
 
 def _in_bounds(frame: gpd.GeoDataFrame, bounds, anchors: dict[str, Point] | None = None) -> gpd.GeoDataFrame:
     """The rows a map shows. A row without geometry (a leg whose destination no source states) is kept
     where its origin lies in the map, so the text version still lists it."""
+    from shapely.geometry import box
+
     if len(frame) == 0:
         return frame
     minx, miny, maxx, maxy = bounds
@@ -263,26 +285,27 @@ def _write(folder: Path, rel: str, text: str) -> None:
     checkpoint(f"write:{rel}")
 
 
-def fingerprint(analysis: Analysis, online_tiles: bool, base_url: str | None = None) -> str:
-    """Everything the site depends on: each article's cache key (text, metadata, gazetteer and extraction
-    code), the corpus files beside the articles, the rendering code and the options. Same fingerprint,
-    same bytes: a build that finds it in the existing site has nothing to do."""
-    import hashlib
+def _write_bytes(folder: Path, rel: str, data: bytes) -> None:
+    """Like ``_write``, for a binary file (the social card PNG)."""
+    target = (folder / rel).resolve()
+    if not target.is_relative_to(folder.resolve()):
+        raise BuildError(f"refusing to write {rel!r}: outside the output folder")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    checkpoint(f"write:{rel}")
 
-    from evacmap.maps.pipeline import _cache_key
+
+def fingerprint(analysis: Analysis, online_tiles: bool, base_url: str | None = None) -> str:
+    """The fingerprint (maps/fingerprint.py) of the bytes this build actually read: each article file's and
+    evacmap.toml's as parsed, the corpus's other files, the code and the options. Same fingerprint, same
+    bytes: a build that finds it in the existing site has nothing to do; `quick_fingerprint` computes the same
+    value from the files on disk without importing the geo stack."""
+    from evacmap.maps.fingerprint import Inputs, extra_files, fingerprint_of
 
     corpus = analysis.corpus
-    digest = hashlib.sha256(f"online_tiles={online_tiles} base_url={base_url}".encode())
-    for article in corpus.articles:
-        digest.update(_cache_key(article, analysis.gazetteer, corpus.config.focus).encode())
-    config = corpus.config
-    digest.update(f"evacmap.toml={config.sha256}".encode())  # the bytes that were parsed, not today's file
-    for path in [*config.zones, *([config.roads] if config.roads else [])]:  # read after this: a change rebuilds
-        digest.update(path.name.encode() + (path.read_bytes() if path.is_file() else b"-"))
-    here = Path(__file__).parent
-    for path in sorted([*here.glob("*.py"), *(here / "templates").glob("*"), *(here / "data").glob("*")]):
-        digest.update(path.name.encode() + path.read_bytes())
-    return digest.hexdigest()[:32]
+    articles = tuple((a.path, a.sha256) for a in corpus.articles)
+    inputs = Inputs(articles, corpus.config.sha256 or "", extra_files(corpus.root, corpus.config))
+    return fingerprint_of(inputs, online_tiles, base_url)
 
 
 def up_to_date(out: Path, print_: str) -> bool:
@@ -304,9 +327,21 @@ def _place_credit(places: gpd.GeoDataFrame) -> str:
 
 def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = False, print_: str = "",
                base_url: str | None = None) -> list[str]:
+    from shapely.geometry import Point
+
+    from evacmap.maps import exports
     from evacmap.maps.basemap import basemap_layers
     from evacmap.maps.pages import absolute
-    from evacmap.maps.render import MapData, MapSpec, embed_snippet, render_embed_page, render_index, render_map, render_static
+    from evacmap.maps.render import (
+        MapData,
+        MapSpec,
+        embed_snippet,
+        render_embed_page,
+        render_index,
+        render_map,
+        render_social,
+        render_static,
+    )
 
     corpus = prods.analysis.corpus
     base_url = base_url or corpus.config.base_url
@@ -335,12 +370,13 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles))
         _write(folder, f"{mc.name}.geojson", exports.dumps(map_geojson(data)))
         _write(folder, f"{mc.name}.svg", render_static(spec, data))
+        _write_bytes(folder, f"{mc.name}.png", render_social(spec, data))
         _write(folder, f"embed/{mc.name}.html", render_embed_page(spec, data))
         embed_url = absolute(base_url, f"embed/{mc.name}.html")
         snippet = (embed_snippet(spec, embed_url) if embed_url else
                    "<!-- This snippet needs the site's public address: rebuild with evacmap build --base-url URL -->\n")
         _write(folder, f"embed/{mc.name}.snippet.html", snippet + "\n")
-        written += [f"{mc.name}.html", f"{mc.name}.geojson", f"{mc.name}.svg", f"embed/{mc.name}.html",
+        written += [f"{mc.name}.html", f"{mc.name}.geojson", f"{mc.name}.svg", f"{mc.name}.png", f"embed/{mc.name}.html",
                     f"embed/{mc.name}.snippet.html"]
         index_entries.append((spec, f"{mc.name}.html", f"embed/{mc.name}.html"))
     data_files = {
@@ -379,6 +415,7 @@ def _check_out(out: Path) -> None:
 def run_build(corpus_path: Path | None, out: Path, *, online_tiles: bool = False, use_cache: bool = True,
               console: Console | None = None, scheduler: str | None = None, base_url: str | None = None) -> str:
     from evacmap.maps.parallel import executor_for
+    from evacmap.maps.pipeline import open_corpus
 
     console = console or Console(stderr=True)
     out = Path(out).absolute()
@@ -393,19 +430,35 @@ def run_build(corpus_path: Path | None, out: Path, *, online_tiles: bool = False
         for line in sweep(out):
             console.print(clean(f"note: {line} (left by an interrupted build)"), markup=False)
         checkpoint("locked")
+        given_url = _checked_base_url(base_url)
+        if use_cache and (quick := _unchanged(corpus_path, out, online_tiles, given_url)):
+            return quick
         corpus, gazetteer = open_corpus(corpus_path, console)
         analysis = _analyse_with_progress(corpus, gazetteer, use_cache, console, executor_for(scheduler))
-        base_url = _checked_base_url(base_url) or corpus.config.base_url
-        print_ = fingerprint(analysis, online_tiles, base_url)
+        base_url = given_url or corpus.config.base_url
+        print_ = fingerprint(analysis, online_tiles, given_url)
         if use_cache and up_to_date(out, print_):
             return (f"{out} is up to date: {len(corpus.articles)} articles "
                     f"({len(analysis.processed)} processed, {len(analysis.reused)} from cache), nothing rewritten")
+        from evacmap.maps import exports
+
         prods = exports.products(analysis)
         files = publish(out, lambda tmp: write_site(prods, tmp, online_tiles=online_tiles, print_=print_,
                                                     base_url=base_url))
     dup = "".join(f"; near-duplicate articles: {d.first} ≈ {d.second} ({d.similarity:.0%})" for d in corpus.duplicates)
     return (f"built {len(files)} files in {out}: {len(corpus.articles)} articles "
             f"({len(analysis.processed)} processed, {len(analysis.reused)} from cache){dup}")
+
+
+def _unchanged(corpus_path: Path | None, out: Path, online_tiles: bool, base_url: str | None) -> str | None:
+    """The no-change rebuild, decided from the files' bytes (or their stat cache) before anything heavy is
+    imported or loaded: the summary line when the site is up to date, else None."""
+    from evacmap.maps.fingerprint import quick_fingerprint
+
+    found = quick_fingerprint(corpus_path, online_tiles, base_url)
+    if found is None or not up_to_date(out, found[0]):
+        return None
+    return f"{out} is up to date: {found[1]} articles (0 processed, {found[1]} from cache), nothing rewritten"
 
 
 def _checked_base_url(value: str | None) -> str | None:
@@ -420,6 +473,10 @@ def _checked_base_url(value: str | None) -> str | None:
 
 
 def _analyse_with_progress(corpus, gazetteer, use_cache: bool, console: Console, executor=None) -> Analysis:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from evacmap.maps.pipeline import analyse
+
     if not console.is_terminal:
         return analyse(corpus, gazetteer, use_cache=use_cache, executor=executor)
     columns = (TextColumn("[bold]reading articles"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -22,6 +22,7 @@ from markupsafe import Markup
 from evacmap.maps import assets
 from evacmap.maps.cartography import LABEL_LEVELS
 from evacmap.maps.escape import js, safe_href, safe_url
+from evacmap.maps.static import SOCIAL_HEIGHT, SOCIAL_WIDTH
 from evacmap.maps.styles import CONTROLLER_ORDER, STATUS_WORDS
 
 if TYPE_CHECKING:
@@ -221,6 +222,8 @@ def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, var
         map_html=Markup(map_html),
         static=Markup(static),
         static_url=absolute(spec.base_url, f"{spec.name}.svg"),
+        og_image=absolute(spec.base_url, f"{spec.name}.png"),
+        og_size=(SOCIAL_WIDTH, SOCIAL_HEIGHT),
         styles=[Markup(s) for s in styles],
         scripts=[Markup(s) for s in scripts],
     )

@@ -15,9 +15,10 @@ from evacmap.maps.basemap import basemap_attribution, prepare_basemap
 from evacmap.maps.elements import render_parts, stable_ids
 from evacmap.maps.layers import build_map
 from evacmap.maps.model import MapData, MapSpec, Model, prepare
-from evacmap.maps.static import static_svg
+from evacmap.maps.static import social_png, static_svg
 
-__all__ = ["MapData", "MapSpec", "embed_snippet", "render_embed_page", "render_index", "render_map", "render_static"]
+__all__ = ["MapData", "MapSpec", "embed_snippet", "render_embed_page", "render_index", "render_map", "render_social",
+           "render_static"]
 
 
 def _model(spec: MapSpec, data: MapData) -> Model:
@@ -30,6 +31,11 @@ def _model(spec: MapSpec, data: MapData) -> Model:
 def render_static(spec: MapSpec, data: MapData) -> str:
     """The map at its opening view as a standalone SVG file (for print, a CMS, or a README)."""
     return static_svg(spec, _model(spec, data))
+
+
+def render_social(spec: MapSpec, data: MapData) -> bytes:
+    """The opening view as a PNG for social cards (og:image), from the same SVG as ``render_static``."""
+    return social_png(render_static(spec, data))
 
 
 def _render(spec: MapSpec, data: MapData, variant: str, online_tiles: bool) -> str:

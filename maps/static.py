@@ -15,9 +15,11 @@ from evacmap.maps.cartography import fit_zoom, mx, my, plan_labels
 from evacmap.maps.model import MapSpec, Model
 from evacmap.maps.styles import PLACE_FILL
 
-__all__ = ["WIDTH", "static_svg"]
+__all__ = ["SOCIAL_HEIGHT", "SOCIAL_WIDTH", "WIDTH", "social_png", "static_svg"]
 
 WIDTH, HEIGHT = 960, 600
+# the social card (og:image): the static map rasterised at 1.25x, within the 1200 px width sharing sites use
+SOCIAL_WIDTH, SOCIAL_HEIGHT = 1200, 750
 
 
 class _View:
@@ -150,3 +152,11 @@ def static_svg(spec: MapSpec, model: Model) -> str:
         '<g font-family="system-ui, sans-serif" font-size="12" paint-order="stroke" stroke="#ffffff" '
         f'stroke-width="3" stroke-linejoin="round">{labels}</g></svg>\n'
     )
+
+
+def social_png(svg: str) -> bytes:
+    """The static SVG as a PNG for social cards (og:image), rasterised by resvg: no browser, no network,
+    and the same bytes for the same SVG and fonts."""
+    import resvg_py  # imported here: only the build's social card needs the rasteriser
+
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=SOCIAL_WIDTH, height=SOCIAL_HEIGHT, background="#ffffff"))

@@ -153,3 +153,22 @@ def test_attribution_never_crashes(text):
     sentences = split_sentences(text)
     assert len(attribute(text, sentences)) == len(sentences)
     assert len(mask_quotes(text)) == len(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a document stands for whoever published it
+    ("According to a passenger breakdown published in Ruritanian media, those on board included 56 Tolans.",
+     "Ruritanian media"),
+    ("According to figures released by Ruritania's Health Ministry, 20 people died.", "Ruritania's Health Ministry"),
+    ("About 10,000 people lived there, according to official estimates.", "official estimates"),
+    # a lower-case role opening an apposition describes the name before it
+    ("Jane Doe, president of the Ruritanian Society, said about 500 responders were in place.",
+     "Jane Doe (Ruritanian Society)"),
+    ("A report from the state Examiners Commission put the confirmed storm deaths at 42.", "state Examiners"),
+    ("Leaders of the enclave have said that as many as 120,000 people could leave.", "Leaders"),
+    ("The sheriff's office said 12 people died.", "sheriff's office"),
+    ("Officials said 10,000 people were in shelters.", "Officials"),
+])
+def test_sources_named_through_documents_titles_and_offices(text, expected):
+    a = find_attribution(text)
+    assert a is not None and a.speaker == expected

@@ -183,3 +183,13 @@ def test_it_is_the_organisation_last_credited_and_figures_are_attributions():
 def test_what_a_speaker_adds_is_its_own_clause():
     s = Sentence(0, 0, "About 9,000 people are in the camp, the envoy said, adding the remaining 2,000 were students.")
     assert [c.text for c in clauses(s)][-1] == "the remaining 2,000 were students."
+
+
+def test_mention_index_finds_exactly_the_mentions_inside_a_span():
+    from evacmap.corpus.claim_places import MentionIndex
+    ms = [Mention("a", s, s + 4, "Tall", f"p{s}") for s in range(0, 1000, 10)]
+    ms.append(Mention("a", 95, 130, "Long Name", "long"))  # starts inside, ends outside
+    index = MentionIndex(list(reversed(ms)))
+    got = [m.place_id for m in index.within(100, 131)]
+    assert got == ["p100", "p110", "p120"]
+    assert [m.place_id for m in index.within(94, 131)] == ["long", "p100", "p110", "p120"]

@@ -27,13 +27,14 @@ from evacmap.geo.routes import build_routes, corpus_legs
 CORPORA = Path(__file__).resolve().parent / "corpora"
 NAMES = sorted(p.name for p in CORPORA.iterdir() if (p / "gold.json").exists())
 
-#: gold items found, per corpus, when this test was written (legs, routes, control statements). Most misses
-#: are places the gazetteer does not know (Wadi Seidna, Djibouti, Stepanakert, Nagorno-Karabakh, Lee County,
-#: Matlacha): a leg or claim cannot be placed without them. Raise these as the tool improves.
+#: gold items found, per corpus, as the tool stands (legs, routes, control statements). Most misses left are
+#: places the gazetteer does not know or resolves elsewhere (Wadi Seidna, Djibouti, Nagorno-Karabakh, Khartoum
+#: airport, Qustul, Stansted, Pine Island, the Florida counties): a leg or claim cannot be placed without them.
+#: Raise these as the tool improves.
 FLOORS = {
-    "sudan-2023": {"legs": 12, "routes": 2, "control": 1},
-    "hurricane-ian-2022": {"legs": 1, "routes": 0, "control": 2},
-    "karabakh-2023": {"legs": 8, "routes": 2, "control": 1},
+    "sudan-2023": {"legs": 26, "routes": 3, "control": 2},
+    "hurricane-ian-2022": {"legs": 2, "routes": 1, "control": 5},
+    "karabakh-2023": {"legs": 17, "routes": 5, "control": 3},
 }
 
 
@@ -197,7 +198,7 @@ def test_a_bare_folder_of_another_evacuation_builds_a_site_titled_by_its_main_pl
     shutil.copytree(CORPORA / "karabakh-2023" / "articles", root / "articles")
     env = dict(os.environ, EVACMAP_CACHE=str(tmp_path / "cache"), EVACMAP_HOME=str(tmp_path / "home"))
     (tmp_path / "cache").mkdir()
-    for f in cache_dir().glob("world-index-*.pickle"):
+    for f in cache_dir().glob("world-index-*"):
         os.symlink(f, tmp_path / "cache" / f.name)
     exe = Path(sys.executable).with_name("evacmap")
     proc = subprocess.run([str(exe), "build", str(root), "--out", str(tmp_path / "site")], check=False,
@@ -205,9 +206,9 @@ def test_a_bare_folder_of_another_evacuation_builds_a_site_titled_by_its_main_pl
                           text=True, env=env, timeout=600)
     assert proc.returncode == 0, proc.stderr[-800:]
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
-    # the story's main place: the corridor's end (Goris) or the city the people left (Stepanakert, GeoNames
-    # name Khankendi), never a capital named in passing
-    assert re.search(r"(Goris|Khankendi|Stepanakert): evacuation map", index), index[:400]
+    # Stepanakert is the place the articles name most (17 mentions, once as Khankendi; Goris 10): the title
+    # takes it, in the spelling the articles use most, not the gazetteer's official form.
+    assert "Stepanakert: evacuation map" in index
     page = (tmp_path / "site" / "overview.html").read_text(encoding="utf-8")
     assert re.search(r"Goris", page)
     routes = json.loads((tmp_path / "site" / "data" / "routes.geojson").read_text(encoding="utf-8"))

@@ -52,7 +52,6 @@ def test_the_scanner_finds_a_story_name(tmp_path):
 #: the test then holds it to the rule. An entry whose file is already clean fails (strict xfail).
 KNOWN = {
     "maps/basemap.py": "maps: the bundled governorates layer of the sample's country",
-    "maps/build.py": "maps: DEFAULT_ATTRIBUTION names the sample's neighbourhood layer",
 }
 
 

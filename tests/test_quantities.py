@@ -138,7 +138,7 @@ def test_qualifiers_ranges_and_words(text, expected):
     "It started six years ago when the crisis and war started",
     "Rebels ruled eastern Aleppo for four years before the regime offensive.",
     "stepped up the campaign two weeks ago",
-    "the deal collapsed in less than 12 hours",
+    "the talks collapsed in less than 12 hours",
     "a new cease-fire expected to last three days .",
     "It took 4,000 years, hundreds of generations, to build Aleppo.",
     "Aleppo, for 3,000 years, gave to world civilization",
@@ -189,3 +189,18 @@ def test_parse_quantities_never_crashes_and_offsets_hold(text, offset):
         assert offset <= q.start <= q.end <= offset + len(text)
         assert text[q.start - offset:q.end - offset] == q.text
         assert q.value is not None or q.low is not None or q.high is not None
+
+
+@pytest.mark.parametrize(("text", "value", "unit", "qualifier"), [
+    ("The two sides agreed to a nationwide ceasefire lasting 72 hours.", 72, "hours", None),
+    ("A 24-hour pause agreed for April 18 collapsed.", 24, "hours", None),
+    ("The militia announced a three-day truce for the holiday.", 3, "days", None),
+    ("But the deal collapsed in less than 12 hours.", 12, "hours", "less than"),
+])
+def test_a_truces_length_is_a_claim(text, value, unit, qualifier):
+    (q,) = parse_quantities(text)
+    assert (q.value, q.counts, q.qualifier) == (value, unit, qualifier)
+
+
+def test_other_durations_are_not_counts():
+    assert parse_quantities("They lived there for three days and waited 72 hours.") == []

@@ -34,6 +34,8 @@ from evacmap.maps.render import (
     render_embed_page,
     render_index,
     render_map,
+    render_social,
+    render_static,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -534,3 +536,40 @@ def test_base_url_in_the_corpus_config(tmp_path):
     (tmp_path / "evacmap.toml").write_text('base_url = "javascript:alert(1)"\n', encoding="utf-8")
     with pytest.raises(CorpusError, match="base_url must be an absolute http"):
         load_config(tmp_path)
+
+
+# --------------------------------------------------------------------------------------------------
+# the social card (og:image)
+# --------------------------------------------------------------------------------------------------
+
+
+def _png_size(png: bytes) -> tuple[int, int]:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[12:16] == b"IHDR"
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
+def test_social_card_png_is_deterministic_and_drawn_from_the_map(data):
+    a, b = render_social(OVERVIEW, data), render_social(OVERVIEW, data)
+    assert a == b
+    assert _png_size(a) == (1200, 750)
+    assert 5_000 < len(a) < 1_000_000
+    # drawn from the map's own data: another view of it gives another picture
+    assert render_social(CITY, data) != a
+    # and from the same SVG as the static file: an empty map would not be this picture
+    empty = MapData(title="x", date=None, outlets=[], places=data.places.iloc[0:0], routes=data.routes.iloc[0:0],
+                    zones=data.zones.iloc[0:0], basemap={}, attribution="")
+    assert render_social(OVERVIEW, empty) != a and "<path" in render_static(OVERVIEW, data)
+
+
+def test_og_image_is_absolute_and_only_with_a_public_address(data):
+    plain = render_map(OVERVIEW, data)
+    assert "og:image" not in plain  # a relative og:image is useless to a sharing site
+    spec = MapSpec(name="over<view>", title=OVERVIEW.title, bounds=OVERVIEW.bounds, date=OVERVIEW.date,
+                   base_url="https://news.example.org/graphics/aleppo/")
+    out = render_map(spec, data)
+    m = re.search(r'<meta property="og:image" content="([^"]+)">', out)
+    assert m and m.group(1).startswith("https://news.example.org/graphics/aleppo/") and m.group(1).endswith(".png")
+    assert "<view>" not in m.group(1)
+    assert '<meta property="og:image:width" content="1200">' in out
+    assert '<meta name="twitter:card" content="summary_large_image">' in out
+    assert len(out.encode("utf-8")) < 400_000

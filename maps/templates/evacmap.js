@@ -230,6 +230,62 @@ var evm = (function () {
     });
   }
 
+  /* print lays the map out at the paper's width: without a refit Leaflet would crop the opening view;
+     after printing the reader's own view comes back */
+  function printFit(map, cfg) {
+    var saved = null;
+    function enter() {
+      if (saved) {
+        return;
+      }
+      var legend = document.getElementById(cfg.legend || "evm-legend");
+      saved = { center: map.getCenter(), zoom: map.getZoom(), legend: legend, open: legend && legend.open };
+      if (legend) {
+        /* the key always prints, below the map rather than over it */
+        legend.open = true;
+        saved.parent = legend.parentNode;
+        saved.next = legend.nextSibling;
+        if (map.getContainer().contains(legend)) {
+          map.getContainer().parentNode.insertBefore(legend, map.getContainer().nextSibling);
+        }
+      }
+      map.closePopup();
+      map.invalidateSize({ animate: false, pan: false });
+      map.fitBounds(cfg.bounds, { padding: [4, 4], animate: false });
+    }
+    function leave() {
+      if (!saved) {
+        return;
+      }
+      map.invalidateSize({ animate: false, pan: false });
+      map.setView(saved.center, saved.zoom, { animate: false });
+      if (saved.legend) {
+        saved.legend.open = saved.open;
+        if (saved.parent && saved.legend.parentNode !== saved.parent) {
+          saved.parent.insertBefore(saved.legend, saved.next);
+        }
+      }
+      saved = null;
+    }
+    window.addEventListener("beforeprint", enter);
+    window.addEventListener("afterprint", leave);
+    if (window.matchMedia) {
+      var mq = window.matchMedia("print");
+      var change = function (e) {
+        if (e.matches) {
+          enter();
+        } else {
+          leave();
+        }
+      };
+      if (mq.addEventListener) {
+        mq.addEventListener("change", change);
+      } else if (mq.addListener) {
+        mq.addListener(change);
+      }
+    }
+  }
+
   function finish(map, cfg, control, tiles, base, groups) {
     map.fitBounds(cfg.bounds, { padding: [8, 8] });
     if (cfg.limits) {
@@ -277,6 +333,7 @@ var evm = (function () {
     }
     map.on("zoomend", zoomClasses);
     zoomClasses();
+    printFit(map, cfg);
     if (tiles) {
       map.on("overlayadd", function (e) {
         if (e.layer === tiles) {

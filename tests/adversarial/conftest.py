@@ -25,6 +25,6 @@ def private_cache(tmp_path, evacmap_env) -> dict[str, str]:
     shared = Path(evacmap_env["EVACMAP_CACHE"])
     private = tmp_path / "cache"
     private.mkdir()
-    for f in shared.glob("world-index-*.pickle"):
+    for f in shared.glob("world-index-*"):  # the world index is a folder of data files
         os.symlink(f, private / f.name)
     return {"EVACMAP_CACHE": str(private)}

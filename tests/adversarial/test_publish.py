@@ -42,7 +42,7 @@ def template(tmp_path_factory, evacmap_env):
     base = tmp_path_factory.mktemp("publish")
     cache = base / "cache"
     cache.mkdir()
-    for f in Path(evacmap_env["EVACMAP_CACHE"]).glob("world-index-*.pickle"):
+    for f in Path(evacmap_env["EVACMAP_CACHE"]).glob("world-index-*"):  # a folder of data files
         os.symlink(f, cache / f.name)
     env = {**evacmap_env, "EVACMAP_CACHE": str(cache)}
     corpus = Path(shutil.copytree(SAMPLE, base / "corpus"))

@@ -1,0 +1,143 @@
+"""The cue words of :mod:`corpus.movements`: regexes of English news text that say what role a place plays
+in a movement (origin, via, destination), who moves, and the status of the movement. Kept apart so that the
+rules module stays readable; every pattern is general English, none names a place or a story."""
+from __future__ import annotations
+
+import re
+
+MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
+                       r"went|go(?:ing)?|head(?:ed|ing)?|taken|transferred|fle[de]|fleeing|leav\w*|left|"
+                       r"bound|travel\w*|depart\w*|reach\w*|arriv\w*|crossed|crossing|snaked|returning|returned|"
+                       r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
+                       r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
+                       r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
+                       r"escaped|refugees|evacuees)\b", re.I)
+#: "35 buses were waiting in X for clearance to drive to Y": X is where a planned movement starts
+WAITING = re.compile(r"\b(?:waiting|gathered|gathering|massed|queued|queuing|lined up|assembled|parked)\s+(?:in|at)\s*$",
+                     re.I)
+WAIT_TO_GO = re.compile(r"\b(?:waiting|gathered|gathering|massed|queued|queuing|lined up|assembled|parked)\b[^,.;]{0,60}?"
+                        r"\bto\s+(?:drive|go|leave|travel|fly|sail|cross|move|head|return|set off)\b", re.I)
+ORIGIN_CUES = re.compile(r"\b(?:snaked |headed |driven |brought |bused |moved |came |flown |airlifted )?(?:out of)\b|"
+                         r"\b(?:fled|left|leave|leaving|departed|fleeing|escaped)\b|\bevacuations? (?:of|in)\b",
+                         re.I)
+#: "round trips between X and Y", "a shuttle between X and Y": X is the origin, Y the destination
+BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttles?|runs?|rotations?|crossings?|sailings?)\s+between\s+$", re.I)
+#: "left for X", "fleeing <origin> for X", "departed for X": "for" names a destination after these verbs
+FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|"
+                      r"headed|heading|bound)\b(?:\s+[\w'’-]+){0,4}?\s+for\s*$", re.I)
+FROM_CUE = re.compile(r"\bfrom\b", re.I)
+VIA_CUES = re.compile(r"\b(?:crossed into|crossing into|through|via|by way of|passing|into)\b", re.I)
+DEST_CUES = re.compile(
+    r"\b(?:en route to|on (?:its|their) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
+    r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arrived (?:in|at)|arrive (?:in|at)|"
+    r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
+    r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
+    r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
+    r"(?:landed|touched down|disembarked|docked) (?:in|at)|landed|entered|(?:be |been |being )?driven(?: on)? to|"
+    r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|continu(?:e|ed|es|ing)(?: on)? to|"
+    r"(?:brought|bused|flown|taken|driven|carried|ferried|shipped)(?: [\w,’'-]+){0,4}? back to|"
+    r"(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
+    re.I)
+#: destination cues that need a mover named before them (people, vehicles, an evacuation)
+WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)|entered|landed|toward|towards", re.I)
+#: "8,897 people came through X and 1,297 through Y": a count passing a crossing, which ends the leg
+CROSSED_AT = re.compile(r"(?:\b(?:came|come|coming|passed|got)|(?<![\d,.:])\d{1,3}(?:,\d{3})+|(?<![\d,.:])\d{2,3})\s+$",
+                        re.I)
+#: "with more on the way", "850 were still on the road": under way to where the sentence's last movement went
+ON_THE_WAY = re.compile(r"\b(?:more|others|many|some|\d[\d,]*)\s+(?:\w+\s+){0,3}?on (?:the|their|its) (?:road|way)\b"
+                        r"(?!\s+(?:to|towards?|for|from|back)\b)", re.I)
+THERE = re.compile(r"\b(?:move|moved|go|went|taken|head|headed|travel)\s+there\b", re.I)
+REVERSE_DEST = re.compile(
+    r",\s*where\s+(?:the\s+)?(?:(?P<org>[A-Z][\w'’-]+)\s+)?(?:buses|convoys?|evacuees|people|they|fighters|"
+    r"civilians)\s+(?:are|were|is|was|will be)\s+(?:headed|heading|going|bound|being taken|taken)\b", re.I)
+
+#: words that may stand between a cue and its slot
+FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
+                    r"(?-i:North|South|East|West|Central)|"
+                    r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
+                    r"its|their|(?:hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
+                    r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
+                    r"border crossings?|crossings?|checkpoints?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
+#: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
+CONTINUES = re.compile(r"^and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?\w+|"
+                       r"\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
+                       r"moved) on|then|from there)\b", re.I)
+
+OPTIONAL = re.compile(r"\bmay opt\b|\bopt(?:s|ing)? to\b|\bwho choose\b|\bchoose to\b|\bcan go\b|\bcould go\b|"
+                      r"\bif they (?:wish|want|choose)\b|\boption\b", re.I)
+DISPUTED = re.compile(r"\bdenied\b|\bdenies\b|\bdisputed\b|\bunconfirmed\b|\bunverified\b|"
+                      r"\bcould not (?:be )?(?:independently )?(?:confirm|verif)\w*|\bno (?:independent )?confirmation\b",
+                      re.I)
+UNDER_WAY = re.compile(r"\bunder ?way\b|\bon the road\b|\bbound for\b|\bfleeing\b|\b(?:pressed|pushed) on\b|\btowards?\b|"
+                       r"\ben route\b|\bon (?:its|their|the) way\b|"
+                       r"\b(?:is|are|was|were) (?:still )?(?:heading|headed|travell?ing|moving|leaving|fleeing|"
+                       r"streaming|driving|being (?:evacuated|taken|moved|bused|flown|transferred))\b|"
+                       r"\b(?:continue[sd]?|continuing) to (?:leave|flee|arrive|cross)\b|\bwhere [^,.;]{0,40}\b"
+                       r"(?:are|is) (?:headed|heading|going|bound)\b", re.I)
+DONE = re.compile(r"\b(?:left|fled|arrived|reached|crossed|snaked|departed|evacuated|brought|bused|flown|landed|"
+                  r"touched down|made it|entered|escaped|returned|transferred|moved|drove|went|took|carried|ferried|"
+                  r"rescued|began|started)\b|\bhad (?:\w+ )?(?:been )?\w+ed\b", re.I)
+PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|ready|cleared|permission)\b[^,.;]{0,60}?"
+                     r"\bto\s+(?:drive|go|leave|travel|fly|sail|cross|move|head|return|set off)\b|"
+                     r"\bwill\b|\bwould\b|['’]ll\b|\bshall\b|\blikely to\b|\bexpected\b|\bexpects?\b|"
+                     r"\bplan(?:s|ned)?\b|\bto be (?:evacuated|taken|moved|transferred|bused)\b|\bhope[sd]?\b|"
+                     r"\ballowed to\b|\bset to\b|\bdue to\b|\bpushed for\b|\bdemand(?:ed|s)?\b|\bprepared to\b|"
+                     r"\bshould\b|\bmight\b|\bmay\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b", re.I)
+NOT_A_MOVE = re.compile(r"\btried to\b|\battempt(?:ed|ing) to\b|\bfailed\b|\bcollapsed\b|\bhalted\b|"
+                        r"\bprevented\b|\bblocked\b", re.I)
+CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+|"
+                          # ", and the passengers were ...", not a list of names ("X, Y, and Z")
+                          r",\s+and\s+(?=(?-i:[a-z\d]))(?!(?:then\s+)?(?:on\s+)?(?:to|into|from|through|via)\b)|"
+                          # "... had fled into X and about 4,000 refugees had gone home": a new counted subject
+                          r"(?:,\s+|\s+and\s+)(?=(?:about|some|nearly|almost|around|roughly|over|more than|at least|"
+                          r"another|a further)?\s*\d[\d,]*\s+(?:\w+\s+){0,3}?(?:were|was|had|have|has|are|came|went|"
+                          r"crossed|arrived|fled|left|reached|flew|through)\b)|"
+                          r",\s+with\s+(?=(?:more|others|many|some|another)\b)|"
+                          # "to X, where evacuees are processed before flying on to Y" (not "X, where the buses
+                          # are headed", which names X as the destination)
+                          r",\s+where\s+(?=[^,.;]{0,60}\b(?:before|after|then)\b)", re.I)
+#: "driven to X and flown to Y": a second movement verb after "and" goes on from where the first ended
+CHAIN_BREAK = re.compile(r"\s+(?=and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?(?:flown|driven|bused|taken|ferried|"
+                         r"sailed|flew|drove|brought|carried|shipped|moved|transferred|continued|went)\b)", re.I)
+
+WHO = (
+    ("wounded", re.compile(r"\bwounded\b|\binjured\b|\bsick\b|\bpatients\b", re.I)),
+    ("civilians", re.compile(r"\bcivilians?\b|\bfamilies\b|\bchildren\b|\bwomen\b|\bvulnerable\b", re.I)),
+    ("residents", re.compile(r"\bresidents\b|\binhabitants\b", re.I)),
+    ("fighters", re.compile(r"\bfighters\b|\brebels\b|\bgunmen\b|\bmilitants\b", re.I)),
+    ("people", re.compile(r"\bpeople\b|\bpersons\b", re.I)),
+    ("evacuees", re.compile(r"\bevacuees\b", re.I)),
+)
+VEHICLES = re.compile(r"\b(?:convoys?|buses|ambulances|vehicles|planes?|aircraft|airbus|flights?|ships?|boats?|"
+                      r"ferr(?:y|ies)|trucks|cars|helicopters?|transports?|airlifts?)\b", re.I)
+POSSESSIVE = re.compile(r"['’]s\s+")
+TO_EXCLUDED = re.compile(r"\b(?:according|back|next|due|close|compared|opposed|allied|belonging|up|prior)\s*$", re.I)
+#: who else moves in news of an evacuation: nationals named by a plural demonym ("Indians", "Sudanese",
+#: "Britons"), groups of people, and a count as the subject ("640 had already reached X")
+MOVERS = re.compile(r"\b(?:citizens|nationals|staff|passengers|travell?ers|refugees|foreigners|diplomats|tourists|"
+                    r"students|pilgrims|crews|teams|workers|survivors|employees|troops|soldiers|they|we|"
+                    r"(?-i:[A-Z][a-z]+(?:ians|ans|ese|is|ons)))\b|"
+                    r"(?<![\d,.:/])(?:\d{1,3}(?:,\d{3})+|\d{2,3})(?![\d,.:/]|\s*(?:km|kilomet|mi\b|miles|%|per|a\.m|p\.m|"
+                    r"years?|days?|hours?|minutes?))", re.I)
+PRONOUN = re.compile(r"\b(?:them|most|others|those|they)\b", re.I)
+
+#: "323 flew home", "were flown back home": home is the movers' own country, when the sentence names them
+HOME = re.compile(r"\b(?:fl[eo]wn?|flying|fly|went|gone|go|going|return(?:ed|ing)?|brought|sent|taken|driven|sailed|"
+                  r"came)\s+(?:back\s+)?home\b(?!\s+(?:to|from)\b)", re.I)
+
+PEOPLE_OF = re.compile(r"\b(?-i:[A-Z][a-z]+(?:ians|ans|ese|is|ons))\b|\b(?-i:[A-Z][a-z]+)\s+(?:citizens|nationals)\b")
+
+#: "from X and Y", "from X, Y and Z": the places coordinated with an origin are origins too
+COORDINATED = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)")
+
+#: "<town> airport in <country>", "<town>, <country>": the second place only says where the first is
+CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou?r))?(?:\s+in\s+|,\s*)", re.I)
+
+
+__all__ = [
+    "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CROSSED_AT",
+    "DEST_CUES", "DISPUTED", "DONE", "FILLER", "FOR_DEST", "FROM_CUE", "HOME", "MOVERS", "MOVE_WORD",
+    "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORIGIN_CUES", "PEOPLE_OF", "PLANNED", "POSSESSIVE", "PRONOUN",
+    "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES", "VIA_CUES", "WAITING", "WAIT_TO_GO",
+    "WEAK_DEST", "WHO"
+]

@@ -1,0 +1,195 @@
+"""The general rules of news English for movements and control, each on written sentences of an invented
+story (East African towns and an Afghan and a Floridian one, none from our corpora), with negative cases:
+what the text does not state is never a leg or a claim."""
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from evacmap.corpus.control_text import control_claims
+from evacmap.corpus.mentions import find_mentions
+from evacmap.corpus.model import Article
+from evacmap.corpus.sentences import split_sentences
+from evacmap.gazetteer import Gazetteer
+from evacmap.geo.legs import Leg, extract_legs
+
+
+@pytest.fixture(scope="module")
+def gaz():
+    return Gazetteer.load()
+
+
+def _article(text: str) -> Article:
+    return Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
+
+
+@pytest.fixture(scope="module")
+def ids(gaz):
+    """The ids the gazetteer gives the towns the sentences name (looked up, not written in)."""
+    out = {}
+    for name in ("Mombasa", "Nairobi", "Kisumu", "Kenya", "Uganda", "Tanzania", "Istanbul", "Kandahar"):
+        a = _article(f"They went to {name}.")
+        out[name] = next(m.place_id for m in find_mentions(a, gaz) if m.surface == name)
+    return out
+
+
+def legs_of(text: str, gaz) -> list[tuple[str | None, str | None, str]]:
+    a = _article(text)
+    legs: list[Leg] = extract_legs(a, split_sentences(text), find_mentions(a, gaz), gaz)
+    return [(leg.origin, leg.destination, leg.status) for leg in legs]
+
+
+def claims_of(text: str, gaz) -> list[tuple[str, str, str | None]]:
+    a = _article(text)
+    return [(c.place_id, c.controller, c.besieged_by)
+            for c in control_claims(a, split_sentences(text), find_mentions(a, gaz), gaz)]
+
+
+def test_chained_verbs_go_on_from_the_first_stage(gaz, ids):
+    got = legs_of("From the border they are driven to the airport at Mombasa and flown to Nairobi on planes.", gaz)
+    assert (None, ids["Mombasa"], "happened") in got
+    assert (ids["Mombasa"], ids["Nairobi"], "happened") in got
+    assert all(d != ids["Nairobi"] or o == ids["Mombasa"] for o, d, _s in got)
+
+
+def test_a_later_clause_continues_from_the_earlier_one_and_keeps_its_own_status(gaz, ids):
+    got = legs_of("The passengers were driven on to a bus stop near Mombasa, and many said they planned to "
+                  "continue to Nairobi.", gaz)
+    assert (ids["Mombasa"], ids["Nairobi"], "planned") in got
+    assert not any(d == ids["Nairobi"] and s == "happened" for _o, d, s in got)
+
+
+def test_a_count_or_a_demonym_is_a_mover(gaz, ids):
+    assert (None, ids["Mombasa"], "happened") in legs_of("About 500 Indians had reached Mombasa by then.", gaz)
+    assert (None, ids["Kenya"], "happened") in legs_of("Of those, 640 had already reached Kenya, he said.", gaz)
+
+
+def test_a_count_that_is_not_a_mover_gives_no_leg(gaz):
+    assert legs_of("In 2016 prices had reached record levels in Nairobi.", gaz) == []
+    assert legs_of("The road runs 40 km to Kisumu.", gaz) == []
+
+
+def test_more_on_the_way_is_under_way_to_the_same_place_only_in_the_same_sentence(gaz, ids):
+    got = legs_of("About 500 Indians had reached Mombasa by then, with more on the way, the minister said.", gaz)
+    assert (None, ids["Mombasa"], "under_way") in got
+    got = legs_of("Of those, 640 had already reached Kenya and 850 were still on the road, he said.", gaz)
+    assert (None, ids["Kenya"], "under_way") in got
+    # a later sentence about time spent on the road is no new movement to the last place
+    got = legs_of("About 500 Indians had reached Mombasa. Some said they had spent 24 hours on the road.", gaz)
+    assert [s for _o, _d, s in got] == ["happened"]
+
+
+def test_a_new_counted_subject_starts_a_new_clause(gaz, ids):
+    got = legs_of("At least 20,000 people had fled into Uganda and about 4,000 refugees had gone home to Tanzania.",
+                  gaz)
+    assert (None, ids["Uganda"], "happened") in got
+    assert (None, ids["Tanzania"], "happened") in got
+
+
+def test_came_through_a_crossing_ends_the_leg_there(gaz, ids):
+    got = legs_of("The port authority said 8,897 people came through Mombasa and 1,297 through Kisumu last week.", gaz)
+    assert (None, ids["Mombasa"], "happened") in got and (None, ids["Kisumu"], "happened") in got
+    # with a destination after it, "through" stays a via
+    got = legs_of("Their convoy passed through Mombasa on its way to Kisumu.", gaz)
+    assert [d for _o, d, _s in got] == [ids["Kisumu"]]
+
+
+def test_a_sentence_opening_with_from_names_the_origin(gaz, ids):
+    assert legs_of("From Mombasa the evacuees will be flown to Nairobi, officials said.", gaz) == [
+        (ids["Mombasa"], ids["Nairobi"], "planned")]
+    assert legs_of("From the outset, officials said the talks in Nairobi were difficult.", gaz) == []
+
+
+def test_transitive_verbs_with_an_object_and_back_to(gaz, ids):
+    assert (None, ids["Mombasa"], "happened") in legs_of("A convoy of vehicles had taken the group to Mombasa.", gaz)
+    got = legs_of("Buses left for Mombasa on Thursday and brought about 2,000 people back to Nairobi, she said.", gaz)
+    assert (ids["Mombasa"], ids["Nairobi"], "happened") in got
+    assert (None, ids["Istanbul"], "planned") not in legs_of(
+        "They will then be flown home from Nairobi to Istanbul.", gaz)
+    assert (ids["Nairobi"], ids["Istanbul"], "planned") in legs_of(
+        "They will then be flown home from Nairobi to Istanbul.", gaz)
+
+
+def test_flying_on_starts_from_the_town_not_from_its_country(gaz, ids):
+    got = legs_of("The airlift runs from Kisumu to Mombasa airport in Kenya, where evacuees are processed "
+                  "before flying on to Istanbul.", gaz)
+    assert (ids["Mombasa"], ids["Istanbul"], "happened") in got
+    assert (ids["Kenya"], ids["Istanbul"], "happened") not in got
+
+
+def test_under_its_control_names_the_speaking_actor(gaz, ids):
+    got = claims_of("When fighting began, the Taliban said Kandahar's airport and the air base at Mombasa were "
+                    "under its control; the army denied it.", gaz)
+    assert (ids["Kandahar"], "Taliban", None) in got and (ids["Mombasa"], "Taliban", None) in got
+    # the road to a place is not the place
+    assert claims_of("The army said the road to Kandahar was under its control.", gaz) == []
+
+
+def test_kept_under_blockade(gaz, ids):
+    assert (ids["Kandahar"], "besieged", "Taliban") in claims_of(
+        "Fuel is scarce in Kandahar, which the Taliban kept under blockade for nine months.", gaz)
+
+
+def test_an_order_extended_by_it_names_the_zone_of_each_place(gaz):
+    text = ("Pinellas County issued a mandatory evacuation order for zone A on Monday. It added the rest of zone B "
+            "and, in the first expansion to reach zone C, the zone C parts of Largo west of the highway.")
+    got = claims_of(text, gaz)
+    assert got and all(ctrl == "mandatory evacuation zone C" for _p, ctrl, _b in got)
+    # "It" with no zone named is not an extension of the order
+    assert claims_of("Pinellas County issued a mandatory evacuation order for zone A on Monday. It added that "
+                     "shelters in Largo were open.", gaz) == []
+
+
+def test_coordinated_origins_each_give_a_leg(gaz, ids):
+    got = legs_of("A further 43 staff had already been taken from Kisumu and Mombasa, in the west, into "
+                  "neighbouring Uganda, the UN added.", gaz)
+    assert (ids["Kisumu"], ids["Uganda"], "happened") in got and (ids["Mombasa"], ids["Uganda"], "happened") in got
+    # "between X and Y" stays origin and destination
+    assert legs_of("French planes made two round trips between Kisumu and Nairobi on Monday.", gaz) == [
+        (ids["Kisumu"], ids["Nairobi"], "happened")]
+
+
+def test_waiting_somewhere_to_drive_on_is_a_planned_leg_from_there(gaz, ids):
+    assert legs_of("He said 35 buses were waiting in Mombasa for clearance to drive to Nairobi.", gaz) == [
+        (ids["Mombasa"], ids["Nairobi"], "planned")]
+    assert legs_of("Residents waiting in Mombasa for news said the storm had passed.", gaz) == []
+
+
+def test_the_context_origin_is_never_the_destination_itself(gaz, ids):
+    text = ("The ship had sailed overnight from Mombasa. "
+            "A convoy of vehicles had taken the group to Mombasa to board.")
+    assert (None, ids["Mombasa"], "happened") in legs_of(text, gaz)
+
+
+def test_flew_home_goes_to_the_country_of_the_people_named(gaz, ids):
+    got = legs_of("By Tuesday the authorities had brought back 1,539 Kenyans: 323 flew home on military planes from "
+                  "the airports of Mombasa and Kisumu, and 1,216 came by road.", gaz)
+    assert (ids["Mombasa"], ids["Kenya"], "happened") in got and (ids["Kisumu"], ids["Kenya"], "happened") in got
+    # an explicit destination wins; nobody named, no home guessed
+    assert legs_of("About 300 Kenyans flew home from Nairobi to Kandahar on Monday.", gaz) == [
+        (ids["Nairobi"], ids["Kandahar"], "happened")]
+    assert legs_of("The minister went home after the meeting in Nairobi.", gaz) == []
+    assert legs_of("Kenyans and Ugandans flew home from Nairobi.", gaz) == [(ids["Nairobi"], None, "happened")]
+
+
+def test_movements_from_one_origin_in_opposite_directions_are_separate_routes(gaz, ids):
+    from evacmap.geo.routes import build_routes
+
+    text = ("Buses took 300 people from Nairobi to Mombasa on Monday. "
+            "On Tuesday 200 people were flown from Nairobi to Kandahar.")
+    a = _article(text)
+    legs = extract_legs(a, split_sentences(text), find_mentions(a, gaz), gaz)
+    routes = build_routes(legs, gaz, None)
+    with_dest = [r for r in routes if any(lg.to_id for lg in r.legs)]
+    assert len(with_dest) == 2
+    for r in with_dest:
+        assert not {ids["Mombasa"], ids["Kandahar"]} <= set(r.waypoints), r.label
+
+
+def test_the_point_of_entry_is_where_the_leg_ends(gaz, ids):
+    assert legs_of("More than 40,000 people have now crossed from Uganda into Kenya near Kisumu, the minister said.",
+                   gaz) == [(ids["Uganda"], ids["Kisumu"], "happened")]
+    assert (None, ids["Mombasa"], "happened") in legs_of("The convoy passed into Kenya at the town of Mombasa.", gaz)
+    # "near" after an arrival that is not an entry says where the place is, not where they went
+    assert legs_of("The evacuees reached Mombasa near the coast.", gaz) == [(None, ids["Mombasa"], "happened")]

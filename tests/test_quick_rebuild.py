@@ -1,0 +1,38 @@
+"""A no-change rebuild decides from the files' bytes before importing the geo stack or loading the gazetteer."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from test_build import copy_sample, env, run  # noqa: F401  (env is a fixture)
+
+PROBE = """
+import sys
+from pathlib import Path
+from evacmap.maps.build import run_build
+print(run_build(Path(sys.argv[1]), Path(sys.argv[2])))
+heavy = sorted(m for m in ("geopandas", "folium", "shapely") if m in sys.modules)
+print("heavy:", ",".join(heavy) or "none")
+"""
+
+
+def _probe(corpus, site, environ):
+    proc = subprocess.run([sys.executable, "-c", PROBE, str(corpus), str(site)], capture_output=True, text=True,
+                          env=environ, timeout=600, check=True)
+    return proc.stdout
+
+
+def test_no_change_rebuild_imports_no_geo_stack_and_any_byte_change_rebuilds(tmp_path, env):  # noqa: F811
+    corpus = copy_sample(tmp_path / "corpus")
+    site = tmp_path / "site"
+    run("build", corpus, "--out", site, env=env)
+    out = _probe(corpus, site, env)
+    assert "up to date" in out and "heavy: none" in out, out
+    article = sorted((corpus / "articles").iterdir())[0]
+    stat = article.stat()
+    os.utime(article, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # touched, same bytes: still up to date
+    assert "up to date" in _probe(corpus, site, env)
+    article.write_bytes(article.read_bytes().replace(b"the", b"thE", 1))
+    out = _probe(corpus, site, env)
+    assert "up to date" not in out and "1 processed" in out, out
