@@ -320,7 +320,9 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
         if regional:
             return regional[0], "name followed by province/region"
     settlements = [c for c in candidates if c.kind in SETTLEMENT_KINDS]
-    parents = {c.parent for c in settlements if c.parent}
+    # only a settlement spelt like the mention is named after its region ("Minneota" lists "Minnesota" as
+    # another name: it does not make "Minnesota" a city)
+    parents = {c.parent for c in settlements if c.parent and name_cost(c, surface) < ALTERNATE_COST}
     # a first-level region named like a city of its country ("Alexandria" governorate): the city is meant
     parents |= {c.id for c in candidates if c.kind == "governorate"
                 and any(s.country == c.country and s.population >= 100_000 for s in settlements)}

@@ -13,6 +13,7 @@ from evacmap.gazetteer.index import NameIndex
 from evacmap.gazetteer.layers import curated_layer, user_layer
 from evacmap.gazetteer.model import Match, Place
 from evacmap.gazetteer.newsforms import (
+    DOTTED_RUN,
     abbreviation_table,
     abbreviations,
     county_lists,
@@ -154,8 +155,7 @@ class Gazetteer:
         starts = tokens.starts
         items, bounds = [], []
         for s, e in spans:
-            key = name_key(text[s:e])
-            places: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
+            key, places = self._span_places(text[s:e])
             score = 1.0
             if not places and (fuzzy := self._fuzzy(key)):
                 score = fuzzy[0][1]
@@ -164,6 +164,20 @@ class Gazetteer:
             bounds.append((s, e))
         return self._resolve(tokens, text, items, focus=focus, doc_countries=self._doc_countries(kept, focus),
                              bounds=bounds)
+
+    def _span_places(self, surface: str) -> tuple[str, list[Place]]:
+        """The key and places of a given span: its own name, else the state its style-guide abbreviation
+        stands for ("Ky."), else the country of its dotted initialism ("U.S.")."""
+        if abbreviation := abbreviation_table()[0].get(surface):  # "Que." is Quebec, not a village Quế
+            key = name_key(abbreviation[0])
+            return key, [p for ix in self.indexes for p in ix.places_for(key)
+                         if p.kind == "governorate" and p.country == abbreviation[1]][:1]
+        key = name_key(surface)
+        places: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
+        if not places and DOTTED_RUN.fullmatch(surface.rstrip(".")):
+            key = surface.replace(".", "").lower()
+            places = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
+        return key, places
 
     def _resolve(self, tokens: Tokens, text: str, items, *, focus: str | None, doc_countries: frozenset[str],
                  bounds: list[tuple[int, int]] | None = None) -> list[Match]:
@@ -200,7 +214,7 @@ class Gazetteer:
             within = len(narrowed) < len(found)
             if not within and key in settled and settled[key] in found:
                 narrowed, within = [settled[key]], True
-            places = narrowed
+            places = self._outside_curated(key, narrowed, items, focus)
             # a demonym spelt like a place's own name ("Djibouti", "Kuwaiti" is not) is that place's name
             demonym = (key in demonym_keys() and any(p.kind == "country" for p in places)
                        and not any(name_key(p.name) == key for p in places))
@@ -220,6 +234,20 @@ class Gazetteer:
                                  f"demonym; {reason}" if demonym else reason,
                                  {"demonym": True} if demonym else {}))
         return county_sense(matches)
+
+    def _outside_curated(self, key: str, places: list[Place], items, focus: str | None) -> list[Place]:
+        """A curated or user name wins only where the article's context allows it: when the article's other
+        names point to the country or region of a far homonym from the world layer and not to the curated
+        place's ("London" in a story that names Canada or Ontario and not Britain), that homonym is meant."""
+        if not places or places[0].source not in {"curated", "user"} or (focus and places[0].country == focus):
+            return places
+        others = self._doc_countries([item for item in items if item[2] != key and item[3]], None)
+        if any(p.country in others or p.parent in others for p in places):
+            return places
+        world = [q for ix in self.indexes if ix.name == "world" for q in ix.places_for(key)
+                 if (q.parent in others or (q.country in others and q.kind == "city"))  # a town needs its region
+                 and all(context.km(p, q) > 50 for p in places)]
+        return world or places
 
     @staticmethod
     def _within_next(tokens: Tokens, text: str, kept, n: int, places: list[Place]) -> list[Place]:

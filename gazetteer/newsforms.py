@@ -15,7 +15,7 @@ from evacmap.gazetteer.model import Match, Place
 from evacmap.gazetteer.normalize import name_key
 from evacmap.gazetteer.text import Tokens
 
-__all__ = ["abbreviation_table", "abbreviations", "county_lists", "county_sense", "dateline", "demonym_keys",
+__all__ = ["DOTTED_RUN", "abbreviation_table", "abbreviations", "county_lists", "county_sense", "dateline", "demonym_keys",
            "dotted_initialisms", "paired_spans"]
 
 
@@ -67,13 +67,13 @@ def paired_spans(spans, tokens: Tokens, text: str) -> frozenset[tuple[int, int]]
     return frozenset(out)
 
 
-_DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
+DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
 
 def dotted_initialisms(tokens: Tokens, text: str) -> list[tuple[int, int, str]]:
     """Runs of single capital letters joined by full stops ("U.S.", "U.K", "U.A.E."), with the key of the
     undotted initialism ("us"): the dotted form's own key ("u s") is too short to index."""
     out = []
-    for m in _DOTTED_RUN.finditer(text):  # only where the text has one, not a walk over every word
+    for m in DOTTED_RUN.finditer(text):  # only where the text has one, not a walk over every word
         letters = m.group().replace(".", "")
         i = bisect.bisect_left(tokens.starts, m.start())
         out.append((i, i + len(letters), letters.lower()))
