@@ -34,6 +34,12 @@ __all__ = ["LAYER_ORDER", "Gazetteer", "data_home", "imported_layer", "world_ind
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
+def _major(places: list[Place]) -> bool:
+    """A country, a first-level region or a city of 100,000 people: one capitalised word before it ("CBC
+    Toronto", "Team Alberta") does not make it a person's name elsewhere in the article."""
+    return any(p.kind in {"country", "governorate"} or p.population >= 100_000 for p in places)
+
+
 class Gazetteer:
     """Find and resolve place names. Layers are consulted in authority order: user, curated, imported, world."""
 
@@ -379,8 +385,8 @@ class Gazetteer:
         for i, j, key, places in spans:
             if places[0].source not in {"curated", "user"}:
                 signal = signals[(i, j)] = context.person_signal(tokens, i, j, text)
-                if signal == "strong":
-                    keys.add(key)
+                if signal == "strong" or (signal == "joined" and not _major(places)):
+                    keys.add(key)  # a city or region after a capitalised word is doubtful there only
         return keys
 
     def _passes(self, tokens, i, j, places: list[Place], *, text: str, persons: set[str],

@@ -491,6 +491,14 @@ def test_style_guide_state_abbreviations_name_the_state_and_place_the_city(gazet
     assert surfaces(gazetteer, "He lives in Jackson, Miss., now.")["Miss."].name == "Mississippi"
 
 
+def test_a_city_after_a_capitalised_word_is_doubtful_there_only(gazetteer):
+    """"CBC Toronto" reads like a first name and surname; that does not make Toronto a person in the whole
+    article. A small place so used ("John Kerry") stays a person's name throughout."""
+    got = surfaces(gazetteer, "She told CBC Toronto about it. Palma, a salon owner in Toronto, agreed.")
+    assert got.get("Toronto") is not None and got["Toronto"].country == "CA", got
+    assert "Kerry" not in surfaces(gazetteer, "Secretary of State John Kerry met rebels. Kerry flew on to Geneva.")
+
+
 def test_canadian_press_province_abbreviations(gazetteer):
     got = surfaces(gazetteer, "The fire reached Kelowna, B.C., and smoke drifted over Red Deer, Alta., and Regina, Sask.")
     assert got["B.C."].name == "British Columbia" and got["Alta."].name == "Alberta", got
