@@ -141,6 +141,18 @@ def acronym_trap(tokens: list[Token], i: int, j: int, places: list[Place], text:
     return text[line_start:tokens[i].start].strip(" \t\"'“‘(") != ""
 
 
+# The style guides' abbreviated months, written before a day: "Nov. 3", "Sept. 12" (Nov is also a town).
+MONTH_ABBREVIATIONS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
+
+
+def month_abbreviation(tokens: list[Token], i: int, j: int, text: str) -> bool:
+    """Is the name an abbreviated month before a day of the month ("Nov. 3 to 6")?"""
+    if j - i != 1 or tokens[i].word not in MONTH_ABBREVIATIONS:
+        return False
+    after = text[tokens[i].end:tokens[i].end + 4]
+    return after[:1] == "." and after[1:].strip()[:1].isdigit()
+
+
 CALENDAR_WORDS = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march
 april may june july august september october november december christmas easter""".split())
 
@@ -219,9 +231,9 @@ def common_word_trap(tokens: list[Token], i: int, j: int, place: Place) -> bool:
     if frequency >= 5.0 and place.population < 1_000_000:
         return True
     if frequency >= 3.0 and place.source not in {"curated", "user"} and (
-            place.population < 5_000 or (place.population < 100_000 and name_cost(place, tokens[i].text) > 0)):
+            place.population < 5_000 or (place.population < 1_000_000 and name_cost(place, tokens[i].text) > 0)):
         return True  # a village named like an English word or a common surname ("Christmas", "Hunter"), or a
-        # town that has the word only as an alternate name ("Dolphin", an old name of a New Jersey town)
+        # town or city that has the word only as an alternate name ("Dolphin", an old name of a New Jersey town)
     return tokens[i].sentence_initial and frequency >= 3.5 and place.population < 100_000
 
 

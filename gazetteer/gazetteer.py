@@ -392,7 +392,7 @@ class Gazetteer:
     def _passes(self, tokens, i, j, places: list[Place], *, text: str, persons: set[str],
                 signals: dict[tuple[int, int], str | None] | None = None,
                 paired: frozenset[tuple[int, int]] = frozenset()) -> bool:
-        if context.org_trap(tokens, i, j, places):
+        if context.org_trap(tokens, i, j, places) or context.month_abbreviation(tokens, i, j, text):
             return False
         major = any(p.kind == "country" or p.population >= 100_000
                     or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)

@@ -499,6 +499,17 @@ def test_a_city_after_a_capitalised_word_is_doubtful_there_only(gazetteer):
     assert "Kerry" not in surfaces(gazetteer, "Secretary of State John Kerry met rebels. Kerry flew on to Geneva.")
 
 
+def test_an_abbreviated_month_before_a_day_is_a_date(gazetteer):
+    got = surfaces(gazetteer, "The event ran from Nov. 3 to 6 in Calgary, and on Oct. 12 in Winnipeg.")
+    assert {"Calgary", "Winnipeg"} <= set(got) and not {"Nov", "Nov.", "Oct", "Oct."} & set(got), got
+
+
+def test_a_common_word_that_is_only_another_name_of_a_city_is_the_word(gazetteer):
+    """GeoNames lists "Google" among Topeka's other names; a former name that is no English word still counts."""
+    got = surfaces(gazetteer, "She searched Google for the result, then flew to Bombay and Peking.")
+    assert "Google" not in got and got["Bombay"].name == "Mumbai" and got["Peking"].name == "Beijing", got
+
+
 def test_canadian_press_province_abbreviations(gazetteer):
     got = surfaces(gazetteer, "The fire reached Kelowna, B.C., and smoke drifted over Red Deer, Alta., and Regina, Sask.")
     assert got["B.C."].name == "British Columbia" and got["Alta."].name == "Alberta", got
