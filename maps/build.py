@@ -16,7 +16,7 @@ from rich.console import Console
 
 from evacmap.corpus.config import DEFAULT_TITLE, MapConfig
 from evacmap.errors import BuildError
-from evacmap.maps.formatting import amount, scope_words
+from evacmap.maps.formatting import count_words, group_value_words, scope_words
 from evacmap.maps.publish import MARKER, checkpoint, output_lock, publish, sweep
 from evacmap.maps.terminal import clean
 
@@ -30,26 +30,6 @@ if TYPE_CHECKING:  # the geo stack and the analysis load only when a build has w
     from evacmap.maps.pipeline import Analysis
 
 # --- the data each map draws ------------------------------------------------------------------------------
-
-_STATES = frozenset({"killed", "wounded", "injured", "dead", "missing", "displaced", "evacuated", "rescued"})
-
-
-def _quantity_text(q, claim: Claim) -> str:
-    """A count as the page prints it, with its scope and modality in words ("200 people (first batch)")."""
-    from evacmap.corpus.quantities import VAGUE_AMOUNTS
-
-    counts = f"{', '.join(q.kinds[:-1])} and {q.kinds[-1]}" if len(q.kinds) > 1 else q.counts
-    qualifier = (q.qualifier or "").lower()
-    if q.value is None and qualifier in VAGUE_AMOUNTS:  # "thousands of people", never an invented 2,000–9,999
-        joiner = " " if counts in _STATES else " of "
-        base = f"{qualifier}{joiner}{counts}" if counts else qualifier
-    elif qualifier == "between" and q.low is not None and q.high is not None:
-        base = " ".join(x for x in (f"between {q.low:,.0f} and {q.high:,.0f}", counts) if x)
-    else:
-        base = " ".join(x for x in (q.qualifier, amount(q.value, q.low, q.high), counts) if x)
-    tags = scope_words(q.scope or claim.scope, q.modality or claim.modality)
-    return f"{base} ({', '.join(tags)})" if tags else base
-
 
 _WIDE = frozenset({"country", "continent"})  # areas no story map shows as a point
 
@@ -93,19 +73,13 @@ def _disagreements(prods: exports.Products) -> dict[str, list[str]]:
     for group in prods.groups:
         if not group.disagree:
             continue
-        values = " · ".join(_group_value(v) for v in group.values)
+        values = " · ".join(group_value_words(v) for v in group.values)
         day = group.date.strftime("%-d %b %Y") if hasattr(group.date, "strftime") else (group.date or "undated")
         what = group.event if group.counts in (None, "", group.event) else f"{group.event} ({group.counts})"
         line = f"{what}, {day}: {values}. Compared: {group.note}."
         for v in group.values:
             notes.setdefault(v.claim, []).append(line)
     return notes
-
-
-def _group_value(v) -> str:
-    number = f"{(v.qualifier + ' ') if v.qualifier else ''}{amount(v.value, v.low, v.high)}"
-    who = f", citing {v.speaker}" if v.speaker and v.speaker != v.outlet else ""
-    return f"{v.outlet}{who}: {number}"
 
 
 def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str, str] | None = None) -> gpd.GeoDataFrame:
@@ -136,7 +110,7 @@ def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str
 def _claim_row(claim: Claim, urls: dict[str, str], inferred: bool, titles: dict[str, str]) -> dict:
     return {"outlet": claim.outlet, "article": claim.article, "url": urls.get(claim.article, ""),
             "text": claim.text, "speaker": claim.speaker, "date": claim.date.isoformat() if claim.date else None,
-            "time": claim.time, "quantities": [_quantity_text(q, claim) for q in claim.quantities],
+            "time": claim.time, "quantities": [count_words(q, claim) for q in claim.quantities],
             "claim_id": claim.id, "place_inferred": inferred, "headline": titles.get(claim.article, ""),
             "qualifiers": [] if claim.quantities else scope_words(claim.scope, claim.modality)}
 

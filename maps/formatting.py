@@ -1,6 +1,14 @@
 """How numbers are written for readers, shared by the CLI tables and the map popups."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from evacmap.corpus.compare import GroupValue
+    from evacmap.corpus.model import Claim, Quantity
+
+__all__ = ["amount", "count_words", "group_value_words", "scope_words"]
+
 
 def amount(value, low=None, high=None) -> str:
     """A count as a reader writes it: 1,000; 1,500–5,000; 3,000+; up to 82."""
@@ -35,3 +43,30 @@ def scope_words(scope: str | None, modality: str | None = None) -> list[str]:
         if word not in words:
             words.append(word)
     return words
+
+
+_STATES = frozenset({"killed", "wounded", "injured", "dead", "missing", "displaced", "evacuated", "rescued"})
+
+
+def count_words(q: Quantity, claim: Claim) -> str:
+    """A count as the page prints it, with its scope and modality in words ("200 people (first batch)")."""
+    from evacmap.corpus.quantities import VAGUE_AMOUNTS
+
+    counts = f"{', '.join(q.kinds[:-1])} and {q.kinds[-1]}" if len(q.kinds) > 1 else q.counts
+    qualifier = (q.qualifier or "").lower()
+    if q.value is None and qualifier in VAGUE_AMOUNTS:  # "thousands of people", never an invented 2,000–9,999
+        joiner = " " if counts in _STATES else " of "
+        base = f"{qualifier}{joiner}{counts}" if counts else qualifier
+    elif qualifier == "between" and q.low is not None and q.high is not None:
+        base = " ".join(x for x in (f"between {q.low:,.0f} and {q.high:,.0f}", counts) if x)
+    else:
+        base = " ".join(x for x in (q.qualifier, amount(q.value, q.low, q.high), counts) if x)
+    tags = scope_words(q.scope or claim.scope, q.modality or claim.modality)
+    return f"{base} ({', '.join(tags)})" if tags else base
+
+
+def group_value_words(v: GroupValue) -> str:
+    """One value of a comparison with its outlet and the speaker the outlet credits."""
+    number = f"{(v.qualifier + ' ') if v.qualifier else ''}{amount(v.value, v.low, v.high)}"
+    who = f", citing {v.speaker}" if v.speaker and v.speaker != v.outlet else ""
+    return f"{v.outlet}{who}: {number}"

@@ -15,22 +15,8 @@ from typing import Any
 from evacmap.maps.escape import safe_url
 from evacmap.maps.styles import SOLID_STATUSES, controller_label, controller_style, kind_radius, route_colour
 
-__all__ = [
-    "BaseFeature",
-    "Claim",
-    "Leg",
-    "MapData",
-    "MapSpec",
-    "Model",
-    "Place",
-    "Route",
-    "Source",
-    "Zone",
-    "ZoneClaim",
-    "prepare",
-    "rows",
-    "text",
-]
+__all__ = ["BaseFeature", "Claim", "Leg", "MapData", "MapSpec", "Model", "Place",
+           "Route", "Source", "Zone", "ZoneClaim", "prepare", "rows", "text"]
 
 
 @dataclass
@@ -158,8 +144,8 @@ class Claim:
     claim_id: str
     headline: str = ""
     place_inferred: bool = False  # drawn at the place its article names most, not a place it names
-    time: str = ""  # clock time as written
-    qualifiers: list[str] = field(default_factory=list)  # scope/modality words of a claim without numbers
+    time: str = ""  # clock time as written; qualifiers: scope/modality words of a claim without numbers
+    qualifiers: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -375,8 +361,7 @@ def _claim(d: Any) -> Claim | None:
         claim_id=text(d.get("claim_id")),
         headline=text(d.get("headline")),
         place_inferred=_bool(d.get("place_inferred")),
-        time=text(d.get("time")),
-        qualifiers=_texts(d.get("qualifiers")),
+        time=text(d.get("time")), qualifiers=_texts(d.get("qualifiers")),
     )
 
 
