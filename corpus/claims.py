@@ -116,26 +116,54 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         date = None
     if _BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text):
         date = None
-    # a truce's length is no running total, whatever the tense of the clause that states it
-    counted = [q for q in quantities if q.counts not in ("hours", "days", "weeks")]
-    scope = clause_scope(c.text, counted=bool(counted))
-    mood = modality(c.text)
-    quantities = _scoped(c, quantities)
+    quantities, scope, mood = _scoped(c, quantities)
     times = find_times(c.text)
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
                  speaker=speaker, date=date, time=times[0][0] if times else None, event=event, places=here,
                  quantities=tuple(quantities), scope=scope, modality=mood, inferred_places=inferred)
 
 
-def _scoped(c: Sentence, quantities: list[Quantity]) -> list[Quantity]:
-    """Each number with the scope and modality its own words give it (None: its clause's)."""
+# Where a clause's coordinated parts meet: each part states its own scope and mood ("436 were evacuated on
+# April 23, and by Tuesday authorities had brought back 1,539"; "500 were in place and that 2,500 would be
+# deployed"). A colon does not part them: what follows it details what precedes it.
+_PART = re.compile(r";\s+|,\s*(?:and|but|while|whereas)\s+(?:that\s+)?|\s+and\s+that\s+|,\s+that\s+", re.I)
+
+
+def _parts(text: str) -> list[tuple[int, int]]:
+    """The coordinated parts of a clause as (start, end) offsets."""
+    cuts = [m for m in _PART.finditer(text) if not _quoted_at(text, m.start())]
+    bounds = [0, *(m.end() for m in cuts)]
+    ends = [*(m.start() for m in cuts), len(text)]
+    return list(zip(bounds, ends, strict=True))
+
+
+def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], str | None, str]:
+    """Each number with the scope and modality its own words, else its own part of the clause, give it; and
+    the clause's scope and modality (its parts' when they agree; else the clause carries no scope and each
+    number its own). A truce's length is no running total, whatever the tense of the clause that states it."""
+    counted = [q for q in quantities if q.counts not in ("hours", "days", "weeks")]
+    scope, mood = clause_scope(c.text, counted=bool(counted)), modality(c.text)
+    parts = _parts(c.text)
     out, prev_end = [], 0
     for q in quantities:
         a, b = q.start - c.start, q.end - c.start
-        out.append(replace(q, scope=quantity_scope(c.text, a, b, prev_end),
-                           modality=quantity_modality(c.text, a, b, prev_end)))
+        own_scope, own_mood = quantity_scope(c.text, a, b, prev_end), quantity_modality(c.text, a, b, prev_end)
+        if len(parts) > 1:
+            lo, hi = next(((x, y) for x, y in parts if x <= a < y), (0, len(c.text)))
+            part = c.text[lo:hi]
+            timed = q.counts in ("hours", "days", "weeks")
+            own_scope = own_scope or clause_scope(part, counted=not timed) or "none"
+            own_mood = own_mood or modality(part)
+        out.append(replace(q, scope=own_scope, modality=own_mood))
         prev_end = b
-    return out
+    if len(parts) > 1 and out:
+        scopes = {q.scope for q in out}
+        scope = None if len(scopes) > 1 else next(iter(scopes))
+        out = [replace(q, scope=None if q.scope == "none" else q.scope) for q in out]
+        scope = None if scope == "none" else scope
+        moods = {q.modality for q in out}
+        mood = next(iter(moods)) if len(moods) == 1 and None not in moods else mood
+    return out, scope, mood
 
 
 def claims_csv_rows(claims: list[Claim]) -> tuple[tuple[str, ...], list[list]]:
