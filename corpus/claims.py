@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes
 from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_places, dateline_end
-from evacmap.corpus.dates import find_times, narrative_dates
+from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
@@ -31,7 +31,8 @@ _BACKGROUND = re.compile(r"^\W*(?:when|since|before|back in|at the height of|dur
 # a speaker adds: "..., he said, adding the remaining 10,000 were fighters".
 _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?: that)?|noting(?: that)?)\s+|;\s+)"
                     r"(?=(?:an?|the|this|these|those|it|they|he|she|we|"
-                    r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*)\b)")
+                    r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*|one|two|three|four|five|six|"
+                    r"seven|eight|nine|ten|eleven|twelve|dozens|hundreds|thousands)\b)")
 _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|may|might|left|went|came|took|"
                      r"began|fled|said|says|means|remains?|\w{3,}ed)\b", re.I)
 
@@ -79,15 +80,25 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
         previous = texts[n - 1] if n and paragraphs[n - 1] == paragraphs[n] else ""
         para_start = newlines[paragraphs[n] - 1] + 1 if paragraphs[n] else 0
         skip = dateline_end(article.text, para_start) if para_start >= s.start - 2 or n == 0 else -1
-        for k, c in enumerate(clauses(s)):
+        parts = clauses(s)
+        for k, c in enumerate(parts):
             claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
                                   masked=masked, mentions=index, skip=skip, last_places=last_places,
-                                  speaker=_clause_speaker(c, k, masked, speakers[n]), date=dates[n])
+                                  speaker=_clause_speaker(c, k, masked, speakers[n]),
+                                  date=_clause_date(c, article, dates[n]) if len(parts) > 1 else dates[n])
             if claim is not None:
                 claims.append(claim)
             previous = c.text
         last_places = claim_places(s.text, s.start, index, skip)
     return claims
+
+
+def _clause_date(c: Sentence, article: Article, sentence_date):
+    """A clause's own foreground day where it names one ("The first group sailed on Tuesday, and ... 557
+    disembarked in Jeddah on Wednesday morning": Wednesday for the second clause), else its sentence's."""
+    refs = [r for r in find_dates(c.text, article.published, anchor=sentence_date)
+            if not r.background and r.kind in ("weekday", "explicit", "relative")]
+    return refs[0].date if refs else sentence_date
 
 
 def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | None) -> str | None:
