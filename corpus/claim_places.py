@@ -11,6 +11,7 @@ out of a claim when it is (general rules of news English, in this order):
   conflict from Britain", "X-based", "based in X");
 - a nationality: "16,000 U.S. citizens", "citizens of 36 countries in Europe, Africa and Asia";
 - a locator of another place: "Sudan's embattled capital" (the place meant is the capital);
+- a time zone: "9 p.m. UK time";
 - a waypoint: "a drive from X through Y and Z" (the route passes there; the count is not about it);
 - a container of the place just named: "Al-Azraq air base in Jordan";
 - a title: "U.S. Secretary of State", "envoy for Syria", "coordinator for Ukraine", "ambassador to X";
@@ -34,7 +35,7 @@ from collections.abc import Sequence
 
 from evacmap.corpus.model import Mention
 
-__all__ = ["ANAPHORA", "MentionIndex", "claim_places", "dateline_end"]
+__all__ = ["ANAPHORA", "MentionIndex", "claim_mentions", "claim_places", "dateline_end"]
 
 ANAPHORA = re.compile(r"\b(?:(?:those|these|both|the)\s+(?:two\s+|three\s+|four\s+)?(?:cities|towns|villages|"
                       r"enclaves|districts|neighbou?rhoods|camps|areas|islands|settlements)|"
@@ -75,6 +76,8 @@ _NATIONALITY_BEFORE = re.compile(r"\b(?:citizens|nationals|natives|passport[- ]h
                                  r"(?:[\w'’-]+\s+){0,4}?(?:in\s+)?(?:the\s+)?$", re.I)
 _LOCATOR_AFTER = re.compile(r"^['’]s\s+(?:[\w-]+\s+)?(?:capital|largest city|second city|main port|"
                             r"border|borders|north|south|east|west|coast)\b", re.I)
+# A time zone: "9 p.m. UK time", "Moscow time".
+_ZONE_AFTER = re.compile(r"^\s+time\b", re.I)
 # The ways a route passes, not where its count is: "after a 15-hour drive ... through Ed Damer and Atbara".
 _WAYPOINT_BEFORE = re.compile(r"\b(?:through|via|by way of)\s+(?:the\s+)?$", re.I)
 # A list goes on in the role of its first member: "in Europe, Africa, the Americas and Asia".
@@ -128,6 +131,7 @@ def _excluded(text: str, start: int, end: int, others: bool) -> str | None:
         ("seat", lambda: bool(_SEAT_BEFORE.search(before) or _SEAT_AFTER.match(after))),
         ("nationality", lambda: bool(_NATIONALITY_AFTER.match(after) or _NATIONALITY_BEFORE.search(before))),
         ("locator", lambda: bool(_LOCATOR_AFTER.match(after))),
+        ("time zone", lambda: bool(_ZONE_AFTER.match(after))),
         ("waypoint", lambda: bool(_WAYPOINT_BEFORE.search(before))),
         ("title", lambda: bool(_TITLE_AFTER.match(after) or _TITLE_BEFORE.search(before))),
         ("analogy", lambda: bool(_ANALOGY_BEFORE.search(before))),
@@ -169,13 +173,20 @@ def claim_places(text: str, offset: int, mentions: Sequence[Mention] | MentionIn
     """Place ids of the mentions inside `text` (a clause starting at article offset `offset`) that the claim
     is about, in text order. Mentions ending at or before `skip_before` (a dateline) are left out. Pass a
     MentionIndex when calling once per clause of a long article."""
+    return tuple(dict.fromkeys(m.place_id for m in claim_mentions(text, offset, mentions, skip_before)
+                               if m.place_id))
+
+
+def claim_mentions(text: str, offset: int, mentions: Sequence[Mention] | MentionIndex,
+                   skip_before: int = -1) -> list[Mention]:
+    """The mentions behind `claim_places`, with their offsets (to give each number of a clause its own)."""
     index = mentions if isinstance(mentions, MentionIndex) else MentionIndex(mentions)
     inside = [m for m in index.within(offset, offset + len(text)) if m.end > skip_before]
     if not inside:
-        return ()
+        return []
     conc = _CONCESSIVE.match(text)
     main = [m for m in inside if not conc or m.start - offset >= conc.end()]
-    kept: list[str] = []
+    kept: list[Mention] = []
     others = len({m.place_id for m in inside}) > 1
     why: str | None = None
     prev_end = -1
@@ -185,12 +196,12 @@ def claim_places(text: str, offset: int, mentions: Sequence[Mention] | MentionIn
         gap = text[prev_end:m.start - offset] if prev_end >= 0 else ""
         listed = prev_end >= 0 and _LIST_JOIN.match(gap) is not None
         why = why if listed and why in _LIST_ROLES else _excluded(text, m.start - offset, m.end - offset, others)
-        if why is None and kept and prev_end >= 0 and _CONTAINER_JOIN.match(gap) and kept[-1] != m.place_id:
+        if why is None and kept and prev_end >= 0 and _CONTAINER_JOIN.match(gap) and kept[-1].place_id != m.place_id:
             why = "container"
         prev_end = m.end - offset
         if why is None:
-            kept.append(m.place_id)
-    return tuple(dict.fromkeys(kept))
+            kept.append(m)
+    return kept
 
 
 # The roles a whole list shares with its first member ("through Ed Damer, Atbara and Suakin").

@@ -11,7 +11,7 @@ from bisect import bisect_left
 from dataclasses import replace
 
 from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes
-from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_places, dateline_end
+from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
 from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
 from evacmap.corpus.metadata import is_caption
@@ -118,7 +118,8 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     event = classify(c.text if quantities else masked[c.start:c.end], quantities, previous)
     if not quantities and event is None:
         return None
-    here = claim_places(c.text, c.start, mentions, skip)
+    kept = claim_mentions(c.text, c.start, mentions, skip)
+    here = tuple(dict.fromkeys(m.place_id for m in kept if m.place_id))
     inferred: tuple[str, ...] = ()
     if ANAPHORA.search(c.text) and last_places:
         inferred = tuple(p for p in last_places if p not in here)
@@ -128,6 +129,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     if _BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text):
         date = None
     quantities, scope, mood = _scoped(c, quantities)
+    quantities = _placed(c, quantities, kept)
     times = find_times(c.text)
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
                  speaker=speaker, date=date, time=times[0][0] if times else None, event=event, places=here,
@@ -175,6 +177,27 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
         moods = {q.modality for q in out}
         mood = next(iter(moods)) if len(moods) == 1 and None not in moods else mood
     return out, scope, mood
+
+
+def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention]) -> list[Quantity]:
+    """Where a clause's numbers sit in different coordinated parts, each number is about the places of its
+    own part ("20,000 had fled into Chad and about 4,000 ... had gone home to South Sudan"), and a part
+    without a number lends its places to the part before it. A number whose part names no place carries
+    none rather than another part's."""
+    parts = _parts(c.text)
+    if len(parts) < 2:
+        return quantities
+    def part_of(offset: int) -> int:
+        return next(i for i, (lo, hi) in enumerate(parts) if lo <= offset - c.start < hi or i == len(parts) - 1)
+    holders = sorted({part_of(q.start) for q in quantities})
+    if len(holders) < 2:
+        return quantities
+    owner = {i: max((h for h in holders if h <= i), default=holders[0]) for i in range(len(parts))}
+    places: dict[int, list[str]] = {h: [] for h in holders}
+    for m in kept:
+        if m.place_id:
+            places[owner[part_of(m.start)]].append(m.place_id)
+    return [replace(q, places=tuple(dict.fromkeys(places[part_of(q.start)]))) for q in quantities]
 
 
 def claims_csv_rows(claims: list[Claim]) -> tuple[tuple[str, ...], list[list]]:

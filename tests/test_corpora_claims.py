@@ -11,7 +11,8 @@ differ and strict where a map could print something wrong:
   synonyms: "so far" is cumulative, "first" is first_batch ...), what it counts shares a word with the gold's
   (people, residents, evacuees, civilians and the like are one family), the claim's speaker shares a
   name word with the gold's (or both have none), its date is one of the gold's (a gold without a date takes
-  any, or none), and it carries no wrong place: every place of the claim lies within tolerance of one the
+  any, or none), and it carries no wrong place: every place of the number (its own where the tool gives the
+  number places, else its claim's) lies within tolerance of one the
   gold names (a wrong place on a map is as wrong as a wrong number). A place the gold names and the claim
   lacks is not a wrong field (the claim carries less, as a fact-checker unsure of it would): those claims are
   counted apart, as "complete" (right and every gold place present), and printed.
@@ -169,7 +170,7 @@ def score(gold: dict, texts: dict[str, str], claims: list[dict],
             if not _date_ok(c.get("date"), g.get("date") or []):
                 errs.append(f"date {c.get('date')}")
             wrong_places, all_places = (None, True) if points is None else _places_ok(
-                c.get("places") or [], g.get("places") or [], gold["places"], points)
+                tq.get("places", c.get("places")) or [], g.get("places") or [], gold["places"], points)
             if wrong_places:
                 errs.append(wrong_places)
             if errs:
