@@ -93,6 +93,23 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     return claims
 
 
+def _undated(c: Sentence, article: Article, date, event: str | None):
+    """None for a clause that is of no single day unless it names its own ("By Monday the fighting had
+    killed 427"): a toll over weeks or years ("the war that has killed hundreds of thousands"), a background
+    clause ("When the area was besieged ..."), a clause set in another year ("During Hurricane Irma in
+    2017, the shelters took in 20,000")."""
+    own = [r for r in find_dates(c.text, article.published) if not r.background and r.kind != "week"]
+    if own:
+        return date
+    published_year = article.published.year if article.published else None
+    years = {int(y) for y in re.findall(r"\b(?:in|of|since|during)\s+((?:19|20)\d\d)\b", c.text)}
+    if (_CUMULATIVE.search(c.text) and event in ("killed", "wounded", "attack", "displaced")) \
+            or (_BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text)) \
+            or (published_year is not None and years and published_year not in years):
+        return None
+    return date
+
+
 def _clause_date(c: Sentence, article: Article, sentence_date):
     """A clause's own foreground day where it names one ("The first group sailed on Tuesday, and ... 557
     disembarked in Jeddah on Wednesday morning": Wednesday for the second clause), else its sentence's."""
@@ -124,10 +141,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     if ANAPHORA.search(c.text) and last_places:
         inferred = tuple(p for p in last_places if p not in here)
         here = here + inferred
-    if event in ("killed", "wounded", "attack", "displaced") and _CUMULATIVE.search(c.text):
-        date = None
-    if _BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text):
-        date = None
+    date = _undated(c, article, date, event)
     quantities, scope, mood = _scoped(c, quantities)
     quantities = _placed(c, quantities, kept)
     times = find_times(c.text)

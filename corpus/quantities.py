@@ -256,8 +256,9 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str 
     if named:
         return named
     earlier = next((q.counts for q in found if _human(q.counts) and q.counts not in ("killed", "wounded")), None)
-    if _OF_THEM.match(after):
-        return earlier or "people"
+    if _OF_THEM.match(after):  # "four more are expected" after "Eleven Cypriots have been evacuated"
+        prior = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context and not earlier else []
+        return earlier or (prior[-1] if prior else "people")
     if _A_FIGURE.search(before) and context and re.search(r"\b(?:at|as|of|to)\s+(?:\w+\s+){0,2}$", before):
         prior = [q.counts for q in parse_quantities(context) if _human(q.counts)]
         if prior:
@@ -432,6 +433,8 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
                 continue
             value, low, high, qualifier, qstart, end = parsed
             pos = noun_from = end
+        if qualifier is None and value is not None and re.match(r"\s+or so\b", text[end:], re.I):
+            qualifier = "about"  # "the remaining 2,000 or so"
         low, high = _bounds(value, low, high, qualifier)
         q = _counted(text, m, context, out, (value, low, high, qualifier, qstart, end, noun_from))
         if q is not None:

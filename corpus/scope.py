@@ -95,7 +95,9 @@ _PLANNED = re.compile(r"\b(?:will|shall|would|'ll|is to|are to|was to|were to|go
                       r"planning|scheduled|due to (?:be|leave|arrive|start|begin|resume|return|depart|go|reach|open|close|"
                       r"continue|take|meet|land|sail|cross)\b|set to|intends? to|to be (?:evacuated|taken|moved|bused)|"
                       r"are being allowed|were being allowed)\b", re.I)
-_EXPECTED = re.compile(r"\b(?:expect(?:s|ed)?|likely|unlikely|could take|may take|might take|forecast|"
+# "is planning for as many as 270,000 people to cross": preparing for a scenario, not planning to act.
+_EXPECTED = re.compile(r"\b(?:plann?(?:ing|ed|s)? for\b(?=[^.;]{0,60}\bto\b)|"
+                       r"expect(?:s|ed)?|likely|unlikely|could take|may take|might take|forecast|"
                        r"predicted|projected|anticipated|estimated to take|are expected|is expected)\b", re.I)
 _POSSIBLE = re.compile(r"\b(?:may|might|could|can|possibly|perhaps|option to|choose to)\b", re.I)
 # Clauses whose modals are not the claim's: background and adverbial clauses.
