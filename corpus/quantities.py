@@ -111,10 +111,16 @@ _HUMAN_VERB = re.compile(
     r"(?:were|was|are|have|had|has)?\s*(?:left|remain(?:ed|s)?|fled|escaped|died|arrived|crossed|"
     r"boarded|departed|gathered|stayed|were|are|had|have|came|went|flew|returned|travell?ed|walked|drove|"
     r"reached|landed|entered|disembarked|sailed)\b", re.I)
-_A_FIGURE = re.compile(r"\b(?:the|a|its|their|a new|an updated) (?:figure|number|total|estimate|tally|count)\b", re.I)
+_A_FIGURE = re.compile(r"\b(?:(?:the|a|its|their|a new|an updated) (?:figure|number|total|estimate|tally|count)|"
+                       r"^\W*it (?:stood|rose|climbed|reached|grew|jumped|fell))\b", re.I)
+# "42 in Lee County and 58 statewide", "28,120 at 8 p.m. ... and at 42,500": a bare number coordinated with a
+# counted one counts the same thing.
+_COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus)\s+(?:(?:at|to|with)\s+)?(?:(?:about|around|some|"
+                          r"nearly|almost|roughly|more than|over|at least|fewer than|less than)\s+)?$", re.I)
 _OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
 _COUNT_OF = re.compile(r"\bthe (?:number|figure|total|toll|count|tally) of ((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
-_PUT_AT = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets)\s+the\s+((?:[\w'’-]+\s+){0,3}?)([\w'’-]+)\s+at\s+"
+_PUT_AT = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets)\s+(?:the|its|his|her|their|[\w'’-]+['’]s)\s+"
+                     r"((?:[\w'’-]+\s+){0,3}?)([\w'’-]+)\s+at\s+"
                      r"(?:\w+\s+){0,2}$", re.I)
 _KILL_BEFORE = re.compile(r"\b(?:kill(?:ed|ing|s)?|shot dead|shooting(?: dead)?|massacred|massacring|"
                           r"executed|executing)\s+$", re.I)
@@ -259,6 +265,10 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str 
     if _OF_THEM.match(after):  # "four more are expected" after "Eleven Cypriots have been evacuated"
         prior = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context and not earlier else []
         return earlier or (prior[-1] if prior else "people")
+    last = found[-1].counts if found else None
+    if last and _COORDINATED.search(before) and not _noun_after(after)[0] \
+            and not re.match(r"\s+(?:of|more|others?)\b", after, re.I):
+        return last
     if _A_FIGURE.search(before) and context and re.search(r"\b(?:at|as|of|to)\s+(?:\w+\s+){0,2}$", before):
         prior = [q.counts for q in parse_quantities(context) if _human(q.counts)]
         if prior:
@@ -280,7 +290,8 @@ def _named_before(before: str) -> str | None:
     put = _PUT_AT.search(before)
     if put and put.group(2).lower() in _NOUNS:
         return _NOUNS[put.group(2).lower()]
-    if put and put.group(2).lower() == "toll" and re.search(r"\b(?:death|dead)\b", put.group(1), re.I):
+    if put and put.group(2).lower() == "toll" and not re.search(  # a toll is of the dead unless it says otherwise
+            r"\b(?:injury|injuries|casualty|financial|economic)\b", put.group(1), re.I):
         return "killed"
     of = _COUNT_OF.search(before)
     if of and re.search(r"\bat\s+(?:\w+\s+){0,2}$", before):
