@@ -4,7 +4,8 @@ A sentence names places in many roles; only some are where the counted thing hap
 out of a claim when it is (general rules of news English, in this order):
 
 - the dateline ("BEIRUT —" opening a paragraph): where the reporter filed from;
-- a source or a party: "according to Russia", "brokered by Russia and Turkey", "a deal between X and Y",
+- a source or a party: "according to Russia", "brokered by Russia and Turkey", "a deal between X and Y"
+  (but "round trips between X and Y" are places),
   "backed by X", a state acting as subject ("Iran ... pushed for", "Turkey said", "India, which says"),
   "X's foreign ministry", "X's land ports authority", "X's offensive";
 - a seat: where a speaker spoke or sits ("told reporters in Geneva", "speaking ... in Geneva", "tracks the
@@ -46,7 +47,10 @@ _DATELINE = re.compile(r"^[ \t]*(?:[A-Z][A-Z'.-]+(?:[ ,]+(?:[A-Z][A-Za-z'.-]+|\d
                        r"\s*(?:—|–|--|-|:)\s", re.M)
 _PARTY_BEFORE = re.compile(r"(?:\baccording to|\b(?:brokered|mediated|backed|supported|sponsored|negotiated|"
                            r"organi[sz]ed|funded|hosted|run|led|helped|announced|reported|claimed|"
-                           r"condemned|accused|urged|criticised|criticized)\s+by|\bbetween|\bwith the help of|"
+                           r"condemned|accused|urged|criticised|criticized)\s+by|"
+                           r"\b(?:deal|agreement|accord|talks|negotiations|truce|ceasefire|cease-fire|fighting|war|"
+                           r"clashes|conflict|dispute|relations|tensions|mediation|summit|meeting)\s+"
+                           r"(?:[\w'’-]+\s+){0,2}?between|\bwith the help of|"
                            r"\bon behalf of|\bat the request of)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}$", re.I)
 _PARTY_LIST = re.compile(r"^(?:\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", re.I)
 _AGENT_AFTER = re.compile(r"^(?:,\s*which\s+(?:says|said|claims|claimed|reports|reported|estimates|estimated)\b|"
