@@ -54,7 +54,8 @@ _AS_OF = re.compile(r"\b(?:as of|as at|by (?:noon|midday|midnight|dawn|nightfall
                     r"\d{1,2}(?:[:.]\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
                     r"(?:has|have) (?:now|already|so far)|had (?:now|so far)|up from)(?!\w)", re.I)  # "by 10 p.m.," ends in "."
 # A tally stated as such: "put the figure at 388", "put the death toll at 20", "gave a figure of 78,354".
-_TALLY = re.compile(r"\b(?:(?:put|puts|putting)\s+(?:the|its|their|his|her|[\w'’-]+['’]s)\s+(?:[\w'’-]+\s+){1,8}?at\s+(?:\w+\s+){0,2}\d|"
+_TALLY = re.compile(r"\b(?:(?:put|puts|putting)\s+(?:the|its|their|his|her|[\w'’-]+['’]s)\s+"
+                    r"(?:[\w'’-]+\s+){1,8}?at\s+(?:\w+\s+){0,2}\d|"
                     r"(?:gave|gives|raised|revised)\s+(?:the|a|its|their)\s+(?:\w+\s+){0,3}?"
                     r"(?:figure|number|toll|total|tally|count)\b)", re.I)
 # The present perfect on a counted clause ("12 people have been rescued", "have been flown out") reports a
