@@ -385,7 +385,8 @@ _DUR_NUM = rf"(\d{{1,3}}|{'|'.join(sorted(_UNITS, key=len, reverse=True))}|twent
 _DURATION = re.compile(
     rf"\b{_DUR_NUM}[\s-](hours?|days?|weeks?)(?:[\s-]long)?\s+(?:(?:nationwide|humanitarian|temporary|"
     rf"fragile|new|formal|unilateral)\s+)*{_TRUCE}\b"
-    rf"|\b{_TRUCE}\s+(?:lasting|of|that lasts|that would last|to last)\s+{_DUR_NUM}\s+(hours?|days?|weeks?)\b"
+    rf"|\b{_TRUCE}\s+(?:(?:that\s+)?(?:is\s+|was\s+)?(?:expected|set|due|scheduled|meant|supposed|intended)\s+)?"
+    rf"(?:lasting|of|that lasts|that would last|to last)\s+{_DUR_NUM}\s+(hours?|days?|weeks?)\b"
     rf"|\b(?:{_TRUCE}|deal|agreement)\s+(?:had\s+)?(?:collapsed|broke down|fell apart|held|lasted|unravell?ed)\s+"
     rf"(?:in|within|after|for)\s+(?:(?:less than|more than|fewer than|under|just|only|barely|nearly|about)\s+)?"
     rf"{_DUR_NUM}\s+(hours?|days?|weeks?)\b",

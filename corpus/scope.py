@@ -178,4 +178,8 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
     """A number's own modality where its words say so ("the target of 5,000"), else None."""
     if _TARGETED.search(text[max(previous_end, start - 30):end]):
         return "target"
+    own = text[start:end]  # a truce "expected to last three days": the number's own words
+    for rx, kind in ((_EXPECTED, "expected"), (_PLANNED, "planned")):
+        if rx.search(own):
+            return kind
     return None
