@@ -90,7 +90,30 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
                 claims.append(claim)
             previous = c.text
         last_places = claim_places(s.text, s.start, index, skip)
-    return claims
+    return _corefer(article.text, claims)
+
+
+# A definite number refers to a group already counted: "the remaining 10,000", "those 10,000".
+_DEFINITE = re.compile(r"\b(?:the|those|these)\s+(?:remaining\s+|other\s+|last\s+)?$", re.I)
+
+
+def _corefer(text: str, claims: list[Claim]) -> list[Claim]:
+    """A claim that names no place and counts a definite number ("adding the remaining 10,000 were made
+    up of fighters") is about the group an earlier claim of the article counted with that same number:
+    it takes that claim's places, flagged inferred, and its event where it has none of its own."""
+    out: list[Claim] = []
+    for c in claims:
+        if not c.places:
+            same = next((prior for q in c.quantities
+                         if q.value and _DEFINITE.search(text[max(0, q.start - 30):q.start])
+                         for prior in reversed(out)
+                         if prior.places and any(p.value == q.value for p in prior.quantities)), None)
+            if same is not None:
+                event = c.event if c.event not in (None, "other") else same.event
+                c = replace(c, places=same.places, inferred_places=same.places, event=event,
+                            quantities=tuple(replace(q, places=None) for q in c.quantities))
+        out.append(c)
+    return out
 
 
 def _undated(c: Sentence, article: Article, date, event: str | None):
