@@ -102,7 +102,8 @@ def _corefer(text: str, claims: list[Claim]) -> list[Claim]:
     up of fighters") is about the group an earlier claim of the article counted with that same number:
     it takes that claim's places, flagged inferred, and its event where it has none of its own."""
     out: list[Claim] = []
-    for c in claims:
+    for claim in claims:
+        c = claim
         if not c.places:
             same = next((prior for q in c.quantities
                          if q.value and _DEFINITE.search(text[max(0, q.start - 30):q.start])
