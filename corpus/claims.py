@@ -134,6 +134,22 @@ def _undated(c: Sentence, article: Article, date, event: str | None):
     return date
 
 
+def _part_date(c: Sentence, quantities: list[Quantity], article: Article, date):
+    """When every number of a clause sits in one coordinated part that names its own day, the claim is of
+    that day ("A 24-hour pause agreed for April 18 fell apart, and a three-day truce ... from April 21 was
+    broken": April 21 for the three days)."""
+    parts = _parts(c.text)
+    if len(parts) < 2 or not quantities:
+        return date
+    held = {next((i for i, (lo, hi) in enumerate(parts) if lo <= q.start - c.start < hi), -1) for q in quantities}
+    if len(held) != 1 or -1 in held:
+        return date
+    lo, hi = parts[held.pop()]
+    refs = [r for r in find_dates(c.text[lo:hi], article.published, anchor=date)
+            if not r.background and r.kind in ("weekday", "explicit", "relative")]
+    return refs[0].date if refs else date
+
+
 def _clause_date(c: Sentence, article: Article, sentence_date):
     """A clause's own foreground day where it names one ("The first group sailed on Tuesday, and ... 557
     disembarked in Jeddah on Wednesday morning": Wednesday for the second clause), else its sentence's."""
@@ -168,6 +184,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     date = _undated(c, article, date, event)
     quantities, scope, mood = _scoped(c, quantities)
     quantities = _placed(c, quantities, kept)
+    date = _part_date(c, quantities, article, date)
     times = find_times(c.text)
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
                  speaker=speaker, date=date, time=times[0][0] if times else None, event=event, places=here,

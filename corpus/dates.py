@@ -180,6 +180,10 @@ def narrative_dates(texts: list[str], published: dt.date | None,
             out.append(None)
             continue
         out.append(first.date)
-        if first.kind != "anchored" and published is not None and first.date <= published:
-            current = first.date
+        # the story moves on to the latest day the sentence tells of ("28,120 at 8 p.m. on Tuesday and 42,500
+        # by 8 a.m. on Wednesday": the next sentence is of Wednesday)
+        moved = [r.date for r in refs if r.kind not in ("anchored", "week") and published is not None
+                 and r.date <= published]
+        if moved:
+            current = max(moved)
     return out
