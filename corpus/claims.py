@@ -17,7 +17,7 @@ from evacmap.corpus.events import classify
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import parse_quantities
-from evacmap.corpus.scope import clause_scope, modality, quantity_modality, quantity_scope
+from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope
 
 # A toll over weeks or years ("the war that has killed hundreds of thousands") is of no single day.
 _CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:killed|displaced|left)\b|"
@@ -212,10 +212,12 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
     counted = [q for q in quantities if q.counts not in ("hours", "days", "weeks")]
     scope, mood = clause_scope(c.text, counted=bool(counted)), modality(c.text)
     parts = _parts(c.text)
+    series = day_series(c.text, [(q.start - c.start, q.end - c.start) for q in quantities])
     out, prev_end = [], 0
-    for q in quantities:
+    for q, in_series in zip(quantities, series, strict=True):
         a, b = q.start - c.start, q.end - c.start
         own_scope, own_mood = quantity_scope(c.text, a, b, prev_end), quantity_modality(c.text, a, b, prev_end)
+        own_scope = own_scope or ("daily" if in_series else None)
         if len(parts) > 1:
             lo, hi = next(((x, y) for x, y in parts if x <= a < y), (0, len(c.text)))
             part = c.text[lo:hi]

@@ -267,7 +267,7 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str 
         return earlier or (prior[-1] if prior else "people")
     last = found[-1].counts if found else None
     if last and _COORDINATED.search(before) and not _noun_after(after)[0] \
-            and not re.match(r"\s+(?:of|more|others?)\b", after, re.I):
+            and not re.match(r"\s+(?:of|more|others?|wounded|injured|killed|dead|hurt|missing)\b", after, re.I):
         return last
     if _A_FIGURE.search(before) and context and re.search(r"\b(?:at|as|of|to)\s+(?:\w+\s+){0,2}$", before):
         prior = [q.counts for q in parse_quantities(context) if _human(q.counts)]

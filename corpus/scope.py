@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MODALITIES", "SCOPES", "clause_scope", "modality", "quantity_modality", "quantity_scope"]
+__all__ = ["MODALITIES", "SCOPES", "clause_scope", "day_series", "modality", "quantity_modality", "quantity_scope"]
 
 SCOPES = ("first_batch", "first_convoy", "second_convoy", "third_convoy", "first_two", "cumulative", "total",
           "daily", "part", "remainder", "target", "population")
@@ -67,6 +67,14 @@ _PERFECT = re.compile(r"\b(?:has|have|'ve)\s+(?:now\s+|already\s+|so far\s+|sinc
 _TOTAL = re.compile(r"\b(?:in total|a total of|in all|altogether|overall|all told|the total of|total number)\b",
                     re.I)
 # A rate, not a span: "500 people a day" is daily, "within a day", "in a day" are durations.
+# A count over a stated period is that period's total: "over the weekend", "in five days", "between April 21
+# and April 25".
+_PERIOD = re.compile(r"\b(?:over|during|in|across) the (?:past |last )?(?:weekend|week|\w+ days)\b(?! ago)|"
+                     r"\bin (?:two|three|four|five|six|seven|\d+) days\b|"
+                     r"\bbetween (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d{1,2} and "
+                     r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? )?\d{1,2}\b", re.I)
+_DAY_AFTER = re.compile(r"^[^,;:]*?\bon ((?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|"
+                        r"sep|oct|nov|dec)\w*\.? \d{1,2})\b", re.I)
 _DAILY = re.compile(r"\b(?:per day|(?<!within )(?<!in )(?<!for )(?<!than )(?<!of )a day|each day|every day|daily|"
                     r"(?<!within )(?<!in )(?<!for )a night|each night|per hour|(?<!within )(?<!in )(?<!for )an hour)\b",
                     re.I)
@@ -121,7 +129,20 @@ _CLAUSE_CUES = [
     (_FIRST_N, lambda m: f"first_{_NUMW[m.group(1).lower()]}"), (_BEGAN_WITH, _batch), (_FIRST, _batch),
     (_NTH, _nth), (_TOTAL, lambda m: "total"), (_CUMULATIVE, lambda m: "cumulative"),
     (_AS_OF, lambda m: "cumulative"), (_TALLY, lambda m: "cumulative"), (_DAILY, lambda m: "daily"),
+    (_PERIOD, lambda m: "total"),
 ]
+
+
+def day_series(text: str, spans: list[tuple[int, int]]) -> list[bool]:
+    """Which numbers of a clause are day totals in a series of days: "22,800 crossed on Tuesday and 26,600
+    on Wednesday" (each number followed, before the next, by a day of its own, and the days differ)."""
+    days = []
+    for i, (_, end) in enumerate(spans):
+        stop = spans[i + 1][0] if i + 1 < len(spans) else len(text)
+        m = _DAY_AFTER.match(text[end:stop])
+        days.append(m.group(1).lower() if m else None)
+    named = {d for d in days if d}
+    return [d is not None and len(named) > 1 for d in days]
 
 
 def clause_scope(text: str, counted: bool = False) -> str | None:
