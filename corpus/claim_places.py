@@ -13,7 +13,8 @@ out of a claim when it is (general rules of news English, in this order):
 - a nationality: "16,000 U.S. citizens", "citizens of 36 countries in Europe, Africa and Asia";
 - a locator of another place: "Sudan's embattled capital" (the place meant is the capital);
 - a time zone: "9 p.m. UK time";
-- a waypoint: "a drive from X through Y and Z" (the route passes there; the count is not about it);
+- a waypoint: "a drive from X through Y and Z", "along the road through Y" (the route passes there; the count
+  is not about it; "came through the X crossing" is no waypoint);
 - a container of the place just named: "Al-Azraq air base in Jordan";
 - a title: "U.S. Secretary of State", "envoy for Syria", "coordinator for Ukraine", "ambassador to X";
 - an analogy: "another Srebrenica", "a second X", "like X", "reminiscent of X";
@@ -83,12 +84,14 @@ _LOCATOR_AFTER = re.compile(r"^['’]s\s+(?:[\w-]+\s+)?(?:capital|largest city|s
 # A time zone: "9 p.m. UK time", "Moscow time".
 _ZONE_AFTER = re.compile(r"^\s+time\b", re.I)
 # The ways a route passes, not where its count is: "after a 15-hour drive ... through Ed Damer and Atbara".
-_WAYPOINT_BEFORE = re.compile(r"\b(?:through|via|by way of)\s+(?:the\s+)?$", re.I)
+_WAYPOINT_BEFORE = re.compile(r"(?:\bfrom\b[^,;.]{0,60}|\b(?:road|route|highway|corridor|drive|journey|trip|way)\s+)"
+                              r"(?:through|via|by way of)\s+(?:the\s+)?$", re.I)
 # A list goes on in the role of its first member: "in Europe, Africa, the Americas and Asia".
 _LIST_JOIN = re.compile(r"^(?:\s*,\s*(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)*"
                         r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?$")
 # "Al-Azraq air base in Jordan": a place that only locates the one before it adds nothing the claim is about.
-_CONTAINER_JOIN = re.compile(r"^\s+in\s+(?:the\s+)?$")
+_CONTAINER_JOIN = re.compile(r"^(?:\s+(?:air base|airbase|base|airport|airfield|port|camp|crossing|bridge|"
+                             r"hospital|city|town|village|province|district|county|region|state))?\s+in\s+(?:the\s+)?$")
 _TITLE_AFTER = re.compile(r"^(?:['’]s)?\s+(?:(?:foreign|defen[cs]e|interior|health|deputy|prime|vice|acting|"
                           r"former|chief|senior)\s+)*(?:secretary|president|minister|envoy|ambassador|"
                           r"officials?|spokes(?:man|woman|person)|diplomats?|embassy|consul|chancellor|"

@@ -183,7 +183,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         here = here + inferred
     date = _undated(c, article, date, event)
     quantities, scope, mood = _scoped(c, quantities)
-    quantities = _placed(c, quantities, kept)
+    quantities = _placed(c, quantities, kept, inferred)
     date = _part_date(c, quantities, article, date)
     times = find_times(c.text)
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
@@ -197,9 +197,25 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
 _PART = re.compile(r";\s+|,\s*(?:and|but|while|whereas)\s+(?:that\s+)?|\s+and\s+that\s+|,\s+that\s+", re.I)
 
 
+# "... had fled into Chad and about 4,000 refugees had gone home": "and" before a number opens a part when both
+# sides have a verb of their own (not in a list: "240 men and 25 children arrived").
+_AND_NUMBER = re.compile(r"\s+and\s+(?=(?:(?:about|around|some|nearly|almost|roughly|more than|over|at least|"
+                         r"another|a further)\s+)?\d)", re.I)
+
+
+_OWN_VERB = re.compile(r"^(?:[\w-]+\s+){0,2}[\d,.]+(?:\s+[\w'’-]+){0,4}?\s+(?:had|have|has|were|was|are|is|will|would|"
+                       r"could|may|might)\b", re.I)
+
+
 def _parts(text: str) -> list[tuple[int, int]]:
     """The coordinated parts of a clause as (start, end) offsets."""
     cuts = [m for m in _PART.finditer(text) if not _quoted_at(text, m.start())]
+    for m in _AND_NUMBER.finditer(text):
+        left = text[max((c.end() for c in cuts if c.end() <= m.start()), default=0):m.start()]
+        right = re.split(r",\s|;|\s+and\s+", text[m.end():])[0]
+        if _FINITE.search(left) and _OWN_VERB.match(right) and not _quoted_at(text, m.start()):
+            cuts.append(m)
+    cuts.sort(key=lambda m: m.start())
     bounds = [0, *(m.end() for m in cuts)]
     ends = [*(m.start() for m in cuts), len(text)]
     return list(zip(bounds, ends, strict=True))
@@ -236,11 +252,12 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
     return out, scope, mood
 
 
-def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention]) -> list[Quantity]:
+def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention],
+            inferred: tuple[str, ...] = ()) -> list[Quantity]:
     """Where a clause's numbers sit in different coordinated parts, each number is about the places of its
     own part ("20,000 had fled into Chad and about 4,000 ... had gone home to South Sudan"), and a part
     without a number lends its places to the part before it. A number whose part names no place carries
-    none rather than another part's."""
+    none rather than another part's (but places carried over by anaphora are every part's)."""
     parts = _parts(c.text)
     if len(parts) < 2:
         return quantities
@@ -254,7 +271,8 @@ def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention]) -> lis
     for m in kept:
         if m.place_id:
             places[owner[part_of(m.start)]].append(m.place_id)
-    return [replace(q, places=tuple(dict.fromkeys(places[part_of(q.start)]))) for q in quantities]
+    # places carried over by anaphora ("housed there") are the whole clause's
+    return [replace(q, places=tuple(dict.fromkeys([*places[part_of(q.start)], *inferred]))) for q in quantities]
 
 
 def claims_csv_rows(claims: list[Claim]) -> tuple[tuple[str, ...], list[list]]:
