@@ -150,6 +150,26 @@ def _part_date(c: Sentence, quantities: list[Quantity], article: Article, date):
     return refs[0].date if refs else date
 
 
+def _dated(c: Sentence, quantities: list[Quantity], article: Article, date) -> list[Quantity]:
+    """Where a clause's numbers sit in parts that name different days, each number takes its part's day (or
+    the day of the part before it): "436 were evacuated on April 23, and by Tuesday authorities had brought back
+    1,539 of them: ... 1,216 came by road" dates 1,539 and 1,216 to Tuesday."""
+    parts = _parts(c.text)
+    if len(parts) < 2 or len(quantities) < 2 or date is None:
+        return quantities
+    days, day = [], date
+    for lo, hi in parts:
+        refs = [r for r in find_dates(c.text[lo:hi], article.published, anchor=date)
+                if not r.background and r.kind in ("weekday", "explicit", "relative")]
+        day = refs[0].date if refs else day
+        days.append(day)
+    out = []
+    for q in quantities:
+        i = next((k for k, (lo, hi) in enumerate(parts) if lo <= q.start - c.start < hi), 0)
+        out.append(replace(q, date=days[i] if days[i] != date else None))
+    return out
+
+
 def _clause_date(c: Sentence, article: Article, sentence_date):
     """A clause's own foreground day where it names one ("The first group sailed on Tuesday, and ... 557
     disembarked in Jeddah on Wednesday morning": Wednesday for the second clause), else its sentence's."""
@@ -185,6 +205,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     quantities, scope, mood = _scoped(c, quantities)
     quantities = _placed(c, quantities, kept, inferred)
     date = _part_date(c, quantities, article, date)
+    quantities = _dated(c, quantities, article, date)
     times = find_times(c.text)
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
                  speaker=speaker, date=date, time=times[0][0] if times else None, event=event, places=here,

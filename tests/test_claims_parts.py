@@ -145,3 +145,11 @@ def test_a_clock_time_before_a_time_zone_does_not_end_the_sentence():
     texts = [s.text for s in split_sentences("They left by 9 p.m. UK time on Monday, it said. It was 9 p.m. Then "
                                              "the buses left.")]
     assert texts == ["They left by 9 p.m. UK time on Monday, it said.", "It was 9 p.m.", "Then the buses left."]
+
+
+def test_each_part_dates_its_own_numbers():
+    text = ("The ministry said 436 people were evacuated on Monday, and by Wednesday officials had brought back "
+            "1,539 of them: 323 flew home, and 1,216 came by road.")
+    claims = _claims(text)
+    assert _q(claims, 436)[1]["date"] == "2024-05-06"
+    assert _q(claims, 1539)[1]["date"] == "2024-05-08" and _q(claims, 1216)[1]["date"] == "2024-05-08"

@@ -173,8 +173,8 @@ def score(gold: dict, texts: dict[str, str], claims: list[dict],
                 errs.append(f"counts {tq.get('counts')}")
             if not _speaker_ok(c.get("speaker"), g.get("speaker")):
                 errs.append(f"speaker {c.get('speaker')}")
-            if not _date_ok(c.get("date"), g.get("date") or []):
-                errs.append(f"date {c.get('date')}")
+            if not _date_ok(tq.get("date", c.get("date")), g.get("date") or []):
+                errs.append(f"date {tq.get('date', c.get('date'))}")
             wrong_places, all_places = (None, True) if points is None else _places_ok(
                 tq.get("places", c.get("places")) or [], g.get("places") or [], gold["places"], points)
             if wrong_places:
