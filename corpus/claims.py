@@ -81,11 +81,13 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
         para_start = newlines[paragraphs[n] - 1] + 1 if paragraphs[n] else 0
         skip = dateline_end(article.text, para_start) if para_start >= s.start - 2 or n == 0 else -1
         parts = clauses(s)
+        day = dates[n]  # a clause that names no day of its own is of the day the clause before it ended on
         for k, c in enumerate(parts):
             claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
                                   masked=masked, mentions=index, skip=skip, last_places=last_places,
                                   speaker=_clause_speaker(c, k, masked, speakers[n]),
-                                  date=_clause_date(c, article, dates[n]) if len(parts) > 1 else dates[n])
+                                  date=_clause_date(c, article, day) if len(parts) > 1 else dates[n])
+            day = _clause_date(c, article, day, last=True) if len(parts) > 1 else day
             if claim is not None:
                 claims.append(claim)
             previous = c.text
@@ -170,12 +172,13 @@ def _dated(c: Sentence, quantities: list[Quantity], article: Article, date) -> l
     return out
 
 
-def _clause_date(c: Sentence, article: Article, sentence_date):
+def _clause_date(c: Sentence, article: Article, sentence_date, last: bool = False):
     """A clause's own foreground day where it names one ("The first group sailed on Tuesday, and ... 557
-    disembarked in Jeddah on Wednesday morning": Wednesday for the second clause), else its sentence's."""
+    disembarked in Jeddah on Wednesday morning": Wednesday for the second clause), else its sentence's;
+    `last`: the last day it names (where the next clause goes on from)."""
     refs = [r for r in find_dates(c.text, article.published, anchor=sentence_date)
             if not r.background and r.kind in ("weekday", "explicit", "relative")]
-    return refs[0].date if refs else sentence_date
+    return refs[-1 if last else 0].date if refs else sentence_date
 
 
 def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | None) -> str | None:
