@@ -13,6 +13,8 @@ out of a claim when it is (general rules of news English, in this order):
 - a nationality: "16,000 U.S. citizens", "citizens of 36 countries in Europe, Africa and Asia";
 - a locator of another place: "Sudan's embattled capital" (the place meant is the capital);
 - a time zone: "9 p.m. UK time";
+- the label of another feature: "the Lachin corridor", "the Hakari bridge" (the name resolved to the town;
+  the claim is about the corridor or bridge);
 - a waypoint: "a drive from X through Y and Z", "along the road through Y" (the route passes there; the count
   is not about it; "came through the X crossing" is no waypoint);
 - a container of the place just named: "Al-Azraq air base in Jordan";
@@ -81,6 +83,10 @@ _NATIONALITY_BEFORE = re.compile(r"\b(?:citizens|nationals|natives|passport[- ]h
                                  r"(?:[\w'’-]+\s+){0,4}?(?:in\s+)?(?:the\s+)?$", re.I)
 _LOCATOR_AFTER = re.compile(r"^['’]s\s+(?:[\w-]+\s+)?(?:capital|largest city|second city|main port|"
                             r"border|borders|north|south|east|west|coast)\b", re.I)
+# Another feature the name only labels: "the Lachin corridor", "the Hakari bridge" (the mention resolved to
+# the town, which the claim is not about; an airport or air base named after a town lies by it and stays).
+_FEATURE_AFTER = re.compile(r"^\s+(?:corridor|road|highway|motorway|bridge|river|border crossing|checkpoint|"
+                            r"causeway|pass|dam)\b", re.I)
 # A time zone: "9 p.m. UK time", "Moscow time".
 _ZONE_AFTER = re.compile(r"^\s+time\b", re.I)
 # The ways a route passes, not where its count is: "after a 15-hour drive ... through Ed Damer and Atbara".
@@ -139,6 +145,7 @@ def _excluded(text: str, start: int, end: int, others: bool) -> str | None:
         ("nationality", lambda: bool(_NATIONALITY_AFTER.match(after) or _NATIONALITY_BEFORE.search(before))),
         ("locator", lambda: bool(_LOCATOR_AFTER.match(after))),
         ("time zone", lambda: bool(_ZONE_AFTER.match(after))),
+        ("feature", lambda: bool(_FEATURE_AFTER.match(after))),
         ("waypoint", lambda: bool(_WAYPOINT_BEFORE.search(before))),
         ("title", lambda: bool(_TITLE_AFTER.match(after) or _TITLE_BEFORE.search(before))),
         ("analogy", lambda: bool(_ANALOGY_BEFORE.search(before))),

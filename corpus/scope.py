@@ -53,11 +53,14 @@ _CUMULATIVE = re.compile(r"\b(?:so far|to date|thus far|until now|up to now|in r
 _AS_OF = re.compile(r"\b(?:as of|as at|by (?:noon|midday|midnight|dawn|nightfall|then|now|the end of \w+|"
                     r"\d{1,2}(?:[:.]\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
                     r"(?:has|have) (?:now|already|so far)|had (?:now|so far)|up from)(?!\w)", re.I)  # "by 10 p.m.," ends in "."
-# A tally stated as such: "put the figure at 388", "put the death toll at 20", "gave a figure of 78,354".
+# A tally stated as such: "put the figure at 388", "put the death toll at 20", "gave a figure of 78,354", an
+# authority's count of deaths ("the commission listed 49 deaths"): a toll as of the report.
 _TALLY = re.compile(r"\b(?:(?:put|puts|putting)\s+(?:the|its|their|his|her|[\w'’-]+['’]s)\s+"
                     r"(?:[\w'’-]+\s+){1,8}?at\s+(?:\w+\s+){0,2}\d|"
                     r"(?:gave|gives|raised|revised)\s+(?:the|a|its|their)\s+(?:\w+\s+){0,3}?"
-                    r"(?:figure|number|toll|total|tally|count)\b)", re.I)
+                    r"(?:figure|number|toll|total|tally|count)\b|"
+                    r"\b(?:listed|lists|recorded|records|confirmed|confirms|reported|reports)\s+(?:\w+\s+)?"
+                    r"(?:[\d,]+|[a-z]+)\s+(?:\w+\s+)?(?:deaths|fatalities)\b)", re.I)
 # The present perfect on a counted clause ("12 people have been rescued", "have been flown out") reports a
 # state as of the report: a running total. The past perfect does not: in reported speech it is backshift,
 # in narrative it orders events ("Italy said it had flown out 200", "68 people had died in the explosion").

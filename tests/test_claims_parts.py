@@ -38,6 +38,7 @@ def _q(claims, value):
     ("The ministry said it had flown out about 200 people.", None),  # past perfect: backshift, no tally
     ("Officials said 68 people had died in the blast.", None),
     ("Local officials had put the death toll at 20.", "cumulative"),  # a tally stated as such
+    ("The commission listed 49 deaths in the county in its latest report.", "cumulative"),
     ("His crews had made 28 rescues since setting out before dawn.", "cumulative"),
     ("The ferry carried 900 people, the largest group to leave the port so far.", None),  # bounds the superlative
     ("Crews had brought in 130 trucks within a day.", None),  # a span, not a rate
@@ -92,6 +93,8 @@ def test_counts_in_a_series_of_days_are_day_totals():
     ("Planes made two round trips between Tall and Oran, each with 100 people.", {"Tall": "t", "Oran": "o"},
      ["t", "o"]),
     ("A truce between Tall and Oran let 100 people leave.", {"Tall": "t", "Oran": "o"}, []),
+    ("About 2,000 troops watch the Tall corridor.", {"Tall": "t"}, []),
+    ("Some 18,756 vehicles had crossed the Oran bridge into Ruritania.", {"Oran": "o", "Ruritania": "r"}, ["r"]),
 ])
 def test_places_leave_out_nationalities_locators_waypoints_containers_and_zones(text, names, kept):
     assert list(claim_places(text, 0, _mentions(text, names))) == kept
