@@ -45,7 +45,7 @@ VAGUE_AMOUNTS = frozenset(_VAGUE)  # a count given only by one of these stays wo
 _NOUNS = {
     "people": "people", "person": "people", "persons": "people", "individuals": "people",
     "lives": "people", "civilians": "civilians", "civilian": "civilians",
-    "residents": "residents", "inhabitants": "residents", "citizens": "residents",
+    "residents": "residents", "inhabitants": "residents", "citizens": "nationals", "citizen": "nationals",
     "evacuees": "evacuees", "evacuee": "evacuees", "fighters": "fighters", "fighter": "fighters",
     "gunmen": "fighters", "militants": "fighters", "combatants": "fighters",
     "militiamen": "fighters", "rebels": "rebels", "rebel": "rebels",
