@@ -116,6 +116,9 @@ _A_FIGURE = re.compile(r"\b(?:(?:the|a|its|their|a new|an updated) (?:figure|num
                        r"^\W*it (?:stood|rose|climbed|reached|grew|jumped|fell))\b", re.I)
 # "42 in Lee County and 58 statewide", "28,120 at 8 p.m. ... and at 42,500": a bare number coordinated with a
 # counted one counts the same thing.
+# ... and what may follow such a number: no noun of its own ("and six international organisations" has one).
+_BARE_AFTER = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:in|on|at|by|from|to|into|statewide|nationwide|countrywide|overall|"
+                         r"each|apiece|respectively|so far|later|earlier|a day|per day)\b", re.I)
 _COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus)\s+(?:(?:at|to|with)\s+)?(?:(?:about|around|some|"
                           r"nearly|almost|roughly|more than|over|at least|fewer than|less than)\s+)?$", re.I)
 _OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
@@ -263,12 +266,16 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str 
     if named:
         return named
     earlier = next((q.counts for q in found if _human(q.counts) and q.counts not in ("killed", "wounded")), None)
+    of_them = re.match(r"\s+of (?:them|those|whom|these)\s+", after, re.I)
+    if of_them:  # "14,000 of them Sudanese"
+        kind, _ = _noun_after(after[of_them.end() - 1:])
+        if kind:
+            return kind
     if _OF_THEM.match(after):  # "four more are expected" after "Eleven Cypriots have been evacuated"
         prior = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context and not earlier else []
         return earlier or (prior[-1] if prior else "people")
     last = found[-1].counts if found else None
-    if last and _COORDINATED.search(before) and not _noun_after(after)[0] \
-            and not re.match(r"\s+(?:of|more|others?|wounded|injured|killed|dead|hurt|missing)\b", after, re.I):
+    if last and _COORDINATED.search(before) and _BARE_AFTER.match(after):
         return last
     if _A_FIGURE.search(before) and context and re.search(r"\b(?:at|as|of|to)\s+(?:\w+\s+){0,2}$", before):
         prior = [q.counts for q in parse_quantities(context) if _human(q.counts)]

@@ -156,3 +156,10 @@ def test_each_part_dates_its_own_numbers():
     claims = _claims(text)
     assert _q(claims, 436)[1]["date"] == "2024-05-06"
     assert _q(claims, 1539)[1]["date"] == "2024-05-08" and _q(claims, 1216)[1]["date"] == "2024-05-08"
+
+
+def test_of_them_names_its_kind_and_a_noun_phrase_is_never_borrowed():
+    qs = parse_quantities("Ruritania has let in more than 16,000 foreign nationals, 14,000 of them Bordurians, he said.")
+    assert [(q.value, q.counts) for q in qs] == [(16000, "nationals"), (14000, "Bordurians")]
+    qs = parse_quantities("The remaining 2,000 came from 50 countries and six international organisations.")
+    assert (6, "countries") not in [(q.value, q.counts) for q in qs]  # organisations are not countries
