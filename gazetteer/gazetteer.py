@@ -412,8 +412,13 @@ class Gazetteer:
                 signal = None  # "Fargo-Moorhead": a pair of places, not a first name and surname
             if (key in persons and (i, j) not in paired) or signal is not None:
                 return False
-        best = max(places, key=lambda p: (p.kind == "country", p.population))
-        return not context.common_word_trap(tokens, i, j, best)
+        # a place if either the likeliest place of all or the likeliest that has the name as its own passes:
+        # "Venice" is Venice, though Dayton lists it as another name; "Bombay" is Mumbai, though a village
+        # is called Bombay
+        surface = tokens[i].text if j - i == 1 else ""
+        own = [p for p in places if context.name_cost(p, surface) == 0] or places
+        bests = {max(group, key=lambda p: (p.kind == "country", p.population)) for group in (places, own)}
+        return not all(context.common_word_trap(tokens, i, j, best) for best in bests)
 
     @staticmethod
     def _common_phrase(tokens, i: int, j: int, places: list[Place]) -> bool:
