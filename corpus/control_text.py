@@ -12,7 +12,7 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 - ``besieged <place>``, ``<place> ... (long) (been) surrounded|besieged|encircled|blockaded by <actor>``,
   ``<actor> (had) blockaded|besieged|encircled <place>``, ``<place>, which <actor> kept under blockade``;
 - ``<place> (was|is|remained) cut off`` -> ``cut off``;
-- ``the <actor>-stronghold of <place>``;
+- ``the <actor>-stronghold of <place>``; ``an <actor> checkpoint|post|position at|on <place>``;
 - halves: "the government holding the west and rebels holding the east", "a rebel-controlled east and
   government-held west" in a sentence naming a city -> the gazetteer's "eastern <city>" / "western <city>";
 - evacuation orders: "mandatory evacuation (order) for zone A", "ordered residents of zones A and B to leave"
@@ -54,6 +54,7 @@ class ControlClaim:
 class _Rules:
     prefix: re.Pattern
     stronghold: re.Pattern
+    post: re.Pattern
     besieged_before: re.Pattern
     besieged_after: re.Pattern
     under_control: re.Pattern
@@ -76,6 +77,8 @@ def _rules(actors: Actors) -> _Rules:
         prefix=re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
                           r"district of|area of|town of|city of|province of|region of)\s+){0,3}$", re.I),
         stronghold=re.compile(rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I),
+        post=re.compile(rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
+                        r"(?:army\s+)?posts?|outposts?|positions?)\s+(?:at|on)\s+(?:the\s+)?$", re.I),
         besieged_before=re.compile(r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
         besieged_after=re.compile(
             r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"
@@ -239,13 +242,14 @@ def _own_claims(text: str, slot: Slot, pid: str, ctx: tuple[_Rules, Actors]) -> 
 
 
 def _before_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tuple[_Rules, Actors]) -> list[tuple]:
-    """"<actor>-held X", "the <actor>-stronghold of X", "<actor> had taken control of X", "besieged X",
+    """"<actor>-held X", "the <actor>-stronghold of X", "an <actor> checkpoint at X", "<actor> had taken
+    control of X", "besieged X",
     "<actor> blockaded X"."""
     rules, actors = ctx
     base = max(sentence.start, slot.start - 90)
     before = text[base:slot.start]
     out = []
-    for rx in (rules.prefix, rules.stronghold, rules.took_control):
+    for rx in (rules.prefix, rules.stronghold, rules.post, rules.took_control):
         if (m := rx.search(before)) is not None and (who := actors.canonical(m.group("who"))):
             out.append((base + m.start(), slot.end, pid, who, text[base + m.start():slot.end], None))
     if (m := rules.besieged_before.search(before)) is not None:

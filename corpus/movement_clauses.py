@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from evacmap.corpus.model import Sentence
 from evacmap.corpus.movement_cues import (
+    BACKSTORY,
     BETWEEN,
     CHAIN_BREAK,
     CLAUSE_BREAK,
@@ -33,6 +34,7 @@ from evacmap.corpus.movement_cues import (
     ON_THE_WAY,
     OPTIONAL,
     ORIGIN_CUES,
+    PEOPLE_FROM,
     PLANNED,
     POSSESSIVE,
     PRONOUN,
@@ -48,7 +50,6 @@ from evacmap.corpus.movement_cues import (
     WHO,
 )
 from evacmap.corpus.slots import Slot
-
 
 # ------------------------------------------------------------------------------------------------ rules
 
@@ -181,11 +182,17 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
     _origin_roles(clause, take, origins)
     _coordinated(origins, inside, text, used)
     _reverse_roles(clause, lo, text, inside, used=used, origins=origins, dests=dests)
-    _dest_and_via_roles(clause, take, vias, dests)
+    _dest_and_via_roles(clause, take, vias, dests, origins)
     _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
     there = THERE.search(clause) or (ON_THE_WAY.search(clause) if same_sentence else None)
     if there and last_dest is not None and not dests:
         dests.append((there.start(), last_dest, there.group(0)))
+    _backstory(clause, origins, dests, last_dest)
+    if dests and not origins:  # "a man from X ... headed north to Y"
+        for cue in FROM_CUE.finditer(clause):
+            if PEOPLE_FROM.search(clause[:cue.end()]) and cue.start() < min(d[0] for d in dests):
+                take(cue, origins)
+                break
     going_on = CONTINUES.search(clause)
     if going_on is not None and dests and not origins:
         start = _continued_from(inside, lo + going_on.start(), {d[1].start for d in dests}, text) or last_dest
@@ -286,12 +293,33 @@ def _reverse_roles(clause: str, lo: int, text: str, inside: list[Slot], *, used:
             origins.append((cue.start(), org[0], "the ... buses"))
 
 
-def _dest_and_via_roles(clause: str, take, vias: list, dests: list) -> None:
+def _backstory(clause: str, origins: list, dests: list, last_dest: Slot | None) -> None:
+    """"X reached Y on Monday. The convoy had set out from Z": a clause in the pluperfect that names only
+    where a movement started tells the backstory of the movement just reported, so it ends where that one
+    did."""
+    if dests or not origins or last_dest is None or not any(last_dest.ids):
+        return
+    first = min(origins, key=lambda o: o[0])
+    if first[1].ids[:1] == last_dest.ids[:1] or not BACKSTORY.search(clause[:first[0]]):
+        return
+    dests.append((first[0], last_dest, "had ... from (the movement just reported)"))
+
+
+def _dest_and_via_roles(clause: str, take, vias: list, dests: list, origins: list) -> None:
     """Destination cues (a weak one needs a mover before it), then vias; "into" ends a movement when no
-    destination follows it."""
+    destination follows it. A bare "to" after an origin taken by "from" ends the movement ("runs from X,
+    an airfield near Y, to Z")."""
     chained = clause[:4].lower() == "and "  # "... and drove to X": the mover is the earlier clause's
+    from_at = [o[0] for o in origins if o[2].lower() == "from"]
     for cue in DEST_CUES.finditer(clause):
-        if (cue.group(0).lower() != "to" or _generic_to(clause, cue)) and \
+        bare_to = cue.group(0).lower() == "to"
+        if re.match(r"to (?:stay|shelter)\b", cue.group(0), re.I):  # "headed north to stay with family in Y"
+            if _moved_before(clause[:cue.start()]):
+                take(cue, dests)
+            continue
+        if bare_to and any(f < cue.start() for f in from_at) and not TO_EXCLUDED.search(clause[:cue.start()]):
+            take(cue, dests)
+        elif (not bare_to or _generic_to(clause, cue)) and \
                 (not WEAK_DEST.fullmatch(cue.group(0)) or chained or _mover_before(clause[:cue.start()])):
             take(cue, dests)
     for cue in VIA_CUES.finditer(clause):

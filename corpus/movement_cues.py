@@ -7,7 +7,8 @@ import re
 
 MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
                        r"went|go(?:ing)?|head(?:ed|ing)?|taken|transferred|fle[de]|fleeing|leav\w*|left|"
-                       r"bound|travel\w*|depart\w*|reach\w*|arriv\w*|crossed|crossing|snaked|returning|returned|"
+                       r"bound|travel\w*|depart\w*|set (?:out|off)|reach\w*|arriv\w*|crossed|crossing|snaked|"
+                       r"returning|returned|"
                        r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
                        r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
                        r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
@@ -26,9 +27,16 @@ BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttles?|runs?|rotations?|crossings
 FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|"
                       r"headed|heading|bound)\b(?:\s+[\w'’-]+){0,4}?\s+for\s*$", re.I)
 FROM_CUE = re.compile(r"\bfrom\b", re.I)
+#: "One man from downtown X said ..., so he headed north to Y": where the people who moved are from
+PEOPLE_FROM = re.compile(r"\b(?:man|woman|men|women|family|families|residents|people|evacuees|couple|refugees|"
+                         r"survivors|drivers|passengers)\s+from\s*$", re.I)
+#: "The convoy had set out from X": the pluperfect of a movement verb, the backstory of one just reported
+BACKSTORY = re.compile(r"\bhad\s+(?:\w+ly\s+)?(?:set (?:out|off)|sailed|left|departed|driven|flown|travell?ed|"
+                       r"come|came|started|begun|been (?:flown|driven|bused|taken|brought|evacuated))\b[^,;.]*$", re.I)
 VIA_CUES = re.compile(r"\b(?:crossed into|crossing into|through|via|by way of|passing|into)\b", re.I)
 DEST_CUES = re.compile(
-    r"\b(?:en route to|on (?:its|their) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
+    r"\b(?:to (?:stay|shelter) (?:with (?:\w+ ){0,2}?\w+ )?(?:in|at)|"
+    r"en route to|on (?:its|their) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
     r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arrived (?:in|at)|arrive (?:in|at)|"
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
@@ -55,7 +63,8 @@ REVERSE_DEST = re.compile(
 FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
                     r"(?-i:North|South|East|West|Central)|"
                     r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
-                    r"its|their|(?:hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
+                    r"its|their|(?:(?-i:[A-Z][\w.]*)\s+){0,3}(?:headquarters|embassy|embassies|compound|offices?|"
+                    r"hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
                     r"border crossings?|crossings?|checkpoints?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
 #: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
@@ -135,9 +144,9 @@ CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou
 
 
 __all__ = [
-    "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CROSSED_AT",
+    "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CROSSED_AT",
     "DEST_CUES", "DISPUTED", "DONE", "FILLER", "FOR_DEST", "FROM_CUE", "HOME", "MOVERS", "MOVE_WORD",
-    "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORIGIN_CUES", "PEOPLE_OF", "PLANNED", "POSSESSIVE", "PRONOUN",
+    "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PLANNED", "POSSESSIVE", "PRONOUN",
     "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES", "VIA_CUES", "WAITING", "WAIT_TO_GO",
     "WEAK_DEST", "WHO"
 ]

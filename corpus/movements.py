@@ -101,17 +101,22 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
             if not move.dests and inherits and move.origins[:1] == sentence_origins[:1]:
                 continue  # "left X and drove to Y": one leg X -> Y, not also X -> nowhere
             origins = move.origins or sentence_origins[:1]
-            from_context = False
-            if not origins and context is not None and not _lies_in(gazetteer, context.ids[0], move.dests):
+            from_context, context_note = False, ""
+            same = _same_destination_origin(per_sentence, sentence, move) if not origins else None
+            if same is not None:
+                origins, from_context = [same], True
+                context_note = (f"origin not in the sentence: where another sentence of the article says the "
+                                f"movement to the same place started ({same.ids[0]})")
+            elif not origins and context is not None and not _lies_in(gazetteer, context.ids[0], move.dests):
                 origins, from_context = [context], True
+                context_note = f"origin not in the sentence: the article's evacuation origin ({context.ids[0]})"
             if not origins:  # a destination with no origin anywhere in the article: keep it, unplaced
                 origins = [Slot(move.start, move.start, (None,), "", "none", "origin not stated")]
             base = _LegBase(
                 article=article, sentence=sentence, move=move,
                 status=clause_status(text[move.start:move.window_end], text[move.start:move.end]),
                 who=clause_who(text[move.start:move.window_end], slots, move.start, previous_who),
-                context_note=(f"origin not in the sentence: the article's evacuation origin ({context.ids[0]})"
-                              if from_context and context is not None else ""),
+                context_note=context_note,
                 reported_by=speakers.get(sentence.start))
             for origin_slot in origins:
                 legs.extend(_legs_from(base, origin_slot, from_context))
@@ -210,6 +215,24 @@ def _legs_from(base: _LegBase, origin_slot: Slot, from_context: bool) -> list[Le
                 origin_text=None if from_context or origin_slot.kind == "none" else origin_slot.text,
                 note="; ".join(dict.fromkeys(leg_notes)), reported_by=base.reported_by, origin_group=group))
     return out
+
+
+def _same_destination_origin(per_sentence, sentence: Sentence, move: Move) -> Slot | None:
+    """"About 700 staff reached <port> on Monday ... <others> arrived in <port> after a drive from <city>": a
+    movement whose sentence names no origin started where the article's nearest sentence about a movement to
+    the same place says it did."""
+    targets = {d.ids[0] for d in move.dests if d.ids and d.ids[0]}
+    best: tuple[int, Slot] | None = None
+    for other, moves, _slots in per_sentence:
+        if other.start == sentence.start:
+            continue
+        for mv in moves:
+            origins = [o for o in mv.origins if o.kind != "group" and o.ids[0] and o.ids[0] not in targets]
+            if origins and any(d.ids[:1] and d.ids[0] in targets for d in mv.dests):
+                distance = abs(other.start - sentence.start)
+                if best is None or distance < best[0]:
+                    best = (distance, origins[0])
+    return best[1] if best is not None else None
 
 
 def _context_origin(per_sentence) -> Slot | None:

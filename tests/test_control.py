@@ -211,6 +211,7 @@ def claims_in(text, gaz, focus):
     ("UA", "Bakhmut was besieged by Russian forces.", "besieged", "Russia"),
     ("UA", "Sievierodonetsk was cut off after the last bridge fell.", "cut off", None),
     ("SD", "The RSF said it had taken control of Omdurman.", "Rapid Support Forces", None),
+    ("UA", "The cars passed a Russian checkpoint at Vasylivka before dawn.", "Russia", None),
 ])
 def test_any_actor_controls_a_place(gaz, focus, text, controller, besieged_by):
     """Controllers come from data (countryinfo demonyms, corpus/data/actors.csv), for any conflict."""
@@ -223,6 +224,10 @@ def test_an_evacuation_order_covers_the_places_named_after_it(gaz):
                        "in Sanibel and Fort Myers Beach.", gaz, "US")
     names = {gaz.get(c.place_id).name for c in claims if c.controller == "mandatory evacuation zone A"}
     assert {"Sanibel", "Fort Myers Beach"} <= names
+
+
+def test_a_checkpoint_near_a_place_says_nothing_of_who_holds_it(gaz):
+    assert claims_in("The cars passed a Russian checkpoint near Vasylivka before dawn.", gaz, "UA") == []
 
 
 def test_an_unknown_word_is_no_actor(gaz):
