@@ -16,7 +16,8 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 - halves: "the government holding the west and rebels holding the east", "a rebel-controlled east and
   government-held west" in a sentence naming a city -> the gazetteer's "eastern <city>" / "western <city>";
 - evacuation orders: "mandatory evacuation (order) for zone A", "ordered residents of zones A and B to leave"
-  -> the order (with the issuing authority when the sentence names one) for the places in the sentence.
+  -> the order (with the issuing authority when the sentence names one) for the places in the sentence;
+  "<place> ... adopted the county order" -> the last order named.
 
 A claim's ``controller`` is the actor's canonical id ("Russia", "opposition", "Rapid Support Forces"), or
 ``besieged`` / ``cut off`` / an evacuation order; ``besieged_by`` says who besieges when the text says.
@@ -133,9 +134,30 @@ _COVERS = re.compile(r"(?:\b(?:the|this|that|its|their)\s+(?:evacuation\s+)?orde
                      r"extended to|added|adds)\b", re.I)
 
 
+#: "<city>, most of which lies in zone A, adopted the county order": the subject takes on the last order
+_ADOPTS = re.compile(r"\b(?:adopted|followed|joined|matched|echoed)\s+(?:the|that|this|its)\s+(?:\w+['’]?s?\s+)?"
+                     r"(?:evacuation\s+)?orders?\b", re.I)
+
+
+def _adopted(text: str, sentence: Sentence, slots: list[Slot], gazetteer, order: str) -> list[tuple]:
+    """The places before "adopted the county order" are covered by ``order`` (the zone the words between
+    the place and the verb name, when they name one)."""
+    m = _ADOPTS.search(text, sentence.start, sentence.end)
+    if m is None:
+        return []
+    out = []
+    for slot in slots:
+        if slot.end <= m.start():
+            words = _zone_words(order, text[slot.end:m.start()])
+            out.extend((slot.start, m.end(), pid, words, text[slot.start:m.end()], None) for pid in slot.ids
+                       if pid and not _is_country(gazetteer, pid))
+    return out
+
+
 def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str]) -> list[tuple]:
     """Evacuation orders: the places of the sentence (countries aside) are covered by the order; "the order
-    ... takes in X and Y" in a later sentence extends the last order named (``last`` carries it)."""
+    ... takes in X and Y" in a later sentence extends the last order named (``last`` carries it), and so
+    does "X ... adopted the county order"."""
     out: list[tuple] = []
     places = [pid for slot in slots for pid in slot.ids if pid and not _is_country(gazetteer, pid)]
     for m in _ORDER.finditer(text, sentence.start, sentence.end):
@@ -144,6 +166,8 @@ def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, l
         words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
         last[:] = [words]
         out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
+    if not out and last:
+        out.extend(_adopted(text, sentence, slots, gazetteer, last[0]))
     cover = _COVERS.search(text, sentence.start, sentence.end) if not out and last else None
     if cover is not None:
         for slot in slots:

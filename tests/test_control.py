@@ -230,6 +230,13 @@ def test_a_checkpoint_near_a_place_says_nothing_of_who_holds_it(gaz):
     assert claims_in("The cars passed a Russian checkpoint near Vasylivka before dawn.", gaz, "UA") == []
 
 
+def test_a_place_that_adopts_the_order_is_covered_by_it(gaz):
+    claims = claims_in("The county ordered a mandatory evacuation of zone A on Tuesday. The city of Sarasota, most "
+                       "of which lies in zone B, adopted the county order.", gaz, "US")
+    assert [(gaz.get(c.place_id).name, c.controller) for c in claims] == [("Sarasota", "mandatory evacuation zone B")]
+    assert claims_in("The city of Sarasota adopted the county order.", gaz, "US") == []  # no order named before
+
+
 def test_an_unknown_word_is_no_actor(gaz):
     assert claims_in("Well-held Kherson was quiet. Kherson is under curfew control.", gaz, "UA") == []
 
