@@ -76,7 +76,12 @@ def _draw(leg: MergedLeg, gazetteer, graph: RoadGraph | None, start: str | None 
         else:
             leg.notes.append("not drawn: no source says where this movement went")
         return
-    ids = [start or leg.from_id, *[v for v in leg.via if v != start], leg.to_id]
+    vias = [v for v in leg.via if v != start]
+    areas = [v for v in vias if _is_area(gazetteer, v)]
+    if areas:  # "crossed into <country> at X and drove on to Y": the line does not go to the country's centre
+        leg.notes.append("via " + ", ".join(place_name(gazetteer, v) for v in areas)
+                         + ": a country or province, not a point on the way; not drawn as a waypoint")
+    ids = [start or leg.from_id, *[v for v in vias if v not in areas], leg.to_id]
     pts = [place_point(gazetteer, pid) for pid in ids]
     missing = [pid for pid, p in zip(ids, pts, strict=False) if p is None]
     if place_point(gazetteer, ids[0]) is None or place_point(gazetteer, leg.to_id) is None:
@@ -96,6 +101,16 @@ def _draw(leg: MergedLeg, gazetteer, graph: RoadGraph | None, start: str | None 
     line, method = leg_line(waypoints, graph)
     leg.geometry, leg.drawn = line, method
     leg.length_km = length_km(line)
+
+
+#: kinds of place that are whole countries or their first-level divisions (not a described "region")
+FIRST_LEVEL = {"country", "governorate", "province", "state"}
+
+
+def _is_area(gazetteer, pid: str | None) -> bool:
+    """A country or first-level division: a via of that kind names where a movement went, not a point."""
+    place = gazetteer.get(pid) if (gazetteer is not None and pid) else None
+    return place is not None and place.kind in FIRST_LEVEL
 
 
 def _side(zones: gpd.GeoDataFrame | None, gazetteer, pid: str | None) -> str | None:
@@ -252,7 +267,9 @@ def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGr
     else:
         label = " → ".join(dict.fromkeys([origin_label, *labels]))
         rid = slug(ofam or "", "to", (dest_fams[-1] or "") if dest_fams else "unstated")
-    chain_pts = [p for p in (place_point(gazetteer, c) for c in chain) if p is not None]
+    # a country or province inside the chain is no point of the line (its centre is not on the way)
+    chain_pts = [p for i, c in enumerate(chain) if (i == len(chain) - 1 or not _is_area(gazetteer, c))
+                 and (p := place_point(gazetteer, c)) is not None]
     line = leg_line(chain_pts, graph)[0] if kind != "optional" else None
     if kind == "optional" and drawn:
         line = max(drawn, key=lambda lg: lg.length_km or 0).geometry

@@ -230,3 +230,22 @@ def test_people_from_x_who_headed_somewhere_to_stay(gaz, ids):
     assert (ids["Nairobi"], ids["Mombasa"], "happened") in got
     # people from a place who did not move are no leg
     assert legs_of("One man from Nairobi said his street had flooded and he wanted to stay in Mombasa.", gaz) == []
+
+
+def test_a_country_crossed_on_the_way_is_no_waypoint_of_the_line(gaz, ids):
+    """"left X, crossed into <country> and drove on to Y": the line runs X -> Y, not through the middle of the
+    country, and its length is the geodesic X -> Y."""
+    from pyproj import Geod
+
+    from evacmap.geo.routes import build_routes
+
+    text = "The convoy left Kisumu, crossing into Tanzania and driving on to Mombasa."
+    a = _article(text)
+    legs = extract_legs(a, split_sentences(text), find_mentions(a, gaz), gaz)
+    [leg] = [lg for r in build_routes(legs, gaz, None) for lg in r.legs if lg.to_id == ids["Mombasa"]]
+    assert ids["Tanzania"] in leg.via
+    k, m = gaz.get(ids["Kisumu"]), gaz.get(ids["Mombasa"])
+    coords = list(leg.geometry.coords)
+    assert coords[0] == (k.lon, k.lat) and coords[-1] == (m.lon, m.lat)
+    direct = Geod(ellps="WGS84").inv(k.lon, k.lat, m.lon, m.lat)[2] / 1000
+    assert abs(leg.length_km - direct) <= 0.01 * direct
