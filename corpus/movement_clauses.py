@@ -21,6 +21,7 @@ from evacmap.corpus.movement_cues import (
     CONTAINER_GAP,
     CONTINUES,
     COORDINATED,
+    CORRIDOR,
     CROSSED_AT,
     DEST_CUES,
     DISPUTED,
@@ -80,6 +81,8 @@ def clause_status(window: str, clause: str = "") -> str:
         return "planned"
     if DISPUTED.search(clause or window):
         return "disputed"
+    if CORRIDOR.search(window) and not DONE.search(window):  # "a corridor from X to Y was announced"
+        return "planned"
     if UNDER_WAY.search(window) and not DONE.search(UNDER_WAY.sub(" ", window)):
         return "under_way"
     return "happened"

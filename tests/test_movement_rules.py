@@ -249,3 +249,25 @@ def test_a_country_crossed_on_the_way_is_no_waypoint_of_the_line(gaz, ids):
     assert coords[0] == (k.lon, k.lat) and coords[-1] == (m.lon, m.lat)
     direct = Geod(ellps="WGS84").inv(k.lon, k.lat, m.lon, m.lat)[2] / 1000
     assert abs(leg.length_km - direct) <= 0.01 * direct
+
+
+@pytest.mark.parametrize("text, status", [
+    ("The evacuees are to leave Kisumu for Mombasa on Friday.", "planned"),
+    ("Buses are scheduled to take residents from Kisumu to Mombasa.", "planned"),
+    ("Officials announced a humanitarian corridor from Kisumu to Mombasa.", "planned"),
+    ("Hundreds of evacuees left Kisumu along a humanitarian corridor and arrived in Mombasa.", "happened"),
+    ("A convoy carrying 300 evacuees was on the way to Mombasa from Kisumu.", "under_way"),
+])
+def test_the_status_of_a_movement_comes_from_its_words(gaz, ids, text, status):
+    got = legs_of(text, gaz)
+    assert (ids["Kisumu"], ids["Mombasa"], status) in got, got
+    assert all(s == status for _o, _d, s in got)
+
+
+@pytest.mark.parametrize("text", [
+    "Civilians were unable to leave Kisumu for Mombasa.",
+    "The convoy from Kisumu was turned back before it reached Mombasa.",
+    "Residents could not leave Kisumu for Mombasa because of the shelling.",
+])
+def test_a_movement_that_did_not_happen_is_no_leg(gaz, text):
+    assert legs_of(text, gaz) == []
