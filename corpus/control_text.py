@@ -6,9 +6,10 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 
 - ``<actor>-held|controlled|occupied <place>`` ("Russian-held", "rebel-held", "Taliban-controlled"), and a
   described area that carries its own controller ("rebel-held territory in the west of <province>");
-- ``<place> ... (is|remains|has been) (now|still) under (the) <actor>('s) control`` and ``under the control
-  of <actor>``; ``<place> (is|was) held|controlled|occupied|seized|captured by (the) <actor>``;
-  ``<actor> (had) taken|seized|gained control of <place>``;
+- ``<place> ... (is|remains|has been) (now|still) under (the) <actor>('s) control|occupation|rule`` and
+  ``under the control of <actor>``; ``<place> (is|was) held|controlled|occupied|seized|captured by (the)
+  <actor>``; ``<actor> (had) taken|seized|gained control of <place>``, ``<actor> (forces) captured|seized|
+  occupied <place>``;
 - ``besieged <place>``, ``<place> ... (long) (been) surrounded|besieged|encircled|blockaded by <actor>``,
   ``<actor> (had) blockaded|besieged|encircled <place>``, ``<place>, which <actor> kept under blockade``;
 - ``<place> (was|is|remained) cut off`` -> ``cut off``;
@@ -87,13 +88,17 @@ def _rules(actors: Actors) -> _Rules:
         under_control=re.compile(
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been|"
             r"fell)\s+(?:\w+\s+){0,2}?under\s+"
-            rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+control|the control of\s+{the}{qual}(?P<who2>{noun}))", re.I),
+            rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:control|occupation|rule)|the control of\s+{the}{qual}"
+            rf"(?P<who2>{noun}))", re.I),
         held_by=re.compile(
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
             rf"(?:\w+\s+)?(?:held|controlled|occupied|seized|captured|taken)\s+by\s+{the}{qual}(?P<who>{noun}|{adj})",
             re.I),
         took_control=re.compile(rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
-                                r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$", re.I),
+                                r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$|"
+                                rf"\b(?P<who3>{noun}|{adj})(?:\s+(?:forces|troops|fighters|army|units))?\s+"
+                                r"(?:had\s+|has\s+|have\s+)?(?:captured|seized|overran|occupied|recaptured|retook)\s+"
+                                r"(?:the\s+)?(?:(?:town|city|village|port|district)\s+of\s+)?$", re.I),
         besieged_subject=re.compile(rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
                                     r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
         cut_off=re.compile(r"^\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|had been|has been|"
@@ -145,7 +150,7 @@ def _adopted(text: str, sentence: Sentence, slots: list[Slot], gazetteer, order:
     m = _ADOPTS.search(text, sentence.start, sentence.end)
     if m is None:
         return []
-    out = []
+    out: list[tuple] = []
     for slot in slots:
         if slot.end <= m.start():
             words = _zone_words(order, text[slot.end:m.start()])
@@ -274,7 +279,8 @@ def _before_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tup
     before = text[base:slot.start]
     out = []
     for rx in (rules.prefix, rules.stronghold, rules.post, rules.took_control):
-        if (m := rx.search(before)) is not None and (who := actors.canonical(m.group("who"))):
+        m = rx.search(before)
+        if m is not None and (who := actors.canonical(m.group("who") or m.groupdict().get("who3") or "")):
             out.append((base + m.start(), slot.end, pid, who, text[base + m.start():slot.end], None))
     if (m := rules.besieged_before.search(before)) is not None:
         out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end], None))

@@ -212,6 +212,9 @@ def claims_in(text, gaz, focus):
     ("UA", "Sievierodonetsk was cut off after the last bridge fell.", "cut off", None),
     ("SD", "The RSF said it had taken control of Omdurman.", "Rapid Support Forces", None),
     ("UA", "The cars passed a Russian checkpoint at Vasylivka before dawn.", "Russia", None),
+    ("UA", "Kherson has been under Russian occupation since March.", "Russia", None),
+    ("UA", "Russian forces captured Kherson in March.", "Russia", None),
+    ("UA", "In March Ukrainian troops recaptured the town of Irpin.", "Ukraine", None),
 ])
 def test_any_actor_controls_a_place(gaz, focus, text, controller, besieged_by):
     """Controllers come from data (countryinfo demonyms, corpus/data/actors.csv), for any conflict."""
@@ -235,6 +238,10 @@ def test_a_place_that_adopts_the_order_is_covered_by_it(gaz):
                        "of which lies in zone B, adopted the county order.", gaz, "US")
     assert [(gaz.get(c.place_id).name, c.controller) for c in claims] == [("Sarasota", "mandatory evacuation zone B")]
     assert claims_in("The city of Sarasota adopted the county order.", gaz, "US") == []  # no order named before
+
+
+def test_people_who_reached_a_place_do_not_hold_it(gaz):
+    assert claims_in("Ukrainian refugees reached Kherson in March.", gaz, "UA") == []
 
 
 def test_an_unknown_word_is_no_actor(gaz):
