@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.model import Article, Mention, Sentence
+from evacmap.corpus.movement_cues import MOVE_WORD
 from evacmap.corpus.slots import Slot, find_slots
 
 NOT_HELD = ("besieged", "cut off", "contested")
@@ -164,12 +165,13 @@ def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, l
     ... takes in X and Y" in a later sentence extends the last order named (``last`` carries it), and so
     does "X ... adopted the county order"."""
     out: list[tuple] = []
-    places = [pid for slot in slots for pid in slot.ids if pid and not _is_country(gazetteer, pid)]
     for m in _ORDER.finditer(text, sentence.start, sentence.end):
         kind = (m.group("kind") or "mandatory").lower()
         zone = m.group("zone") or m.group("zone2") or m.group("zone3")
         words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
         last[:] = [words]
+        places = [pid for slot in slots if not _moved_between(text, slot, m) for pid in slot.ids
+                  if pid and not _is_area(gazetteer, pid)]
         out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
     if not out and last:
         out.extend(_adopted(text, sentence, slots, gazetteer, last[0]))
@@ -182,6 +184,13 @@ def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, l
             out.extend((cover.start(), cover.end(), pid, words, cover.group(0), None) for pid in slot.ids
                        if pid and not _is_country(gazetteer, pid))
     return out
+
+
+def _moved_between(text: str, slot: Slot, order: re.Match) -> bool:
+    """Whether a movement stands between a place and the order ("his building sat in a mandatory evacuation
+    zone, so he headed north to <town>"): the place is where people went, not what the order covers."""
+    between = text[order.end():slot.start] if slot.start >= order.end() else text[slot.end:order.start()]
+    return bool(MOVE_WORD.search(between))
 
 
 def _zone_words(order: str, before: str) -> str:
@@ -217,6 +226,13 @@ def _its_control(text: str, sentence: Sentence, slots: list[Slot], ctx: tuple[_R
 def _is_country(gazetteer, pid: str) -> bool:
     place = gazetteer.get(pid) if gazetteer is not None else None
     return place is not None and place.kind == "country"
+
+
+def _is_area(gazetteer, pid: str) -> bool:
+    """A country or a first-level division: a local evacuation order never covers the whole of one (the
+    state named in a dateline is only where the story is)."""
+    place = gazetteer.get(pid) if gazetteer is not None else None
+    return place is not None and place.kind in ("country", "state", "province", "governorate")
 
 
 def _halves(article: Article, sentence: Sentence, slots: list[Slot], ctx: tuple[_Rules, Actors],

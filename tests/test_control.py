@@ -240,6 +240,12 @@ def test_a_place_that_adopts_the_order_is_covered_by_it(gaz):
     assert claims_in("The city of Sarasota adopted the county order.", gaz, "US") == []  # no order named before
 
 
+def test_an_order_does_not_cover_where_people_went_nor_a_whole_state(gaz):
+    claims = claims_in("TAMPA, Fla. - One man said his building sat in a mandatory evacuation zone, so he headed north "
+                       "to stay with family in Valdosta.", gaz, "US")
+    assert claims == []
+
+
 def test_people_who_reached_a_place_do_not_hold_it(gaz):
     assert claims_in("Ukrainian refugees reached Kherson in March.", gaz, "UA") == []
 
