@@ -129,7 +129,10 @@ _ORDER = re.compile(
     r"\bordered\s+(?:the\s+)?(?:residents|people|everyone)\s+(?:of|in)\s+(?P<zone2>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)"
     r"[A-H])*)\s+to\s+(?:leave|evacuate)|"
     r"\b(?P<zone3>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*)\s+(?:were|was|are|is|have been|has been|had been)\s+"
-    r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b", re.I)
+    r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b|"
+    # "ordered evacuations for <towns>", "issued evacuation orders for <towns>"
+    r"\b(?P<ordered>ordered|issued|expanded|extended)\s+(?:an?\s+)?(?:evacuations?|evacuation\s+orders?)\s+"
+    r"(?:for|of|in|to)\b", re.I)
 #: a zone named in a sentence ("the part of zone B south of ..."): which zone of an order covers a place
 _ZONE = re.compile(r"\bzones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H](?![\w-]))*(?![\w-])")
 
@@ -169,6 +172,8 @@ def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, l
         kind = (m.group("kind") or "mandatory").lower()
         zone = m.group("zone") or m.group("zone2") or m.group("zone3")
         words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
+        if m.group("ordered"):  # the text says an evacuation was ordered, not whether it is mandatory
+            words = "evacuation ordered"
         last[:] = [words]
         places = [pid for slot in slots if not _moved_between(text, slot, m) for pid in slot.ids
                   if pid and not _is_area(gazetteer, pid)]

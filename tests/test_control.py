@@ -240,6 +240,12 @@ def test_a_place_that_adopts_the_order_is_covered_by_it(gaz):
     assert claims_in("The city of Sarasota adopted the county order.", gaz, "US") == []  # no order named before
 
 
+def test_ordered_evacuations_for_places(gaz):
+    claims = claims_in("On Tuesday officials ordered evacuations for Sanibel and Fort Myers Beach.", gaz, "US")
+    assert {(gaz.get(c.place_id).name, c.controller) for c in claims} == {
+        ("Sanibel", "evacuation ordered"), ("Fort Myers Beach", "evacuation ordered")}
+
+
 def test_an_order_does_not_cover_where_people_went_nor_a_whole_state(gaz):
     claims = claims_in("TAMPA, Fla. - One man said his building sat in a mandatory evacuation zone, so he headed north "
                        "to stay with family in Valdosta.", gaz, "US")
@@ -275,3 +281,19 @@ def test_a_zone_of_any_actor_agrees_with_the_text(gaz, tmp_path):
     claims = claims_in("Russian-held Mariupol was quiet. Ukrainian-held Mariupol was quiet.", gaz, "UA")
     checks = check_against_zones(claims, zones, gaz)
     assert [(c["claimed"], c["agree"]) for c in checks] == [("Russia", True), ("Ukraine", False)]
+
+
+def test_an_evacuation_order_in_the_text_is_checked_against_the_zones_order(gaz, tmp_path):
+    path = tmp_path / "orders.geojson"
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": [{
+        "type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[-82.3, 26.3], [-81.9, 26.3], [-81.9, 26.6],
+                                                                            [-82.3, 26.6], [-82.3, 26.3]]]},
+        "properties": {"id": "zone-a", "controller": "mandatory evacuation zone A", "label": "Zone A",
+                       "valid_from": "2022-09-27", "valid_to": None, "source": "test", "confidence": "low",
+                       "approximate": True}}]}))
+    zones = load_zones([path])
+    claims = claims_in("On Tuesday officials ordered evacuations for Sanibel. Sanibel was placed under a mandatory "
+                       "evacuation order for zone B.", gaz, "US")
+    checks = check_against_zones(claims, zones, gaz)
+    assert [(c["claimed"], c["agree"]) for c in checks] == [("evacuation ordered", True),
+                                                            ("mandatory evacuation zone B", False)]
