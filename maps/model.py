@@ -15,22 +15,8 @@ from typing import Any
 from evacmap.maps.escape import safe_url
 from evacmap.maps.styles import SOLID_STATUSES, controller_label, controller_style, kind_radius, route_colour
 
-__all__ = [
-    "BaseFeature",
-    "Claim",
-    "Leg",
-    "MapData",
-    "MapSpec",
-    "Model",
-    "Place",
-    "Route",
-    "Source",
-    "Zone",
-    "ZoneClaim",
-    "prepare",
-    "rows",
-    "text",
-]
+__all__ = ["BaseFeature", "Claim", "Leg", "MapData", "MapSpec", "Model", "Place",
+           "Route", "Source", "Zone", "ZoneClaim", "prepare", "rows", "text"]
 
 
 @dataclass
@@ -158,6 +144,8 @@ class Claim:
     claim_id: str
     headline: str = ""
     place_inferred: bool = False  # drawn at the place its article names most, not a place it names
+    time: str = ""  # clock time as written; qualifiers: scope/modality words of a claim without numbers
+    qualifiers: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -210,8 +198,7 @@ class Source:
 @dataclass
 class Leg:
     idx: int
-    leg_id: str
-    route_idx: int
+    leg_id: str  # the leg's id in data/routes.geojson
     from_name: str
     to_name: str
     via: list[str]
@@ -237,7 +224,7 @@ class Leg:
 @dataclass
 class Route:
     idx: int
-    route_id: str
+    route_id: str  # the route's id in data/routes.geojson
     label: str
     colour: str
     legs: list[Leg]
@@ -374,6 +361,7 @@ def _claim(d: Any) -> Claim | None:
         claim_id=text(d.get("claim_id")),
         headline=text(d.get("headline")),
         place_inferred=_bool(d.get("place_inferred")),
+        time=text(d.get("time")), qualifiers=_texts(d.get("qualifiers")),
     )
 
 
@@ -436,7 +424,6 @@ def _routes(route_rows: list[dict], order: list[str]) -> list[Route]:
             Leg(
                 idx=next(leg_counter),
                 leg_id=text(rec.get("leg_id")),
-                route_idx=route.idx,
                 from_name=text(rec.get("from_name")),
                 to_name=text(rec.get("to_name")),
                 via=_texts(rec.get("via_names")),
