@@ -154,7 +154,7 @@ def _zone_labels(model: Model) -> list[Label]:
     return [lab for *_, lab in sorted(zlabels, key=lambda t: (t[0], t[1]))]
 
 
-BASE_LABEL_WIDTH = {"countries": 11.5, "governorates": 6.6, "towns": 6.6}
+BASE_LABEL_WIDTH = {"countries": 11.5, "divisions": 6.6, "towns": 6.6}
 
 
 def plan_labels(model: Model, z0: float) -> dict[tuple, Label]:

@@ -15,22 +15,8 @@ from typing import Any
 from evacmap.maps.escape import safe_url
 from evacmap.maps.styles import SOLID_STATUSES, controller_label, controller_style, kind_radius, route_colour
 
-__all__ = [
-    "BaseFeature",
-    "Claim",
-    "Leg",
-    "MapData",
-    "MapSpec",
-    "Model",
-    "Place",
-    "Route",
-    "Source",
-    "Zone",
-    "ZoneClaim",
-    "prepare",
-    "rows",
-    "text",
-]
+__all__ = ["BaseFeature", "Claim", "Leg", "MapData", "MapSpec", "Model", "Place", "PlaceSummary", "Route", "Source",
+           "Zone", "ZoneClaim", "prepare", "rows", "text"]
 
 
 @dataclass
@@ -58,14 +44,13 @@ class MapData:
     places: Any  # GeoDataFrame of Points
     routes: Any  # GeoDataFrame of LineStrings, one row per leg
     zones: Any  # GeoDataFrame of Polygons
-    basemap: dict = field(default_factory=dict)  # "countries", "governorates", "towns" -> GeoDataFrame
+    basemap: dict = field(default_factory=dict)  # "countries", "divisions", "towns" -> GeoDataFrame
     attribution: str = ""
     route_order: list[str] = field(default_factory=list)
+    overflow: Any = None  # maps.summary.Overflow: what a compact page leaves out (None: everything is drawn)
 
 
-# --------------------------------------------------------------------------------------------------
-# cleaning frame cells
-# --------------------------------------------------------------------------------------------------
+# --- cleaning frame cells --------------------------------------------------------------------------------
 
 
 def _missing(v: Any) -> bool:
@@ -141,9 +126,7 @@ def rows(gdf: Any) -> list[dict]:
     return out
 
 
-# --------------------------------------------------------------------------------------------------
-# records
-# --------------------------------------------------------------------------------------------------
+# --- records ---------------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -158,6 +141,16 @@ class Claim:
     claim_id: str
     headline: str = ""
     place_inferred: bool = False  # drawn at the place its article names most, not a place it names
+
+
+@dataclass
+class PlaceSummary:
+    """A compact page's aggregate for a place (maps.summary): its statements are listed at ``href``."""
+
+    outlets: list[str]
+    reports: int
+    figures: list[str]
+    href: str
 
 
 @dataclass
@@ -177,6 +170,7 @@ class Place:
     disagree: bool
     disagree_notes: list[str]
     radius: float
+    summary: PlaceSummary | None = None
 
     @property
     def dom_id(self) -> str:
@@ -220,6 +214,7 @@ class Leg:
     sources: list[Source]
     length_km: float | None
     lines: list[list[list[float]]]  # parts, each [[lat, lon], ...]
+    n_sources: int = 0  # sources in all, when a compact page quotes only some
 
     @property
     def dom_id(self) -> str:
@@ -314,6 +309,11 @@ class Model:
     def legs(self) -> list[Leg]:
         return [leg for r in self.routes for leg in r.legs]
 
+    @property
+    def rings(self) -> bool:
+        """One ring per outlet stays legible for a few outlets on a page that lists every statement."""
+        return len(self.outlets) <= 8 and not any(p.summary for p in self.places)
+
     def outlet_places(self, outlet_idx: int) -> list[Place]:
         return [p for p in self.places if outlet_idx in p.outlet_ids]
 
@@ -325,21 +325,15 @@ class Model:
         return sorted({z.valid_from for z in self.zones if z.valid_from} | {z.valid_to for z in self.zones if z.valid_to})
 
 
-# --------------------------------------------------------------------------------------------------
-# frames -> records
-# --------------------------------------------------------------------------------------------------
+# --- frames -> records -----------------------------------------------------------------------------------
 
 
 def _line_parts(geom: Any) -> list[list[list[float]]]:
     if geom is None or getattr(geom, "is_empty", True):
         return []
     gt = geom.geom_type
-    if gt == "LineString":
-        parts = [geom]
-    elif gt in ("MultiLineString", "GeometryCollection"):
-        parts = [g for g in geom.geoms if g.geom_type == "LineString" and not g.is_empty]
-    else:
-        return []
+    parts = [geom] if gt == "LineString" else [g for g in getattr(geom, "geoms", []) if g.geom_type == "LineString"
+                                                and not g.is_empty] if gt in ("MultiLineString", "GeometryCollection") else []
     return [[[_r(y), _r(x)] for x, y, *_ in p.coords] for p in parts if len(p.coords) >= 2]
 
 
@@ -363,18 +357,10 @@ def _polygons(geom: Any) -> list[list[list[list[float]]]]:
 def _claim(d: Any) -> Claim | None:
     if not isinstance(d, dict):
         return None
-    return Claim(
-        outlet=text(d.get("outlet")),
-        article=text(d.get("article")),
-        url=safe_url(d.get("url")),
-        text=text(d.get("text")),
-        speaker=text(d.get("speaker")),
-        date=text(d.get("date")),
-        quantities=_texts(d.get("quantities")),
-        claim_id=text(d.get("claim_id")),
-        headline=text(d.get("headline")),
-        place_inferred=_bool(d.get("place_inferred")),
-    )
+    return Claim(outlet=text(d.get("outlet")), article=text(d.get("article")), url=safe_url(d.get("url")),
+                 text=text(d.get("text")), speaker=text(d.get("speaker")), date=text(d.get("date")),
+                 quantities=_texts(d.get("quantities")), claim_id=text(d.get("claim_id")),
+                 headline=text(d.get("headline")), place_inferred=_bool(d.get("place_inferred")))
 
 
 def _outlets(data: MapData, place_rows: list[dict], route_rows: list[dict]) -> list[str]:
@@ -397,6 +383,11 @@ def _place(rec: dict, idx: int, outlet_index: dict[str, int]) -> Place | None:
     for c in (_claim(d) for d in _items(rec.get("claims"))):
         if c is not None and c.outlet:
             grouped.setdefault(c.outlet, []).append(c)
+    s = rec.get("summary") if isinstance(rec.get("summary"), dict) else None
+    summary = PlaceSummary(_texts(s.get("outlets")), int(s.get("reports") or 0), _texts(s.get("figures")),
+                           text(s.get("href"))) if s else None
+    for o in [o for o in (summary.outlets if summary else []) if o in outlet_index]:
+        grouped.setdefault(o, [])  # every outlet of a summarised place keeps its filter
     by_outlet = sorted(((outlet_index[o], o, cs) for o, cs in grouped.items()), key=lambda t: t[0])
     kind = text(rec.get("kind")).lower()
     return Place(
@@ -415,6 +406,7 @@ def _place(rec: dict, idx: int, outlet_index: dict[str, int]) -> Place | None:
         disagree=_bool(rec.get("disagree")),
         disagree_notes=_texts(rec.get("disagree_notes")),
         radius=kind_radius(kind),
+        summary=summary,
     )
 
 
@@ -445,6 +437,7 @@ def _routes(route_rows: list[dict], order: list[str]) -> list[Route]:
                 sources=[_source(d) for d in _items(rec.get("sources")) if isinstance(d, dict)],
                 length_km=_num(rec.get("length_km")),
                 lines=_line_parts(rec["geometry"]),  # empty: the leg is listed in the text but not drawn
+                n_sources=int(_num(rec.get("n_sources")) or 0),
             )
         )
     return [r for r in routes.values() if r.legs]
