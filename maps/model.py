@@ -421,7 +421,7 @@ def _routes(route_rows: list[dict], order: list[str]) -> list[Route]:
     for rec in route_rows:
         rid = text(rec.get("route_id")) or text(rec.get("route_label")) or "route"
         if rid not in routes:
-            label = text(rec.get("route_label")) or rid
+            label = _brief_chain(text(rec.get("route_label")) or rid)
             routes[rid] = Route(idx=len(routes) + 1, route_id=rid, label=label, colour=route_colour(rid, order), legs=[])
         route = routes[rid]
         route.legs.append(
@@ -441,6 +441,13 @@ def _routes(route_rows: list[dict], order: list[str]) -> list[Route]:
             )
         )
     return [r for r in routes.values() if r.legs]
+
+
+def _brief_chain(label: str, keep: int = 6) -> str:
+    """A route label naming a long chain of places ("A → B → ... → Z") keeps its ends: the full chain is in
+    routes.geojson."""
+    parts = label.split(" → ")
+    return label if len(parts) <= keep else " → ".join([*parts[:3], "…", *parts[-2:]]) + f" ({len(parts)} places)"
 
 
 def _zone(rec: dict, idx: int) -> Zone | None:

@@ -131,8 +131,42 @@ var evm = (function () {
     });
   }
 
-  function basemap(map, fc, style) {
-    return L.geoJSON(fc, { pane: "evm-base", interactive: false, style: style }).addTo(map);
+  /* polygons in the encoded polyline format (maps/encoding.py) */
+  function decode(s, f) {
+    var out = [];
+    var lat = 0;
+    var lon = 0;
+    var i = 0;
+    function next() {
+      var b;
+      var shift = 0;
+      var v = 0;
+      do {
+        b = s.charCodeAt(i++) - 63;
+        v |= (b & 31) << shift;
+        shift += 5;
+      } while (b >= 32 && i < s.length);
+      return v & 1 ? ~(v >> 1) : v >> 1;
+    }
+    while (i < s.length) {
+      lat += next();
+      lon += next();
+      out.push([lat / f, lon / f]);
+    }
+    return out;
+  }
+
+  function basemap(map, enc, style) {
+    var g = L.featureGroup();
+    enc.p.forEach(function (parts) {
+      var rings = parts.map(function (poly) {
+        return poly.map(function (r) { return decode(r, enc.f); });
+      });
+      if (rings.length) {
+        L.polygon(rings, L.extend({ pane: "evm-base", interactive: false }, style)).addTo(g);
+      }
+    });
+    return g.addTo(map);
   }
 
   function labels(map, items, dot) {
@@ -225,9 +259,15 @@ var evm = (function () {
       });
       m.on("add", function () {
         var el = m.getElement();
-        if (el) {
+        if (el && !el.getAttribute("aria-label")) {
           el.setAttribute("aria-label", name);
           el.setAttribute("role", "button");
+          el.addEventListener("keydown", function (e) {
+            if (e.key === "Enter" || e.key === " ") {
+              e.preventDefault();
+              m.fire("click");
+            }
+          });
         }
       });
       m.on("click", function () {
