@@ -340,7 +340,9 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         render_social,
         render_static,
     )
-    from evacmap.maps.summary import compact, needs_compact
+    from evacmap.maps.summary import Overflow, compact, needs_compact, timeline
+
+    days = timeline(prods.claims)
 
     corpus = prods.analysis.corpus
     base_url = base_url or corpus.config.base_url
@@ -361,9 +363,10 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         bounds = mc.bounds or default_bounds(prods)
         spec = MapSpec(name=mc.name, title=mc.title, bounds=bounds, date=date, description=mc.description,
                        base_url=base_url)
-        shown, legs, over = _in_bounds(places, bounds), _in_bounds(routes, bounds, anchors), None
+        shown, legs, over = _in_bounds(places, bounds), _in_bounds(routes, bounds, anchors), Overflow()
         if needs_compact(shown):
             shown, legs, over = compact(shown, legs)
+        over.timeline = days
         attribution = "; ".join(x for x in (corpus.config.attribution, _place_credit(shown)) if x)
         data = MapData(title=mc.title, date=date, outlets=outlets, places=shown,
                        routes=legs, zones=_in_bounds(zones, bounds), basemap=basemap_layers(bounds),
@@ -380,7 +383,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         written += [f"{mc.name}.html", f"{mc.name}.geojson", f"{mc.name}.svg", f"{mc.name}.png", f"embed/{mc.name}.html",
                     f"embed/{mc.name}.snippet.html"]
         index_entries.append((spec, f"{mc.name}.html", f"embed/{mc.name}.html"))
-        summarised = summarised or over is not None
+        summarised = summarised or over.compact
     if summarised:  # the full lists a summarising map links to
         write_lists(_write, folder, places, routes, title)
     data_files = {

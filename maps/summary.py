@@ -16,13 +16,14 @@ text version, each place about ``PLACE_BYTES`` of map script and text.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from evacmap.maps.formatting import amount
 
-__all__ = ["CLAIM_BUDGET", "MAX_LEGS", "MAX_PLACES", "MAX_SOURCES", "PER_LIST_PAGE", "Overflow", "compact",
-           "figures_by_place", "needs_compact", "place_page", "slug"]
+__all__ = ["CLAIM_BUDGET", "MAX_DATES", "MAX_LEGS", "MAX_PLACES", "MAX_SOURCES", "PER_LIST_PAGE", "Overflow", "compact",
+           "figures_by_place", "needs_compact", "place_page", "slug", "timeline"]
 
 CLAIM_BUDGET = 90_000  # bytes of statements a page may list inline (the sample's overview: about 45,000)
 CLAIM_BYTES = 260  # the markup around one statement in the text version
@@ -30,6 +31,7 @@ MAX_PLACES = 30  # places drawn by a compact page (about 2 KB each: marker, labe
 MAX_LEGS = 10  # legs drawn by a compact page (about 2.5 KB each with their geometry)
 MAX_SOURCES = 2  # source sentences quoted per leg on a compact page
 MAX_FIGURES = 4  # disputed figures summarised per place
+MAX_DATES = 24  # days on a page's timeline strip (the busiest, shown in date order)
 PER_LIST_PAGE = 150  # statements (or places, legs) per list page: ~100 KB
 
 
@@ -91,6 +93,7 @@ class Overflow:
     places: int = 0  # places not drawn
     legs: int = 0  # legs not drawn
     compact: bool = False
+    timeline: list[dict] = field(default_factory=list)  # see ``timeline``
 
 
 def _latest(claims: list[dict]) -> dict | None:
@@ -132,3 +135,22 @@ def compact(places: Any, routes: Any) -> tuple[Any, Any, Overflow]:
         routes["n_sources"] = [n_src[i] for i in keep]
         routes["sources"] = [list(s)[:MAX_SOURCES] if isinstance(s, list) else s for s in routes["sources"]]
     return places, routes, over
+
+
+def timeline(claims: list) -> list[dict]:
+    """The timeline strip: per day the articles date a statement to, how many statements and outlets, and the
+    kinds of event reported most that day (with a reported modality: plans and fears are not events). At
+    most ``MAX_DATES`` days, the busiest, in date order."""
+    days: dict[Any, dict] = {}
+    for c in claims:
+        if c.date is None:
+            continue
+        day = days.setdefault(c.date, {"statements": 0, "outlets": set(), "events": Counter()})
+        day["statements"] += 1
+        day["outlets"].add(c.outlet)
+        if c.event and c.modality == "reported":
+            day["events"][c.event.replace("_", " ")] += 1
+    busiest = sorted(days, key=lambda d: (-days[d]["statements"], d))[:MAX_DATES]
+    return [{"date": d.isoformat(), "statements": days[d]["statements"], "outlets": len(days[d]["outlets"]),
+             "events": [e for e, _n in sorted(days[d]["events"].items(), key=lambda kv: (-kv[1], kv[0]))[:3]]}
+            for d in sorted(busiest)]

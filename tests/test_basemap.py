@@ -112,3 +112,18 @@ def test_shipped_divisions_file():
     by_name = dict(zip(names, geoms, strict=False))
     assert by_name["Aleppo"].contains(shapely.Point(37.16117, 36.20124))
     assert by_name["Damascus"].contains(shapely.Point(36.29128, 33.5102))
+
+
+def test_polygons_travel_encoded_and_decode_to_the_same_points():
+    """The page carries basemap rings in the encoded polyline format; decoding gives the rounded vertices."""
+    from evacmap.maps.encoding import decode_ring, encode_polygons
+
+    prepared = prepare_basemap(basemap_layers(ALEPPO_IDLIB), ALEPPO_IDLIB)
+    geoms = [f.geometry for f in prepared["countries"]]
+    enc = encode_polygons(geoms)
+    ring = geoms[0]["coordinates"][0] if geoms[0]["type"] == "Polygon" else geoms[0]["coordinates"][0][0]
+    decoded = decode_ring(enc["p"][0][0][0], enc["f"])
+    assert len(decoded) == len(ring)
+    assert all(abs(lat - y) < 1e-9 and abs(lon - x) < 1e-9 for (lat, lon), (x, y) in zip(decoded, ring, strict=True))
+    assert len(json.dumps(enc)) * 3 < len(json.dumps(geoms))  # the point of it
+    assert not any(c in json.dumps(enc) for c in "<>&")  # nothing that could end an inline script
