@@ -104,9 +104,15 @@ def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str
                      "source": place.source, "citation": place.citation, "approximate": place.approximate,
                      "zone": zone_of.get(report.id), "claims": claims, "disagree": bool(disagree),
                      "disagree_notes": list(disagree), "mentions": len(report.mentions),
-                     "figures": figures.get(report.id, []),
+                     "figures": figures.get(report.id, []), **_local_name(place),
                      "geometry": Point(place.lon, place.lat)})
     return gpd.GeoDataFrame(rows, geometry="geometry", crs=4326) if rows else _empty()
+
+
+def _local_name(place: Place) -> dict[str, str]:
+    """The local-script name (places.csv ``name_ar``); not a country's: Natural Earth's is a translation."""
+    local = getattr(place, "name_ar", "") or ""
+    return {"name_local": local, "lang_local": "ar"} if local and place.kind != "country" and local != place.name else {}
 
 
 def _claim_row(claim: Claim, urls: dict[str, str], inferred: bool, titles: dict[str, str]) -> dict:
@@ -118,7 +124,6 @@ def _claim_row(claim: Claim, urls: dict[str, str], inferred: bool, titles: dict[
 
 def _empty() -> gpd.GeoDataFrame:
     import geopandas as gpd
-
     return gpd.GeoDataFrame({"id": []}, geometry=gpd.GeoSeries([], crs=4326), crs=4326)
 
 
@@ -316,9 +321,7 @@ def up_to_date(out: Path, print_: str) -> bool:
 
 def _place_credit(places: gpd.GeoDataFrame) -> str:
     """Which gazetteers the drawn places come from, as the places themselves cite them."""
-    if len(places) == 0 or "source" not in places.columns:
-        return ""
-    sources = sorted({str(s) for s in places["source"] if isinstance(s, str) and s})
+    sources = sorted({str(s) for s in places["source"] if isinstance(s, str) and s}) if "source" in places.columns else []
     return "Place locations: " + ", ".join(sources) if sources else ""
 
 
@@ -397,10 +400,9 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     }
     for rel, text in data_files.items():
         _write(folder, rel, text)
-    labels = {"data/places.geojson": "Places (GeoJSON)", "data/routes.geojson": "Routes (GeoJSON)",
-              "data/zones.geojson": "Control zones (GeoJSON)", "data/claims.json": "Claims (JSON)",
-              "data/claims.csv": "Claims (CSV)", "data/compare.json": "Comparisons (JSON)",
-              "data/compare.csv": "Comparisons (CSV)"}
+    labels = {"data/places.geojson": "Places (GeoJSON)", "data/routes.geojson": "Routes (GeoJSON)", "data/zones.geojson":
+              "Control zones (GeoJSON)", "data/claims.json": "Claims (JSON)", "data/claims.csv": "Claims (CSV)",
+              "data/compare.json": "Comparisons (JSON)", "data/compare.csv": "Comparisons (CSV)"}
     _write(folder, "index.html", render_index(title, index_entries,
                                               [(labels[k], k) for k in data_files], base_url=base_url))
     _write(folder, MARKER, "This folder is written by `evacmap build` and replaced whole by the next build.\n"

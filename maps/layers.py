@@ -135,7 +135,7 @@ def _add_places(m: EvacMap, model: Model, variant: str, labels: dict, lz: Lz) ->
         dot = folium.CircleMarker(location=[p.lat, p.lon], radius=p.radius, class_name=cls, **style)
         path_options(dot, pane="evm-places", interactive=False, evmOutlets=p.outlet_ids, evmPlace=p.idx)
         lab = labels[("place", p.idx)]
-        dot.add_child(text_tooltip(p.name, {
+        dot.add_child(text_tooltip(p.label, {
             "permanent": True, "direction": lab.side,
             "offset": [p.radius if lab.side == "right" else -p.radius, 0],
             "className": f"evm-label {lz(('place', p.idx))}",

@@ -171,6 +171,14 @@ class Place:
     disagree_notes: list[str]
     radius: float
     summary: PlaceSummary | None = None
+    name_local: str = ""  # the name in the local script where the gazetteer has it (lang_local: BCP 47)
+    lang_local: str = ""
+
+    @property
+    def label(self) -> str:
+        """The map label: the name, then the local-script name isolated (U+2068..U+2069) so right-to-left
+        text keeps its order inside a left-to-right label."""
+        return f"{self.name} \u2068{self.name_local}\u2069" if self.name_local else self.name
 
     @property
     def dom_id(self) -> str:
@@ -392,20 +400,11 @@ def _place(rec: dict, idx: int, outlet_index: dict[str, int]) -> Place | None:
     kind = text(rec.get("kind")).lower()
     return Place(
         idx=idx,
-        id=text(rec.get("id")),
-        name=text(rec.get("name")) or text(rec.get("id")) or "Unnamed place",
-        kind=kind,
-        lat=_r(g.y),
-        lon=_r(g.x),
-        precision_m=_num(rec.get("precision_m")),
-        source=text(rec.get("source")),
-        citation=text(rec.get("citation")),
-        approximate=_bool(rec.get("approximate")),
-        zone=text(rec.get("zone")),
-        by_outlet=by_outlet,
-        disagree=_bool(rec.get("disagree")),
-        disagree_notes=_texts(rec.get("disagree_notes")),
-        radius=kind_radius(kind),
+        id=text(rec.get("id")), name=text(rec.get("name")) or text(rec.get("id")) or "Unnamed place", kind=kind,
+        lat=_r(g.y), lon=_r(g.x), precision_m=_num(rec.get("precision_m")), source=text(rec.get("source")),
+        citation=text(rec.get("citation")), approximate=_bool(rec.get("approximate")), zone=text(rec.get("zone")),
+        by_outlet=by_outlet, disagree=_bool(rec.get("disagree")), disagree_notes=_texts(rec.get("disagree_notes")),
+        radius=kind_radius(kind), name_local=text(rec.get("name_local")), lang_local=text(rec.get("lang_local")),
         summary=summary,
     )
 

@@ -123,7 +123,7 @@ def _labels(model: Model, view: _View) -> list[str]:
             x, y = view.xy(p.lat, p.lon)
             dx = p.radius + 4
             right = lab.side == "right"
-            out.append(_text(x + (dx if right else -dx), y + 4, p.name, "p", "start" if right else "end"))
+            out.append(_text(x + (dx if right else -dx), y + 4, p.label, "p", "start" if right else "end"))
     for layer, cls in (("countries", "c"), ("divisions", "g"), ("towns", "t")):
         for i, f in enumerate(model.basemap.get(layer, [])):
             lab = labels.get(("base", layer, i))
