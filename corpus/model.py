@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class Quantity:
 
         return {"value": _num(self.value), "low": _num(self.low), "high": _num(self.high),
                 "qualifier": self.qualifier, "counts": self.counted(), "text": self.text,
-                "event": quantity_event(claim.event, self) if claim else None,
+                "start": self.start, "end": self.end, "event": quantity_event(claim.event, self) if claim else None,
                 "scope": self.scope or (claim.scope if claim else None),
                 "modality": self.modality or (claim.modality if claim else None)}
 
@@ -89,7 +89,6 @@ class Claim:
     event: str | None = None  # one of corpus.events.EVENT_KINDS
     places: tuple[str, ...] = ()  # place ids of the mentions inside the sentence
     quantities: tuple[Quantity, ...] = ()
-    control: tuple = field(default=(), compare=False)  # reserved for control statements
     scope: str | None = None  # first_batch, first_convoy, cumulative, total, daily ... (corpus.scope)
     modality: str = "reported"  # reported, planned, expected, possible, feared, target
     inferred_places: tuple[str, ...] = ()  # the places taken from context ("those two cities"), not named here

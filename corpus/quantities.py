@@ -39,6 +39,7 @@ _VAGUE = {
     "several dozen": (36, 100), "millions": (2_000_000, 9_999_999), "thousands": (2_000, 9_999),
     "hundreds": (200, 999), "dozens": (24, 99), "scores": (40, 99),
 }
+VAGUE_AMOUNTS = frozenset(_VAGUE)  # a count given only by one of these stays words on a page ("thousands")
 
 # What can be counted, with the normal form the comparison uses.
 _NOUNS = {

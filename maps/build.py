@@ -16,7 +16,7 @@ from rich.console import Console
 
 from evacmap.corpus.config import DEFAULT_TITLE, MapConfig
 from evacmap.errors import BuildError
-from evacmap.maps.formatting import amount
+from evacmap.maps.formatting import count_words, group_value_words, scope_words
 from evacmap.maps.publish import MARKER, checkpoint, output_lock, publish, sweep
 from evacmap.maps.terminal import clean
 
@@ -31,24 +31,25 @@ if TYPE_CHECKING:  # the geo stack and the analysis load only when a build has w
 
 # --- the data each map draws ------------------------------------------------------------------------------
 
-def _quantity_text(q) -> str:
-    value = amount(q.value, q.low, q.high)
-    return " ".join(x for x in (q.qualifier, value, q.counts) if x)
+_WIDE = frozenset({"country", "continent"})  # areas no story map shows as a point
 
 
 def _claim_places(prods: exports.Products) -> dict[str, list[tuple[str, bool]]]:
-    """Claim id → the places it is drawn at. A claim that names no place is drawn at the place its article
-    mentions most (within the focus country), marked as inferred, so no number is dropped from the map."""
+    """Claim id → the places it is drawn at. A claim that names no place a map can show (none, or only a
+    country) is drawn at the place its article mentions most (within the focus country), marked as
+    inferred, so no number is dropped from the map."""
+    gaz = prods.analysis.gazetteer
     by_article: dict[str, Counter] = {}
     for m in prods.analysis.all("mentions"):
-        place = prods.analysis.gazetteer.get(m.place_id) if m.place_id else None
+        place = gaz.get(m.place_id) if m.place_id else None
         if place and place.kind not in {"country", "governorate"} and place.resolved:
             by_article.setdefault(m.article, Counter())[m.place_id] += 1
     top = {article: min(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0] for article, counts in by_article.items()}
     out = {}
     for claim in prods.claims:
-        if claim.places:
-            out[claim.id] = [(p, p in claim.inferred_places) for p in claim.places]
+        named = [p for p in claim.places if (place := gaz.get(p)) is None or place.kind not in _WIDE]
+        if named:
+            out[claim.id] = [(p, p in claim.inferred_places) for p in named]
         elif claim.quantities and claim.article in top:
             out[claim.id] = [(top[claim.article], True)]
     return out
@@ -66,15 +67,16 @@ def _claims_by_place(prods: exports.Products) -> dict[str, list[tuple[Claim, boo
 
 
 def _disagreements(prods: exports.Products) -> dict[str, list[str]]:
-    """Claim id → one line per disagreeing comparison group it belongs to."""
+    """Claim id → one line per disagreeing comparison group it belongs to. Each value names its outlet and,
+    where the outlet credits someone, the speaker; the line ends with what the values measure."""
     notes: dict[str, list[str]] = {}
     for group in prods.groups:
         if not group.disagree:
             continue
-        values = " · ".join(f"{v.outlet} {(v.qualifier + ' ') if v.qualifier else ''}{amount(v.value, v.low, v.high)}"
-                            for v in group.values)
+        values = " · ".join(group_value_words(v) for v in group.values)
         day = group.date.strftime("%-d %b %Y") if hasattr(group.date, "strftime") else (group.date or "undated")
-        line = f"{group.event} {group.counts or ''}, {day}: {values}".replace("  ", " ")
+        what = group.event if group.counts in (None, "", group.event) else f"{group.event} ({group.counts})"
+        line = f"{what}, {day}: {values}. Compared: {group.note}."
         for v in group.values:
             notes.setdefault(v.claim, []).append(line)
     return notes
@@ -84,7 +86,7 @@ def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str
     import geopandas as gpd
     from shapely.geometry import Point
 
-    from evacmap.maps.summary import figures_by_place
+    from evacmap.maps.summary import figures_by_place, local_name
 
     claims_at = _claims_by_place(prods)
     notes = _disagreements(prods)
@@ -104,22 +106,17 @@ def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str
                      "source": place.source, "citation": place.citation, "approximate": place.approximate,
                      "zone": zone_of.get(report.id), "claims": claims, "disagree": bool(disagree),
                      "disagree_notes": list(disagree), "mentions": len(report.mentions),
-                     "figures": figures.get(report.id, []), **_local_name(place),
+                     "figures": figures.get(report.id, []), **local_name(place),
                      "geometry": Point(place.lon, place.lat)})
     return gpd.GeoDataFrame(rows, geometry="geometry", crs=4326) if rows else _empty()
-
-
-def _local_name(place: Place) -> dict[str, str]:
-    """The local-script name (places.csv ``name_ar``); not a country's: Natural Earth's is a translation."""
-    local = getattr(place, "name_ar", "") or ""
-    return {"name_local": local, "lang_local": "ar"} if local and place.kind != "country" and local != place.name else {}
 
 
 def _claim_row(claim: Claim, urls: dict[str, str], inferred: bool, titles: dict[str, str]) -> dict:
     return {"outlet": claim.outlet, "article": claim.article, "url": urls.get(claim.article, ""),
             "text": claim.text, "speaker": claim.speaker, "date": claim.date.isoformat() if claim.date else None,
-            "quantities": [_quantity_text(q) for q in claim.quantities], "claim_id": claim.id,
-            "place_inferred": inferred, "headline": titles.get(claim.article, "")}
+            "time": claim.time, "quantities": [count_words(q, claim) for q in claim.quantities],
+            "claim_id": claim.id, "place_inferred": inferred, "headline": titles.get(claim.article, ""),
+            "qualifiers": [] if claim.quantities else scope_words(claim.scope, claim.modality)}
 
 
 def _empty() -> gpd.GeoDataFrame:

@@ -141,6 +141,8 @@ class Claim:
     claim_id: str
     headline: str = ""
     place_inferred: bool = False  # drawn at the place its article names most, not a place it names
+    time: str = ""  # clock time as written; qualifiers: scope/modality words of a claim without numbers
+    qualifiers: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -212,8 +214,7 @@ class Source:
 @dataclass
 class Leg:
     idx: int
-    leg_id: str
-    route_idx: int
+    leg_id: str  # the leg's id in data/routes.geojson
     from_name: str
     to_name: str
     via: list[str]
@@ -240,7 +241,7 @@ class Leg:
 @dataclass
 class Route:
     idx: int
-    route_id: str
+    route_id: str  # the route's id in data/routes.geojson
     label: str
     colour: str
     legs: list[Leg]
@@ -368,7 +369,8 @@ def _claim(d: Any) -> Claim | None:
     return Claim(outlet=text(d.get("outlet")), article=text(d.get("article")), url=safe_url(d.get("url")),
                  text=text(d.get("text")), speaker=text(d.get("speaker")), date=text(d.get("date")),
                  quantities=_texts(d.get("quantities")), claim_id=text(d.get("claim_id")),
-                 headline=text(d.get("headline")), place_inferred=_bool(d.get("place_inferred")))
+                 headline=text(d.get("headline")), place_inferred=_bool(d.get("place_inferred")),
+                 time=text(d.get("time")), qualifiers=_texts(d.get("qualifiers")))
 
 
 def _outlets(data: MapData, place_rows: list[dict], route_rows: list[dict]) -> list[str]:
@@ -427,7 +429,6 @@ def _routes(route_rows: list[dict], order: list[str]) -> list[Route]:
             Leg(
                 idx=next(leg_counter),
                 leg_id=text(rec.get("leg_id")),
-                route_idx=route.idx,
                 from_name=text(rec.get("from_name")),
                 to_name=text(rec.get("to_name")),
                 via=_texts(rec.get("via_names")),

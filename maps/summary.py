@@ -23,7 +23,7 @@ from typing import Any
 from evacmap.maps.formatting import amount
 
 __all__ = ["CLAIM_BUDGET", "MAX_DATES", "MAX_LEGS", "MAX_PLACES", "MAX_SOURCES", "PER_LIST_PAGE", "Overflow", "compact",
-           "figures_by_place", "needs_compact", "place_page", "slug", "timeline"]
+           "figures_by_place", "local_name", "needs_compact", "place_page", "slug", "timeline"]
 
 CLAIM_BUDGET = 90_000  # bytes of statements a page may list inline (the sample's overview: about 45,000)
 CLAIM_BYTES = 260  # the markup around one statement in the text version
@@ -154,3 +154,9 @@ def timeline(claims: list) -> list[dict]:
     return [{"date": d.isoformat(), "statements": days[d]["statements"], "outlets": len(days[d]["outlets"]),
              "events": [e for e, _n in sorted(days[d]["events"].items(), key=lambda kv: (-kv[1], kv[0]))[:3]]}
             for d in sorted(busiest)]
+
+
+def local_name(place: Any) -> dict[str, str]:
+    """The local-script name (places.csv ``name_ar``); not a country's: Natural Earth's is a translation."""
+    local = getattr(place, "name_ar", "") or ""
+    return {"name_local": local, "lang_local": "ar"} if local and place.kind != "country" and local != place.name else {}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import shapely
 
-from evacmap.maps.basemap import basemap_attribution, division_files, basemap_layers, prepare_basemap, view_limits
+from evacmap.maps.basemap import basemap_attribution, basemap_layers, division_files, prepare_basemap, view_limits
 
 ALEPPO_IDLIB = (36.3, 35.7, 37.4, 36.5)  # min lon, min lat, max lon, max lat
 
@@ -61,7 +61,7 @@ def test_attribution_names_exactly_the_layers_drawn():
 
 def test_divisions_come_from_whichever_country_files_are_shipped(tmp_path, monkeypatch):
     """No country is named in code: a new admin1-<ISO3>.geojson is drawn for maps of that country."""
-    import evacmap.maps.basemap as basemap
+    from evacmap.maps import basemap
 
     doc = {"type": "FeatureCollection", "attribution": "Test divisions (made up)", "features": [
         {"type": "Feature", "properties": {"name": "West"}, "geometry": {"type": "Polygon", "coordinates": [
