@@ -27,7 +27,7 @@ __all__ = ["CLAIM_BUDGET", "MAX_DATES", "MAX_LEGS", "MAX_PLACES", "MAX_SOURCES",
 
 CLAIM_BUDGET = 90_000  # bytes of statements a page may list inline (the sample's overview: about 45,000)
 CLAIM_BYTES = 260  # the markup around one statement in the text version
-MAX_PLACES = 30  # places drawn by a compact page (about 2 KB each: marker, label, popup, text entry)
+MAX_PLACES = 25  # places drawn by a compact page (about 2 KB each: marker, label, popup, text entry)
 MAX_LEGS = 10  # legs drawn by a compact page (about 2.5 KB each with their geometry)
 MAX_SOURCES = 2  # source sentences quoted per leg on a compact page
 MAX_FIGURES = 4  # disputed figures summarised per place
