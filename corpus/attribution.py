@@ -82,7 +82,7 @@ def _geo(word: str) -> bool:
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
           r"tweeted|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
-          r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their) (?:[\w-]+ ){0,3}"
+          r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
           r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying")
 _VERB = re.compile(rf"\b(?:has |have |had )?({_VERBS})\b")
 _PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)\s+$")

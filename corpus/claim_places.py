@@ -4,10 +4,20 @@ A sentence names places in many roles; only some are where the counted thing hap
 out of a claim when it is (general rules of news English, in this order):
 
 - the dateline ("BEIRUT —" opening a paragraph): where the reporter filed from;
-- a source or a party: "according to Russia", "brokered by Russia and Turkey", "a deal between X and Y",
-  "backed by X", a state acting as subject ("Iran ... pushed for", "Turkey said"), "X's foreign ministry";
+- a source or a party: "according to Russia", "brokered by Russia and Turkey", "a deal between X and Y"
+  (but "round trips between X and Y" are places),
+  "backed by X", a state acting as subject ("Iran ... pushed for", "Turkey said", "India, which says"),
+  "X's foreign ministry", "X's land ports authority", "X's offensive";
 - a seat: where a speaker spoke or sits ("told reporters in Geneva", "speaking ... in Geneva", "tracks the
   conflict from Britain", "X-based", "based in X");
+- a nationality: "16,000 U.S. citizens", "citizens of 36 countries in Europe, Africa and Asia";
+- a locator of another place: "Sudan's embattled capital" (the place meant is the capital);
+- a time zone: "9 p.m. UK time";
+- the label of another feature: "the Lachin corridor", "the Hakari bridge" (the name resolved to the town;
+  the claim is about the corridor or bridge);
+- a waypoint: "a drive from X through Y and Z", "along the road through Y" (the route passes there; the count
+  is not about it; "came through the X crossing" is no waypoint);
+- a container of the place just named: "Al-Azraq air base in Jordan";
 - a title: "U.S. Secretary of State", "envoy for Syria", "coordinator for Ukraine", "ambassador to X";
 - an analogy: "another Srebrenica", "a second X", "like X", "reminiscent of X";
 - inside a relative clause describing someone (", which backs the government,"; ", who fled from X,");
@@ -16,6 +26,7 @@ out of a claim when it is (general rules of news English, in this order):
 - in a concessive clause ("while the world's attention has been focused on X, ...") when the main clause
   names a place of its own.
 
+A list keeps the role of its first member ("through Ed Damer, Atbara and Suakin" are all waypoints).
 A claim that names no place inherits its neighbour's only by the anaphora rule: "in those two cities",
 "there", "the town" refer back to the previous sentence of the same paragraph; such places are flagged
 `place_inferred`.
@@ -28,7 +39,7 @@ from collections.abc import Sequence
 
 from evacmap.corpus.model import Mention
 
-__all__ = ["ANAPHORA", "MentionIndex", "claim_places", "dateline_end"]
+__all__ = ["ANAPHORA", "MentionIndex", "claim_mentions", "claim_places", "dateline_end"]
 
 ANAPHORA = re.compile(r"\b(?:(?:those|these|both|the)\s+(?:two\s+|three\s+|four\s+)?(?:cities|towns|villages|"
                       r"enclaves|districts|neighbou?rhoods|camps|areas|islands|settlements)|"
@@ -39,10 +50,16 @@ _DATELINE = re.compile(r"^[ \t]*(?:[A-Z][A-Z'.-]+(?:[ ,]+(?:[A-Z][A-Za-z'.-]+|\d
                        r"\s*(?:—|–|--|-|:)\s", re.M)
 _PARTY_BEFORE = re.compile(r"(?:\baccording to|\b(?:brokered|mediated|backed|supported|sponsored|negotiated|"
                            r"organi[sz]ed|funded|hosted|run|led|helped|announced|reported|claimed|"
-                           r"condemned|accused|urged|criticised|criticized)\s+by|\bbetween|\bwith the help of|"
+                           r"condemned|accused|urged|criticised|criticized)\s+by|"
+                           r"\b(?:deal|agreement|accord|talks|negotiations|truce|ceasefire|cease-fire|fighting|war|"
+                           r"clashes|conflict|dispute|relations|tensions|mediation|summit|meeting)\s+"
+                           r"(?:[\w'’-]+\s+){0,2}?between|\bwith the help of|"
                            r"\bon behalf of|\bat the request of)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}$", re.I)
 _PARTY_LIST = re.compile(r"^(?:\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", re.I)
-_AGENT_AFTER = re.compile(r"^(?:['’]s\s+(?:\w+\s+){0,2}(?:ministry|government|army|military|forces|embassy|"
+_AGENT_AFTER = re.compile(r"^(?:,\s*which\s+(?:says|said|claims|claimed|reports|reported|estimates|estimated)\b|"
+                          r"['’]s\s+(?:[\w-]+\s+){0,4}(?:ministry|ministries|authority|agency|administration|presidency|"
+                          r"press service|command|offensive|operation|assault|attack|invasion|blockade|"
+                          r"government|army|military|forces|embassy|"
                           r"president|prime minister|foreign minister|defen[cs]e minister|officials?|"
                           r"spokes(?:man|woman|person)|state media|state television|state tv|news agency|"
                           r"leader|regime|authorities|troops|air force|navy|coast guard|foreign office)\b|"
@@ -58,6 +75,29 @@ _SEAT_BEFORE = re.compile(r"(?:\b(?:told|telling|speaking to|speaking|spoke|said
                           r"[^,;.]){0,30}?\b(?:in|from|at)\s+(?:the\s+)?|"
                           r"\bfrom\s+(?:his|her|their|its)\s+(?:office|base|home|headquarters)\s+in\s+)$", re.I)
 _SEAT_AFTER = re.compile(r"^(?:-based|\s+based)\b", re.I)
+# A nationality, not a place: "16,000 U.S. citizens", "British nationals", "citizens of 36 countries in Europe";
+# a locator of another place: "Sudan's embattled capital", "Jordan's border" (the place meant is that one).
+_NATIONALITY_AFTER = re.compile(r"^(?:['’]s)?\s+(?:citizens|nationals|passport[- ]holders|expatriates|"
+                                r"residents abroad|diaspora)\b", re.I)
+_NATIONALITY_BEFORE = re.compile(r"\b(?:citizens|nationals|natives|passport[- ]holders|nationalities)\s+(?:of|from)\s+"
+                                 r"(?:[\w'’-]+\s+){0,4}?(?:in\s+)?(?:the\s+)?$", re.I)
+_LOCATOR_AFTER = re.compile(r"^['’]s\s+(?:[\w-]+\s+)?(?:capital|largest city|second city|main port|"
+                            r"border|borders|north|south|east|west|coast)\b", re.I)
+# Another feature the name only labels: "the Lachin corridor", "the Hakari bridge" (the mention resolved to
+# the town, which the claim is not about; an airport or air base named after a town lies by it and stays).
+_FEATURE_AFTER = re.compile(r"^\s+(?:corridor|road|highway|motorway|bridge|river|border crossing|checkpoint|"
+                            r"causeway|pass|dam)\b", re.I)
+# A time zone: "9 p.m. UK time", "Moscow time".
+_ZONE_AFTER = re.compile(r"^\s+time\b", re.I)
+# The ways a route passes, not where its count is: "after a 15-hour drive ... through Ed Damer and Atbara".
+_WAYPOINT_BEFORE = re.compile(r"(?:\bfrom\b[^,;.]{0,60}|\b(?:road|route|highway|corridor|drive|journey|trip|way)\s+)"
+                              r"(?:through|via|by way of)\s+(?:the\s+)?$", re.I)
+# A list goes on in the role of its first member: "in Europe, Africa, the Americas and Asia".
+_LIST_JOIN = re.compile(r"^(?:\s*,\s*(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)*"
+                        r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?$")
+# "Al-Azraq air base in Jordan": a place that only locates the one before it adds nothing the claim is about.
+_CONTAINER_JOIN = re.compile(r"^(?:\s+(?:air base|airbase|base|airport|airfield|port|camp|crossing|bridge|"
+                             r"hospital|city|town|village|province|district|county|region|state))?\s+in\s+(?:the\s+)?$")
 _TITLE_AFTER = re.compile(r"^(?:['’]s)?\s+(?:(?:foreign|defen[cs]e|interior|health|deputy|prime|vice|acting|"
                           r"former|chief|senior)\s+)*(?:secretary|president|minister|envoy|ambassador|"
                           r"officials?|spokes(?:man|woman|person)|diplomats?|embassy|consul|chancellor|"
@@ -82,27 +122,37 @@ def dateline_end(text: str, paragraph_start: int) -> int:
     return m.end() if m and m.start() == paragraph_start else paragraph_start
 
 
-def _excluded(text: str, start: int, end: int, others: bool) -> str | None:
-    """Why the mention at [start, end) of the clause `text` is not a place the claim is about, or None."""
-    before, after = text[:start], text[end:]
+def _party(text: str, before: str, after: str) -> bool:
     if _PARTY_BEFORE.search(before) or (_PARTY_LIST.match(_between_party(before)) and
                                         _PARTY_BEFORE.search(_before_party(before))):
-        return "party"
-    if _AGENT_AFTER.match(after) and not re.search(r"\b(?:in|to|from|into|of|at|near|around|across|inside|"
-                                                   r"toward|towards|for)\s+(?:the\s+)?$", before, re.I):
-        return "party"
-    if _SEAT_BEFORE.search(before) or _SEAT_AFTER.match(after):
-        return "seat"
-    if _TITLE_AFTER.match(after) or _TITLE_BEFORE.search(before):
-        return "title"
-    if _ANALOGY_BEFORE.search(before):
-        return "analogy"
-    if any(m.start() < start and end <= m.end() and re.search(r"\b[A-Z][\w'’.-]*\s*$", text[:m.start()])
-           for m in _RELATIVE.finditer(text)):
-        return "relative clause"
-    if others and _MODIFIER_AFTER.match(after):
-        return "modifier"
-    return None
+        return True
+    return bool(_AGENT_AFTER.match(after)) and not re.search(
+        r"\b(?:in|to|from|into|of|at|near|around|across|inside|toward|towards|for)\s+(?:the\s+)?$", before, re.I)
+
+
+def _in_relative(text: str, start: int, end: int) -> bool:
+    return any(m.start() < start and end <= m.end() and re.search(r"\b[A-Z][\w'’.-]*\s*$", text[:m.start()])
+               for m in _RELATIVE.finditer(text))
+
+
+def _excluded(text: str, start: int, end: int, others: bool) -> str | None:
+    """Why the mention at [start, end) of the clause `text` is not a place the claim is about, or None (the
+    first rule that holds, in the order of the module's list)."""
+    before, after = text[:start], text[end:]
+    rules = (
+        ("party", lambda: _party(text, before, after)),
+        ("seat", lambda: bool(_SEAT_BEFORE.search(before) or _SEAT_AFTER.match(after))),
+        ("nationality", lambda: bool(_NATIONALITY_AFTER.match(after) or _NATIONALITY_BEFORE.search(before))),
+        ("locator", lambda: bool(_LOCATOR_AFTER.match(after))),
+        ("time zone", lambda: bool(_ZONE_AFTER.match(after))),
+        ("feature", lambda: bool(_FEATURE_AFTER.match(after))),
+        ("waypoint", lambda: bool(_WAYPOINT_BEFORE.search(before))),
+        ("title", lambda: bool(_TITLE_AFTER.match(after) or _TITLE_BEFORE.search(before))),
+        ("analogy", lambda: bool(_ANALOGY_BEFORE.search(before))),
+        ("relative clause", lambda: _in_relative(text, start, end)),
+        ("modifier", lambda: others and bool(_MODIFIER_AFTER.match(after))),
+    )
+    return next((why for why, holds in rules if holds()), None)
 
 
 def _between_party(before: str) -> str:
@@ -137,17 +187,36 @@ def claim_places(text: str, offset: int, mentions: Sequence[Mention] | MentionIn
     """Place ids of the mentions inside `text` (a clause starting at article offset `offset`) that the claim
     is about, in text order. Mentions ending at or before `skip_before` (a dateline) are left out. Pass a
     MentionIndex when calling once per clause of a long article."""
+    return tuple(dict.fromkeys(m.place_id for m in claim_mentions(text, offset, mentions, skip_before)
+                               if m.place_id))
+
+
+def claim_mentions(text: str, offset: int, mentions: Sequence[Mention] | MentionIndex,
+                   skip_before: int = -1) -> list[Mention]:
+    """The mentions behind `claim_places`, with their offsets (to give each number of a clause its own)."""
     index = mentions if isinstance(mentions, MentionIndex) else MentionIndex(mentions)
     inside = [m for m in index.within(offset, offset + len(text)) if m.end > skip_before]
     if not inside:
-        return ()
+        return []
     conc = _CONCESSIVE.match(text)
     main = [m for m in inside if not conc or m.start - offset >= conc.end()]
-    kept = []
+    kept: list[Mention] = []
     others = len({m.place_id for m in inside}) > 1
+    why: str | None = None
+    prev_end = -1
     for m in inside:
         if conc and main and m.start - offset < conc.end():
             continue
-        if _excluded(text, m.start - offset, m.end - offset, others) is None:
-            kept.append(m.place_id)
-    return tuple(dict.fromkeys(kept))
+        gap = text[prev_end:m.start - offset] if prev_end >= 0 else ""
+        listed = prev_end >= 0 and _LIST_JOIN.match(gap) is not None
+        why = why if listed and why in _LIST_ROLES else _excluded(text, m.start - offset, m.end - offset, others)
+        if why is None and kept and prev_end >= 0 and _CONTAINER_JOIN.match(gap) and kept[-1].place_id != m.place_id:
+            why = "container"
+        prev_end = m.end - offset
+        if why is None:
+            kept.append(m)
+    return kept
+
+
+# The roles a whole list shares with its first member ("through Ed Damer, Atbara and Suakin").
+_LIST_ROLES = frozenset({"party", "nationality", "waypoint", "seat", "title"})

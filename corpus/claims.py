@@ -11,13 +11,13 @@ from bisect import bisect_left
 from dataclasses import replace
 
 from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes
-from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_places, dateline_end
-from evacmap.corpus.dates import find_times, narrative_dates
+from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
+from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import parse_quantities
-from evacmap.corpus.scope import clause_scope, modality, quantity_modality, quantity_scope
+from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope
 
 # A toll over weeks or years ("the war that has killed hundreds of thousands") is of no single day.
 _CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:killed|displaced|left)\b|"
@@ -31,7 +31,8 @@ _BACKGROUND = re.compile(r"^\W*(?:when|since|before|back in|at the height of|dur
 # a speaker adds: "..., he said, adding the remaining 10,000 were fighters".
 _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?: that)?|noting(?: that)?)\s+|;\s+)"
                     r"(?=(?:an?|the|this|these|those|it|they|he|she|we|"
-                    r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*)\b)")
+                    r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*|one|two|three|four|five|six|"
+                    r"seven|eight|nine|ten|eleven|twelve|dozens|hundreds|thousands)\b)")
 _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|may|might|left|went|came|took|"
                      r"began|fled|said|says|means|remains?|\w{3,}ed)\b", re.I)
 
@@ -79,15 +80,105 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
         previous = texts[n - 1] if n and paragraphs[n - 1] == paragraphs[n] else ""
         para_start = newlines[paragraphs[n] - 1] + 1 if paragraphs[n] else 0
         skip = dateline_end(article.text, para_start) if para_start >= s.start - 2 or n == 0 else -1
-        for k, c in enumerate(clauses(s)):
+        parts = clauses(s)
+        day = dates[n]  # a clause that names no day of its own is of the day the clause before it ended on
+        for k, c in enumerate(parts):
             claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
                                   masked=masked, mentions=index, skip=skip, last_places=last_places,
-                                  speaker=_clause_speaker(c, k, masked, speakers[n]), date=dates[n])
+                                  speaker=_clause_speaker(c, k, masked, speakers[n]),
+                                  date=_clause_date(c, article, day) if len(parts) > 1 else dates[n])
+            day = _clause_date(c, article, day, last=True) if len(parts) > 1 else day
             if claim is not None:
                 claims.append(claim)
             previous = c.text
         last_places = claim_places(s.text, s.start, index, skip)
-    return claims
+    return _corefer(article.text, claims)
+
+
+# A definite number refers to a group already counted: "the remaining 10,000", "those 10,000".
+_DEFINITE = re.compile(r"\b(?:the|those|these)\s+(?:remaining\s+|other\s+|last\s+)?$", re.I)
+
+
+def _corefer(text: str, claims: list[Claim]) -> list[Claim]:
+    """A claim that names no place and counts a definite number ("adding the remaining 10,000 were made
+    up of fighters") is about the group an earlier claim of the article counted with that same number:
+    it takes that claim's places, flagged inferred, and its event where it has none of its own."""
+    out: list[Claim] = []
+    for claim in claims:
+        c = claim
+        if not c.places:
+            same = next((prior for q in c.quantities
+                         if q.value and _DEFINITE.search(text[max(0, q.start - 30):q.start])
+                         for prior in reversed(out)
+                         if prior.places and any(p.value == q.value for p in prior.quantities)), None)
+            if same is not None:
+                event = c.event if c.event not in (None, "other") else same.event
+                c = replace(c, places=same.places, inferred_places=same.places, event=event,
+                            quantities=tuple(replace(q, places=None) for q in c.quantities))
+        out.append(c)
+    return out
+
+
+def _undated(c: Sentence, article: Article, date, event: str | None):
+    """None for a clause that is of no single day unless it names its own ("By Monday the fighting had
+    killed 427"): a toll over weeks or years ("the war that has killed hundreds of thousands"), a background
+    clause ("When the area was besieged ..."), a clause set in another year ("During Hurricane Irma in
+    2017, the shelters took in 20,000")."""
+    own = [r for r in find_dates(c.text, article.published) if not r.background and r.kind != "week"]
+    if own:
+        return date
+    published_year = article.published.year if article.published else None
+    years = {int(y) for y in re.findall(r"\b(?:in|of|since|during)\s+((?:19|20)\d\d)\b", c.text)}
+    if (_CUMULATIVE.search(c.text) and event in ("killed", "wounded", "attack", "displaced")) \
+            or (_BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text)) \
+            or (published_year is not None and years and published_year not in years):
+        return None
+    return date
+
+
+def _part_date(c: Sentence, quantities: list[Quantity], article: Article, date):
+    """When every number of a clause sits in one coordinated part that names its own day, the claim is of
+    that day ("A 24-hour pause agreed for April 18 fell apart, and a three-day truce ... from April 21 was
+    broken": April 21 for the three days)."""
+    parts = _parts(c.text)
+    if len(parts) < 2 or not quantities:
+        return date
+    held = {next((i for i, (lo, hi) in enumerate(parts) if lo <= q.start - c.start < hi), -1) for q in quantities}
+    if len(held) != 1 or -1 in held:
+        return date
+    lo, hi = parts[held.pop()]
+    refs = [r for r in find_dates(c.text[lo:hi], article.published, anchor=date)
+            if not r.background and r.kind in ("weekday", "explicit", "relative")]
+    return refs[0].date if refs else date
+
+
+def _dated(c: Sentence, quantities: list[Quantity], article: Article, date) -> list[Quantity]:
+    """Where a clause's numbers sit in parts that name different days, each number takes its part's day (or
+    the day of the part before it): "436 were evacuated on April 23, and by Tuesday authorities had brought back
+    1,539 of them: ... 1,216 came by road" dates 1,539 and 1,216 to Tuesday."""
+    parts = _parts(c.text)
+    if len(parts) < 2 or len(quantities) < 2 or date is None:
+        return quantities
+    days, day = [], date
+    for lo, hi in parts:
+        refs = [r for r in find_dates(c.text[lo:hi], article.published, anchor=date)
+                if not r.background and r.kind in ("weekday", "explicit", "relative")]
+        day = refs[0].date if refs else day
+        days.append(day)
+    out = []
+    for q in quantities:
+        i = next((k for k, (lo, hi) in enumerate(parts) if lo <= q.start - c.start < hi), 0)
+        out.append(replace(q, date=days[i] if days[i] != date else None))
+    return out
+
+
+def _clause_date(c: Sentence, article: Article, sentence_date, last: bool = False):
+    """A clause's own foreground day where it names one ("The first group sailed on Tuesday, and ... 557
+    disembarked in Jeddah on Wednesday morning": Wednesday for the second clause), else its sentence's;
+    `last`: the last day it names (where the next clause goes on from)."""
+    refs = [r for r in find_dates(c.text, article.published, anchor=sentence_date)
+            if not r.background and r.kind in ("weekday", "explicit", "relative")]
+    return refs[-1 if last else 0].date if refs else sentence_date
 
 
 def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | None) -> str | None:
@@ -107,35 +198,105 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     event = classify(c.text if quantities else masked[c.start:c.end], quantities, previous)
     if not quantities and event is None:
         return None
-    here = claim_places(c.text, c.start, mentions, skip)
+    kept = claim_mentions(c.text, c.start, mentions, skip)
+    here = tuple(dict.fromkeys(m.place_id for m in kept if m.place_id))
     inferred: tuple[str, ...] = ()
     if ANAPHORA.search(c.text) and last_places:
         inferred = tuple(p for p in last_places if p not in here)
         here = here + inferred
-    if event in ("killed", "wounded", "attack", "displaced") and _CUMULATIVE.search(c.text):
-        date = None
-    if _BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text):
-        date = None
-    # a truce's length is no running total, whatever the tense of the clause that states it
-    counted = [q for q in quantities if q.counts not in ("hours", "days", "weeks")]
-    scope = clause_scope(c.text, counted=bool(counted))
-    mood = modality(c.text)
-    quantities = _scoped(c, quantities)
+    date = _undated(c, article, date, event)
+    quantities, scope, mood = _scoped(c, quantities)
+    quantities = _placed(c, quantities, kept, inferred)
+    date = _part_date(c, quantities, article, date)
+    quantities = _dated(c, quantities, article, date)
     times = find_times(c.text)
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
                  speaker=speaker, date=date, time=times[0][0] if times else None, event=event, places=here,
                  quantities=tuple(quantities), scope=scope, modality=mood, inferred_places=inferred)
 
 
-def _scoped(c: Sentence, quantities: list[Quantity]) -> list[Quantity]:
-    """Each number with the scope and modality its own words give it (None: its clause's)."""
+# Where a clause's coordinated parts meet: each part states its own scope and mood ("436 were evacuated on
+# April 23, and by Tuesday authorities had brought back 1,539"; "500 were in place and that 2,500 would be
+# deployed"). A colon does not part them: what follows it details what precedes it.
+_PART = re.compile(r";\s+|,\s*(?:and|but|while|whereas)\s+(?:that\s+)?|\s+and\s+that\s+|,\s+that\s+", re.I)
+
+
+# "... had fled into Chad and about 4,000 refugees had gone home": "and" before a number opens a part when both
+# sides have a verb of their own (not in a list: "240 men and 25 children arrived").
+_AND_NUMBER = re.compile(r"\s+and\s+(?=(?:(?:about|around|some|nearly|almost|roughly|more than|over|at least|"
+                         r"another|a further)\s+)?\d)", re.I)
+
+
+_OWN_VERB = re.compile(r"^(?:[\w-]+\s+){0,2}[\d,.]+(?:\s+[\w'’-]+){0,4}?\s+(?:had|have|has|were|was|are|is|will|would|"
+                       r"could|may|might)\b", re.I)
+
+
+def _parts(text: str) -> list[tuple[int, int]]:
+    """The coordinated parts of a clause as (start, end) offsets."""
+    cuts = [m for m in _PART.finditer(text) if not _quoted_at(text, m.start())]
+    for m in _AND_NUMBER.finditer(text):
+        left = text[max((c.end() for c in cuts if c.end() <= m.start()), default=0):m.start()]
+        right = re.split(r",\s|;|\s+and\s+", text[m.end():])[0]
+        if _FINITE.search(left) and _OWN_VERB.match(right) and not _quoted_at(text, m.start()):
+            cuts.append(m)
+    cuts.sort(key=lambda m: m.start())
+    bounds = [0, *(m.end() for m in cuts)]
+    ends = [*(m.start() for m in cuts), len(text)]
+    return list(zip(bounds, ends, strict=True))
+
+
+def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], str | None, str]:
+    """Each number with the scope and modality its own words, else its own part of the clause, give it; and
+    the clause's scope and modality (its parts' when they agree; else the clause carries no scope and each
+    number its own). A truce's length is no running total, whatever the tense of the clause that states it."""
+    counted = [q for q in quantities if q.counts not in ("hours", "days", "weeks")]
+    scope, mood = clause_scope(c.text, counted=bool(counted)), modality(c.text)
+    parts = _parts(c.text)
+    series = day_series(c.text, [(q.start - c.start, q.end - c.start) for q in quantities])
     out, prev_end = [], 0
-    for q in quantities:
+    for q, in_series in zip(quantities, series, strict=True):
         a, b = q.start - c.start, q.end - c.start
-        out.append(replace(q, scope=quantity_scope(c.text, a, b, prev_end),
-                           modality=quantity_modality(c.text, a, b, prev_end)))
+        own_scope, own_mood = quantity_scope(c.text, a, b, prev_end), quantity_modality(c.text, a, b, prev_end)
+        own_scope = own_scope or ("daily" if in_series else None)
+        if len(parts) > 1:
+            lo, hi = next(((x, y) for x, y in parts if x <= a < y), (0, len(c.text)))
+            part = c.text[lo:hi]
+            timed = q.counts in ("hours", "days", "weeks")
+            own_scope = own_scope or clause_scope(part, counted=not timed) or "none"
+            own_mood = own_mood or modality(part)
+        out.append(replace(q, scope=own_scope, modality=own_mood))
         prev_end = b
-    return out
+    if len(parts) > 1 and out:
+        scopes = {q.scope for q in out}
+        scope = None if len(scopes) > 1 else next(iter(scopes))
+        out = [replace(q, scope=None if q.scope == "none" else q.scope) for q in out]
+        scope = None if scope == "none" else scope
+        moods = {q.modality for q in out}
+        mood = next(iter(moods)) if len(moods) == 1 and None not in moods else mood
+    return out, scope, mood
+
+
+def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention],
+            inferred: tuple[str, ...] = ()) -> list[Quantity]:
+    """Where a clause's numbers sit in different coordinated parts, each number is about the places of its
+    own part ("20,000 had fled into Chad and about 4,000 ... had gone home to South Sudan"), and a part
+    without a number lends its places to the part before it. A number whose part names no place carries
+    none rather than another part's (but places carried over by anaphora are every part's)."""
+    parts = _parts(c.text)
+    if len(parts) < 2:
+        return quantities
+    def part_of(offset: int) -> int:
+        return next(i for i, (lo, hi) in enumerate(parts) if lo <= offset - c.start < hi or i == len(parts) - 1)
+    holders = sorted({part_of(q.start) for q in quantities})
+    if len(holders) < 2:
+        return quantities
+    owner = {i: max((h for h in holders if h <= i), default=holders[0]) for i in range(len(parts))}
+    places: dict[int, list[str]] = {h: [] for h in holders}
+    for m in kept:
+        if m.place_id:
+            places[owner[part_of(m.start)]].append(m.place_id)
+    # places carried over by anaphora ("housed there") are the whole clause's
+    return [replace(q, places=tuple(dict.fromkeys([*places[part_of(q.start)], *inferred]))) for q in quantities]
 
 
 def claims_csv_rows(claims: list[Claim]) -> tuple[tuple[str, ...], list[list]]:

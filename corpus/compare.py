@@ -210,11 +210,12 @@ def compare_claims(claims: list[Claim], place_of: Callable | None = None) -> lis
         own = [s for s in sites[c.id] if _country(s, place_of) == country]  # not where a speaker spoke
         site = focus if (not own or focus in own) else own[0]
         for i, (event, counts, q, scope) in enumerate(_entries(c)):
-            alone = c.date is None or scope in _UNCOMPARED
-            key = (c.date, event, counts, site, scope, f"{c.id}/{i}" if alone else "")
+            day = q.date or c.date  # a number's own day where its part of the sentence names one
+            alone = day is None or scope in _UNCOMPARED
+            key = (day, event, counts, site, scope, f"{c.id}/{i}" if alone else "")
             g = groups.get(key)
             if g is None:
-                g = groups[key] = ComparisonGroup(event, counts, c.date, (), site=site, scope=scope)
+                g = groups[key] = ComparisonGroup(event, counts, day, (), site=site, scope=scope)
             value = GroupValue(c.outlet, c.article, c.id, q.value, q.low, q.high, q.qualifier, c.speaker,
                                q.scope or c.scope)
             same = [k for k, v in enumerate(g.values)

@@ -6,17 +6,19 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 
 - ``<actor>-held|controlled|occupied <place>`` ("Russian-held", "rebel-held", "Taliban-controlled"), and a
   described area that carries its own controller ("rebel-held territory in the west of <province>");
-- ``<place> ... (is|remains|has been) (now|still) under (the) <actor>('s) control`` and ``under the control
-  of <actor>``; ``<place> (is|was) held|controlled|occupied|seized|captured by (the) <actor>``;
-  ``<actor> (had) taken|seized|gained control of <place>``;
+- ``<place> ... (is|remains|has been) (now|still) under (the) <actor>('s) control|occupation|rule`` and
+  ``under the control of <actor>``; ``<place> (is|was) held|controlled|occupied|seized|captured by (the)
+  <actor>``; ``<actor> (had) taken|seized|gained control of <place>``, ``<actor> (forces) captured|seized|
+  occupied <place>``;
 - ``besieged <place>``, ``<place> ... (long) (been) surrounded|besieged|encircled|blockaded by <actor>``,
   ``<actor> (had) blockaded|besieged|encircled <place>``, ``<place>, which <actor> kept under blockade``;
 - ``<place> (was|is|remained) cut off`` -> ``cut off``;
-- ``the <actor>-stronghold of <place>``;
+- ``the <actor>-stronghold of <place>``; ``an <actor> checkpoint|post|position at|on <place>``;
 - halves: "the government holding the west and rebels holding the east", "a rebel-controlled east and
   government-held west" in a sentence naming a city -> the gazetteer's "eastern <city>" / "western <city>";
 - evacuation orders: "mandatory evacuation (order) for zone A", "ordered residents of zones A and B to leave"
-  -> the order (with the issuing authority when the sentence names one) for the places in the sentence.
+  -> the order (with the issuing authority when the sentence names one) for the places in the sentence;
+  "<place> ... adopted the county order" -> the last order named.
 
 A claim's ``controller`` is the actor's canonical id ("Russia", "opposition", "Rapid Support Forces"), or
 ``besieged`` / ``cut off`` / an evacuation order; ``besieged_by`` says who besieges when the text says.
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.model import Article, Mention, Sentence
+from evacmap.corpus.movement_cues import MOVE_WORD
 from evacmap.corpus.slots import Slot, SlotMentions, find_slots
 
 NOT_HELD = ("besieged", "cut off", "contested")
@@ -54,6 +57,7 @@ class ControlClaim:
 class _Rules:
     prefix: re.Pattern
     stronghold: re.Pattern
+    post: re.Pattern
     besieged_before: re.Pattern
     besieged_after: re.Pattern
     under_control: re.Pattern
@@ -76,6 +80,8 @@ def _rules(actors: Actors) -> _Rules:
         prefix=re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
                           r"district of|area of|town of|city of|province of|region of)\s+){0,3}$", re.I),
         stronghold=re.compile(rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I),
+        post=re.compile(rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
+                        r"(?:army\s+)?posts?|outposts?|positions?)\s+(?:at|on)\s+(?:the\s+)?$", re.I),
         besieged_before=re.compile(r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
         besieged_after=re.compile(
             r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"
@@ -83,13 +89,17 @@ def _rules(actors: Actors) -> _Rules:
         under_control=re.compile(
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been|"
             r"fell)\s+(?:\w+\s+){0,2}?under\s+"
-            rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+control|the control of\s+{the}{qual}(?P<who2>{noun}))", re.I),
+            rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:control|occupation|rule)|the control of\s+{the}{qual}"
+            rf"(?P<who2>{noun}))", re.I),
         held_by=re.compile(
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
             rf"(?:\w+\s+)?(?:held|controlled|occupied|seized|captured|taken)\s+by\s+{the}{qual}(?P<who>{noun}|{adj})",
             re.I),
         took_control=re.compile(rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
-                                r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$", re.I),
+                                r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$|"
+                                rf"\b(?P<who3>{noun}|{adj})(?:\s+(?:forces|troops|fighters|army|units))?\s+"
+                                r"(?:had\s+|has\s+|have\s+)?(?:captured|seized|overran|occupied|recaptured|retook)\s+"
+                                r"(?:the\s+)?(?:(?:town|city|village|port|district)\s+of\s+)?$", re.I),
         besieged_subject=re.compile(rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
                                     r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
         cut_off=re.compile(r"^\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|had been|has been|"
@@ -119,7 +129,10 @@ _ORDER = re.compile(
     r"\bordered\s+(?:the\s+)?(?:residents|people|everyone)\s+(?:of|in)\s+(?P<zone2>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)"
     r"[A-H])*)\s+to\s+(?:leave|evacuate)|"
     r"\b(?P<zone3>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*)\s+(?:were|was|are|is|have been|has been|had been)\s+"
-    r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b", re.I)
+    r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b|"
+    # "ordered evacuations for <towns>", "issued evacuation orders for <towns>"
+    r"\b(?P<ordered>ordered|issued|expanded|extended)\s+(?:an?\s+)?(?:evacuations?|evacuation\s+orders?)\s+"
+    r"(?:for|of|in|to)\b", re.I)
 #: a zone named in a sentence ("the part of zone B south of ..."): which zone of an order covers a place
 _ZONE = re.compile(r"\bzones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H](?![\w-]))*(?![\w-])")
 
@@ -130,17 +143,43 @@ _COVERS = re.compile(r"(?:\b(?:the|this|that|its|their)\s+(?:evacuation\s+)?orde
                      r"extended to|added|adds)\b", re.I)
 
 
+#: "<city>, most of which lies in zone A, adopted the county order": the subject takes on the last order
+_ADOPTS = re.compile(r"\b(?:adopted|followed|joined|matched|echoed)\s+(?:the|that|this|its)\s+(?:\w+['’]?s?\s+)?"
+                     r"(?:evacuation\s+)?orders?\b", re.I)
+
+
+def _adopted(text: str, sentence: Sentence, slots: list[Slot], gazetteer, order: str) -> list[tuple]:
+    """The places before "adopted the county order" are covered by ``order`` (the zone the words between
+    the place and the verb name, when they name one)."""
+    m = _ADOPTS.search(text, sentence.start, sentence.end)
+    if m is None:
+        return []
+    out: list[tuple] = []
+    for slot in slots:
+        if slot.end <= m.start():
+            words = _zone_words(order, text[slot.end:m.start()])
+            out.extend((slot.start, m.end(), pid, words, text[slot.start:m.end()], None) for pid in slot.ids
+                       if pid and not _is_country(gazetteer, pid))
+    return out
+
+
 def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str]) -> list[tuple]:
     """Evacuation orders: the places of the sentence (countries aside) are covered by the order; "the order
-    ... takes in X and Y" in a later sentence extends the last order named (``last`` carries it)."""
+    ... takes in X and Y" in a later sentence extends the last order named (``last`` carries it), and so
+    does "X ... adopted the county order"."""
     out: list[tuple] = []
-    places = [pid for slot in slots for pid in slot.ids if pid and not _is_country(gazetteer, pid)]
     for m in _ORDER.finditer(text, sentence.start, sentence.end):
         kind = (m.group("kind") or "mandatory").lower()
         zone = m.group("zone") or m.group("zone2") or m.group("zone3")
         words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
+        if m.group("ordered"):  # the text says an evacuation was ordered, not whether it is mandatory
+            words = "evacuation ordered"
         last[:] = [words]
+        places = [pid for slot in slots if not _moved_between(text, slot, m) for pid in slot.ids
+                  if pid and not _is_area(gazetteer, pid)]
         out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
+    if not out and last:
+        out.extend(_adopted(text, sentence, slots, gazetteer, last[0]))
     cover = _COVERS.search(text, sentence.start, sentence.end) if not out and last else None
     if cover is not None:
         for slot in slots:
@@ -150,6 +189,13 @@ def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, l
             out.extend((cover.start(), cover.end(), pid, words, cover.group(0), None) for pid in slot.ids
                        if pid and not _is_country(gazetteer, pid))
     return out
+
+
+def _moved_between(text: str, slot: Slot, order: re.Match) -> bool:
+    """Whether a movement stands between a place and the order ("his building sat in a mandatory evacuation
+    zone, so he headed north to <town>"): the place is where people went, not what the order covers."""
+    between = text[order.end():slot.start] if slot.start >= order.end() else text[slot.end:order.start()]
+    return bool(MOVE_WORD.search(between))
 
 
 def _zone_words(order: str, before: str) -> str:
@@ -185,6 +231,13 @@ def _its_control(text: str, sentence: Sentence, slots: list[Slot], ctx: tuple[_R
 def _is_country(gazetteer, pid: str) -> bool:
     place = gazetteer.get(pid) if gazetteer is not None else None
     return place is not None and place.kind == "country"
+
+
+def _is_area(gazetteer, pid: str) -> bool:
+    """A country or a first-level division: a local evacuation order never covers the whole of one (the
+    state named in a dateline is only where the story is)."""
+    place = gazetteer.get(pid) if gazetteer is not None else None
+    return place is not None and place.kind in ("country", "state", "province", "governorate")
 
 
 def _halves(article: Article, sentence: Sentence, slots: list[Slot], ctx: tuple[_Rules, Actors],
@@ -239,14 +292,16 @@ def _own_claims(text: str, slot: Slot, pid: str, ctx: tuple[_Rules, Actors]) -> 
 
 
 def _before_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tuple[_Rules, Actors]) -> list[tuple]:
-    """"<actor>-held X", "the <actor>-stronghold of X", "<actor> had taken control of X", "besieged X",
+    """"<actor>-held X", "the <actor>-stronghold of X", "an <actor> checkpoint at X", "<actor> had taken
+    control of X", "besieged X",
     "<actor> blockaded X"."""
     rules, actors = ctx
     base = max(sentence.start, slot.start - 90)
     before = text[base:slot.start]
     out = []
-    for rx in (rules.prefix, rules.stronghold, rules.took_control):
-        if (m := rx.search(before)) is not None and (who := actors.canonical(m.group("who"))):
+    for rx in (rules.prefix, rules.stronghold, rules.post, rules.took_control):
+        m = rx.search(before)
+        if m is not None and (who := actors.canonical(m.group("who") or m.groupdict().get("who3") or "")):
             out.append((base + m.start(), slot.end, pid, who, text[base + m.start():slot.end], None))
     if (m := rules.besieged_before.search(before)) is not None:
         out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end], None))

@@ -39,7 +39,10 @@ _DATE = re.compile(
     + r"|(?P<week>\b(?:earlier|later) this week|\b(?:this|last|next) week)\b",
     re.I,
 )
-_BACKGROUND = re.compile(r"\b(?:after|since|before|until|following|prior to|when)\b", re.I)
+# "after the deal was struck on Wednesday" sets its date in the background; "shortly before 5 a.m. on
+# Wednesday" is a time adjunct of the sentence's own event.
+_BACKGROUND = re.compile(r"\b(?:after|since|before|until|following|prior to|when)\b(?!\s+(?:\d{1,2}(?:[:.]\d\d)?\s*"
+                         r"(?:a\.m\.|p\.m\.|am\b|pm\b)|noon|midday|midnight|dawn|dusk|daybreak|nightfall))", re.I)
 _FUTURE = re.compile(r"\b(?:will|shall|due|expected|set to|plans?|planned|scheduled|going to|"
                      r"hopes? to|tomorrow)\b", re.I)
 _CLAUSE_START = re.compile(r"[,;:—–(]|\s-{1,2}\s")
@@ -177,6 +180,10 @@ def narrative_dates(texts: list[str], published: dt.date | None,
             out.append(None)
             continue
         out.append(first.date)
-        if first.kind != "anchored" and published is not None and first.date <= published:
-            current = first.date
+        # the story moves on to the latest day the sentence tells of ("28,120 at 8 p.m. on Tuesday and 42,500
+        # by 8 a.m. on Wednesday": the next sentence is of Wednesday)
+        moved = [r.date for r in refs if r.kind not in ("anchored", "week") and published is not None
+                 and r.date <= published]
+        if moved:
+            current = max(moved)
     return out

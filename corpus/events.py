@@ -90,11 +90,14 @@ _FIGURE = re.compile(r"\bthe (?:figure|number|toll|total|estimate)\b", re.I)
 
 def quantity_event(claim_event: str | None, q: Quantity) -> str:
     """The event a single count is about, for comparison: vehicle counts are the convoy, deaths
-    are 'killed' whatever the sentence's main event, a stated target is not an achieved count."""
+    are 'killed' whatever the sentence's main event, a truce's length is the ceasefire, a stated target is
+    not an achieved count."""
     if q.counts in VEHICLES:
         return "convoy"
     if q.counts == "killed":
         return "killed"
+    if q.counts in ("hours", "days", "weeks"):  # the only spans kept are truces' lengths
+        return "ceasefire"
     if q.scope == "target" or q.modality == "target":
         return "target"
     if q.counts == "wounded" and claim_event not in ("evacuated", "destination", "remaining"):

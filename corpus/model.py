@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,8 @@ class Quantity:
     kinds: tuple[str, ...] = ()  # every kind a list counts ("women, men and children"); () = just `counts`
     scope: str | None = None  # this number's own scope where it differs from its claim's (corpus.scope)
     modality: str | None = None  # likewise for modality ("with a target of 5,000")
+    places: tuple[str, ...] | None = None  # this number's own places where its clause's parts differ; None: the claim's
+    date: dt.date | None = None  # this number's own day where its part of the clause names one; None: the claim's
 
     def counted(self) -> str | list[str] | None:
         """What is counted, as the JSON gives it: a list when the phrase counts several kinds."""
@@ -66,11 +68,14 @@ class Quantity:
         """The one JSON form of a quantity; scope/modality fall back to its claim's."""
         from evacmap.corpus.events import quantity_event
 
+        day = self.date or (claim.date if claim else None)
         return {"value": _num(self.value), "low": _num(self.low), "high": _num(self.high),
                 "qualifier": self.qualifier, "counts": self.counted(), "text": self.text,
-                "event": quantity_event(claim.event, self) if claim else None,
+                "start": self.start, "end": self.end, "event": quantity_event(claim.event, self) if claim else None,
                 "scope": self.scope or (claim.scope if claim else None),
-                "modality": self.modality or (claim.modality if claim else None)}
+                "modality": self.modality or (claim.modality if claim else None),
+                "places": list(self.places) if self.places is not None else list(claim.places) if claim else [],
+                "date": day.isoformat() if day else None}
 
 
 @dataclass(frozen=True)
@@ -89,7 +94,6 @@ class Claim:
     event: str | None = None  # one of corpus.events.EVENT_KINDS
     places: tuple[str, ...] = ()  # place ids of the mentions inside the sentence
     quantities: tuple[Quantity, ...] = ()
-    control: tuple = field(default=(), compare=False)  # reserved for control statements
     scope: str | None = None  # first_batch, first_convoy, cumulative, total, daily ... (corpus.scope)
     modality: str = "reported"  # reported, planned, expected, possible, feared, target
     inferred_places: tuple[str, ...] = ()  # the places taken from context ("those two cities"), not named here

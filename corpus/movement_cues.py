@@ -7,11 +7,12 @@ import re
 
 MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
                        r"went|go(?:ing)?|head(?:ed|ing)?|taken|transferred|fle[de]|fleeing|leav\w*|left|"
-                       r"bound|travel\w*|depart\w*|reach\w*|arriv\w*|crossed|crossing|snaked|returning|returned|"
+                       r"bound|travel\w*|depart\w*|set (?:out|off)|reach\w*|arriv\w*|crossed|crossing|snaked|"
+                       r"returning|returned|"
                        r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
                        r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
                        r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
-                       r"escaped|refugees|evacuees)\b", re.I)
+                       r"escaped|refugees|evacuees|corridors?)\b", re.I)
 #: "35 buses were waiting in X for clearance to drive to Y": X is where a planned movement starts
 WAITING = re.compile(r"\b(?:waiting|gathered|gathering|massed|queued|queuing|lined up|assembled|parked)\s+(?:in|at)\s*$",
                      re.I)
@@ -26,10 +27,17 @@ BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttles?|runs?|rotations?|crossings
 FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|"
                       r"headed|heading|bound)\b(?:\s+[\w'’-]+){0,4}?\s+for\s*$", re.I)
 FROM_CUE = re.compile(r"\bfrom\b", re.I)
+#: "One man from downtown X said ..., so he headed north to Y": where the people who moved are from
+PEOPLE_FROM = re.compile(r"\b(?:man|woman|men|women|family|families|residents|people|evacuees|couple|refugees|"
+                         r"survivors|drivers|passengers)\s+from\s*$", re.I)
+#: "The convoy had set out from X": the pluperfect of a movement verb, the backstory of one just reported
+BACKSTORY = re.compile(r"\bhad\s+(?:\w+ly\s+)?(?:set (?:out|off)|sailed|left|departed|driven|flown|travell?ed|"
+                       r"come|came|started|begun|been (?:flown|driven|bused|taken|brought|evacuated))\b[^,;.]*$", re.I)
 VIA_CUES = re.compile(r"\b(?:crossed into|crossing into|through|via|by way of|passing|into)\b", re.I)
 DEST_CUES = re.compile(
-    r"\b(?:en route to|on (?:its|their) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
-    r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arrived (?:in|at)|arrive (?:in|at)|"
+    r"\b(?:to (?:stay|shelter) (?:with (?:\w+ ){0,2}?\w+ )?(?:in|at)|"
+    r"en route to|on (?:its|their|the) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
+    r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arriv(?:ed|e|es|ing) (?:in|at)|"
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
@@ -39,13 +47,15 @@ DEST_CUES = re.compile(
     r"(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
     re.I)
 #: destination cues that need a mover named before them (people, vehicles, an evacuation)
-WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arrived (?:in|at)|arrive (?:in|at)|entered|landed|toward|towards", re.I)
+WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arriv(?:ed|e|es|ing) (?:in|at)|entered|landed|toward|towards", re.I)
 #: "8,897 people came through X and 1,297 through Y": a count passing a crossing, which ends the leg
 CROSSED_AT = re.compile(r"(?:\b(?:came|come|coming|passed|got)|(?<![\d,.:])\d{1,3}(?:,\d{3})+|(?<![\d,.:])\d{2,3})\s+$",
                         re.I)
 #: "with more on the way", "850 were still on the road": under way to where the sentence's last movement went
 ON_THE_WAY = re.compile(r"\b(?:more|others|many|some|\d[\d,]*)\s+(?:\w+\s+){0,3}?on (?:the|their|its) (?:road|way)\b"
                         r"(?!\s+(?:to|towards?|for|from|back)\b)", re.I)
+#: "a humanitarian corridor from X to Y": a path announced or opened, not a movement reported as done
+CORRIDOR = re.compile(r"\bcorridors?\b", re.I)
 THERE = re.compile(r"\b(?:move|moved|go|went|taken|head|headed|travel)\s+there\b", re.I)
 REVERSE_DEST = re.compile(
     r",\s*where\s+(?:the\s+)?(?:(?P<org>[A-Z][\w'’-]+)\s+)?(?:buses|convoys?|evacuees|people|they|fighters|"
@@ -55,7 +65,8 @@ REVERSE_DEST = re.compile(
 FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
                     r"(?-i:North|South|East|West|Central)|"
                     r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
-                    r"its|their|(?:hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
+                    r"its|their|(?:(?-i:[A-Z][\w.]*)\s+){0,3}(?:headquarters|embassy|embassies|compound|offices?|"
+                    r"hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
                     r"border crossings?|crossings?|checkpoints?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
 #: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
@@ -82,9 +93,14 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      r"\bwill\b|\bwould\b|['’]ll\b|\bshall\b|\blikely to\b|\bexpected\b|\bexpects?\b|"
                      r"\bplan(?:s|ned)?\b|\bto be (?:evacuated|taken|moved|transferred|bused)\b|\bhope[sd]?\b|"
                      r"\ballowed to\b|\bset to\b|\bdue to\b|\bpushed for\b|\bdemand(?:ed|s)?\b|\bprepared to\b|"
-                     r"\bshould\b|\bmight\b|\bmay\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b", re.I)
+                     r"\bshould\b|\bmight\b|\bmay\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b|"
+                     # "are to leave for X", "is scheduled to", "were supposed to"
+                     r"\b(?:is|are|was|were) to (?:be |leave|go|travel|head|move|depart|fly|sail|cross|return)\b|"
+                     r"\b(?:scheduled|supposed|intended|meant|slated|preparing) to\b", re.I)
 NOT_A_MOVE = re.compile(r"\btried to\b|\battempt(?:ed|ing) to\b|\bfailed\b|\bcollapsed\b|\bhalted\b|"
-                        r"\bprevented\b|\bblocked\b", re.I)
+                        r"\bprevented\b|\bblocked\b|\bunable to\b|\bturned back\b|\brefused to\b|"
+                        r"\b(?:could not|couldn['’]t|cannot|can['’]t|not allowed to) (?:leave|get out|go|reach|cross|"
+                        r"evacuate|escape)\b", re.I)
 CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+|"
                           # ", and the passengers were ...", not a list of names ("X, Y, and Z")
                           r",\s+and\s+(?=(?-i:[a-z\d]))(?!(?:then\s+)?(?:on\s+)?(?:to|into|from|through|via)\b)|"
@@ -135,9 +151,10 @@ CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou
 
 
 __all__ = [
-    "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CROSSED_AT",
+    "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
+    "CROSSED_AT",
     "DEST_CUES", "DISPUTED", "DONE", "FILLER", "FOR_DEST", "FROM_CUE", "HOME", "MOVERS", "MOVE_WORD",
-    "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORIGIN_CUES", "PEOPLE_OF", "PLANNED", "POSSESSIVE", "PRONOUN",
+    "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PLANNED", "POSSESSIVE", "PRONOUN",
     "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES", "VIA_CUES", "WAITING", "WAIT_TO_GO",
     "WEAK_DEST", "WHO"
 ]

@@ -39,12 +39,13 @@ _VAGUE = {
     "several dozen": (36, 100), "millions": (2_000_000, 9_999_999), "thousands": (2_000, 9_999),
     "hundreds": (200, 999), "dozens": (24, 99), "scores": (40, 99),
 }
+VAGUE_AMOUNTS = frozenset(_VAGUE)  # a count given only by one of these stays words on a page ("thousands")
 
 # What can be counted, with the normal form the comparison uses.
 _NOUNS = {
     "people": "people", "person": "people", "persons": "people", "individuals": "people",
     "lives": "people", "civilians": "civilians", "civilian": "civilians",
-    "residents": "residents", "inhabitants": "residents", "citizens": "residents",
+    "residents": "residents", "inhabitants": "residents", "citizens": "nationals", "citizen": "nationals",
     "evacuees": "evacuees", "evacuee": "evacuees", "fighters": "fighters", "fighter": "fighters",
     "gunmen": "fighters", "militants": "fighters", "combatants": "fighters",
     "militiamen": "fighters", "rebels": "rebels", "rebel": "rebels",
@@ -111,10 +112,19 @@ _HUMAN_VERB = re.compile(
     r"(?:were|was|are|have|had|has)?\s*(?:left|remain(?:ed|s)?|fled|escaped|died|arrived|crossed|"
     r"boarded|departed|gathered|stayed|were|are|had|have|came|went|flew|returned|travell?ed|walked|drove|"
     r"reached|landed|entered|disembarked|sailed)\b", re.I)
-_A_FIGURE = re.compile(r"\b(?:the|a|its|their|a new|an updated) (?:figure|number|total|estimate|tally|count)\b", re.I)
+_A_FIGURE = re.compile(r"\b(?:(?:the|a|its|their|a new|an updated) (?:figure|number|total|estimate|tally|count)|"
+                       r"^\W*it (?:stood|rose|climbed|reached|grew|jumped|fell))\b", re.I)
+# "42 in Lee County and 58 statewide", "28,120 at 8 p.m. ... and at 42,500": a bare number coordinated with a
+# counted one counts the same thing.
+# ... and what may follow such a number: no noun of its own ("and six international organisations" has one).
+_BARE_AFTER = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:in|on|at|by|from|to|into|statewide|nationwide|countrywide|overall|"
+                         r"each|apiece|respectively|so far|later|earlier|a day|per day)\b", re.I)
+_COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus)\s+(?:(?:at|to|with)\s+)?(?:(?:about|around|some|"
+                          r"nearly|almost|roughly|more than|over|at least|fewer than|less than)\s+)?$", re.I)
 _OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
 _COUNT_OF = re.compile(r"\bthe (?:number|figure|total|toll|count|tally) of ((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
-_PUT_AT = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets)\s+the\s+((?:[\w'’-]+\s+){0,3}?)([\w'’-]+)\s+at\s+"
+_PUT_AT = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets)\s+(?:the|its|his|her|their|[\w'’-]+['’]s)\s+"
+                     r"((?:[\w'’-]+\s+){0,3}?)([\w'’-]+)\s+at\s+"
                      r"(?:\w+\s+){0,2}$", re.I)
 _KILL_BEFORE = re.compile(r"\b(?:kill(?:ed|ing|s)?|shot dead|shooting(?: dead)?|massacred|massacring|"
                           r"executed|executing)\s+$", re.I)
@@ -256,8 +266,17 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str 
     if named:
         return named
     earlier = next((q.counts for q in found if _human(q.counts) and q.counts not in ("killed", "wounded")), None)
-    if _OF_THEM.match(after):
-        return earlier or "people"
+    of_them = re.match(r"\s+of (?:them|those|whom|these)\s+", after, re.I)
+    if of_them:  # "14,000 of them Sudanese"
+        kind, _ = _noun_after(after[of_them.end() - 1:])
+        if kind:
+            return kind
+    if _OF_THEM.match(after):  # "four more are expected" after "Eleven Cypriots have been evacuated"
+        prior = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context and not earlier else []
+        return earlier or (prior[-1] if prior else "people")
+    last = found[-1].counts if found else None
+    if last and _COORDINATED.search(before) and _BARE_AFTER.match(after):
+        return last
     if _A_FIGURE.search(before) and context and re.search(r"\b(?:at|as|of|to)\s+(?:\w+\s+){0,2}$", before):
         prior = [q.counts for q in parse_quantities(context) if _human(q.counts)]
         if prior:
@@ -279,7 +298,8 @@ def _named_before(before: str) -> str | None:
     put = _PUT_AT.search(before)
     if put and put.group(2).lower() in _NOUNS:
         return _NOUNS[put.group(2).lower()]
-    if put and put.group(2).lower() == "toll" and re.search(r"\b(?:death|dead)\b", put.group(1), re.I):
+    if put and put.group(2).lower() == "toll" and not re.search(  # a toll is of the dead unless it says otherwise
+            r"\b(?:injury|injuries|casualty|financial|economic)\b", put.group(1), re.I):
         return "killed"
     of = _COUNT_OF.search(before)
     if of and re.search(r"\bat\s+(?:\w+\s+){0,2}$", before):
@@ -373,7 +393,8 @@ _DUR_NUM = rf"(\d{{1,3}}|{'|'.join(sorted(_UNITS, key=len, reverse=True))}|twent
 _DURATION = re.compile(
     rf"\b{_DUR_NUM}[\s-](hours?|days?|weeks?)(?:[\s-]long)?\s+(?:(?:nationwide|humanitarian|temporary|"
     rf"fragile|new|formal|unilateral)\s+)*{_TRUCE}\b"
-    rf"|\b{_TRUCE}\s+(?:lasting|of|that lasts|that would last|to last)\s+{_DUR_NUM}\s+(hours?|days?|weeks?)\b"
+    rf"|\b{_TRUCE}\s+(?:(?:that\s+)?(?:is\s+|was\s+)?(?:expected|set|due|scheduled|meant|supposed|intended)\s+)?"
+    rf"(?:lasting|of|that lasts|that would last|to last)\s+{_DUR_NUM}\s+(hours?|days?|weeks?)\b"
     rf"|\b(?:{_TRUCE}|deal|agreement)\s+(?:had\s+)?(?:collapsed|broke down|fell apart|held|lasted|unravell?ed)\s+"
     rf"(?:in|within|after|for)\s+(?:(?:less than|more than|fewer than|under|just|only|barely|nearly|about)\s+)?"
     rf"{_DUR_NUM}\s+(hours?|days?|weeks?)\b",
@@ -432,6 +453,8 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
                 continue
             value, low, high, qualifier, qstart, end = parsed
             pos = noun_from = end
+        if qualifier is None and value is not None and re.match(r"\s+or so\b", text[end:], re.I):
+            qualifier = "about"  # "the remaining 2,000 or so"
         low, high = _bounds(value, low, high, qualifier)
         q = _counted(text, m, context, out, (value, low, high, qualifier, qstart, end, noun_from))
         if q is not None:

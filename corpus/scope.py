@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MODALITIES", "SCOPES", "clause_scope", "modality", "quantity_modality", "quantity_scope"]
+__all__ = ["MODALITIES", "SCOPES", "clause_scope", "day_series", "modality", "quantity_modality", "quantity_scope"]
 
 SCOPES = ("first_batch", "first_convoy", "second_convoy", "third_convoy", "first_two", "cumulative", "total",
           "daily", "part", "remainder", "target", "population")
@@ -31,29 +31,56 @@ _ORD = {"second": "second", "third": "third", "fourth": "fourth", "fifth": "fift
         "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth", "next": "second"}
 _NUMW = {"two": "two", "three": "three", "four": "four", "five": "five", "2": "two", "3": "three",
          "4": "four", "5": "five"}
-_BATCH = (r"(?:convoys?|batch(?:es)?|groups?|waves?|rounds?|flights?|planes?|evacuations?|buses|"
-          r"boats?|ships?|trains?|rotations?|airlifts?|evacuees|departures?)")
+_BATCH = (r"(?:convoys?|batch(?:es)?|groups?|waves?|rounds?|flights?|planes?|aircraft|jets?|evacuations?|buses|"
+          r"boats?|ships?|vessels?|trains?|rotations?|airlifts?|sorties?|shuttles?|evacuees|departures?|"
+          r"stages?|phases?)")
 _FIRST_N = re.compile(rf"\bfirst\s+(two|three|four|five|[2-5])\s+(?:\w+\s+)?{_BATCH}\b", re.I)
-_FIRST = re.compile(rf"\b(?:first|initial|opening)\s+(?:\w+\s+)?({_BATCH})\b", re.I)
+_FIRST = re.compile(rf"\b(?:first|initial|opening)\s+(?:\w+\s+|of\s+(?:the|those|these|its|their)\s+)?({_BATCH})\b",
+                    re.I)
 _BEGAN_WITH = re.compile(r"\b(?:began|begun|started|opened|kicked off|got under way)\s+with\s+(?:an?|the)\s+"
                          rf"(?:\w+\s+)?({_BATCH})\b", re.I)
 _NTH = re.compile(rf"\b(second|third|fourth|fifth|sixth|2nd|3rd|4th|5th)\s+(?:\w+\s+)?({_BATCH})\b", re.I)
+# "the biggest single load ... so far": "so far" bounds the superlative, not the count.
+_SUPERLATIVE_SO_FAR = re.compile(r"\b(?:\w+est|most|largest|biggest)\b[^,;.]{0,60}\b(?:so far|to date|yet)\b", re.I)
 _CUMULATIVE = re.compile(r"\b(?:so far|to date|thus far|until now|up to now|in recent days|since (?:the )?"
                          r"(?:operation|evacuation|airlift|start|beginning)|since \w+ (?:began|started)|"
+                         r"since (?:\w+ing|(?:mon|tues|wednes|thurs|fri|satur|sun)day|dawn|midnight|last \w+|early \w+|"
+                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d)|"
                          r"bringing the (?:total|number|tally)|brings the (?:total|number|tally)|"
                          r"(?:total|tally|number) (?:has |had )?(?:risen|rose|climbed|reached))\b", re.I)
-# "as of 8 a.m.", "by Thursday night", "had now arrived": a count as of a moment, i.e. a running total.
+# "as of 8 a.m.", "by Thursday night", "had now arrived": a count as of a moment, i.e. a running total. "had
+# already" is not one: the past perfect only sets an event before the time told of ("had already been taken").
 _AS_OF = re.compile(r"\b(?:as of|as at|by (?:noon|midday|midnight|dawn|nightfall|then|now|the end of \w+|"
                     r"\d{1,2}(?:[:.]\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
-                    r"(?:has|have|had) (?:now|already|so far)|up from)\b", re.I)
-# Perfect aspect on a counted clause ("12 people had been rescued", "have been flown out") reports a state
-# as of the report: a running total.
-_PERFECT = re.compile(r"\b(?:has|have|had|'ve)\s+(?:now\s+|already\s+|so far\s+|since\s+|also\s+)?(?:been\s+)?"
+                    r"(?:has|have) (?:now|already|so far)|had (?:now|so far)|up from)(?!\w)", re.I)  # "by 10 p.m.," ends in "."
+# A tally stated as such: "put the figure at 388", "put the death toll at 20", "gave a figure of 78,354", an
+# authority's count of deaths ("the commission listed 49 deaths"): a toll as of the report.
+_TALLY = re.compile(r"\b(?:(?:put|puts|putting)\s+(?:the|its|their|his|her|[\w'’-]+['’]s)\s+"
+                    r"(?:[\w'’-]+\s+){1,8}?at\s+(?:\w+\s+){0,2}\d|"
+                    r"(?:gave|gives|raised|revised)\s+(?:the|a|its|their)\s+(?:\w+\s+){0,3}?"
+                    r"(?:figure|number|toll|total|tally|count)\b|"
+                    r"\b(?:listed|lists|recorded|records|confirmed|confirms|reported|reports)\s+(?:\w+\s+)?"
+                    r"(?:[\d,]+|[a-z]+)\s+(?:\w+\s+)?(?:deaths|fatalities)\b)", re.I)
+# The present perfect on a counted clause ("12 people have been rescued", "have been flown out") reports a
+# state as of the report: a running total. The past perfect does not: in reported speech it is backshift,
+# in narrative it orders events ("Italy said it had flown out 200", "68 people had died in the explosion").
+_PERFECT = re.compile(r"\b(?:has|have|'ve)\s+(?:now\s+|already\s+|so far\s+|since\s+|also\s+)?(?:been\s+)?"
                       r"(?:[a-z]+ed|[a-z]+en|flown|brought|taken|left|fled|made|put|let|gone|come|sent|given|"
                       r"carried|crossed|reached|arrived|died|saved)\b", re.I)
 _TOTAL = re.compile(r"\b(?:in total|a total of|in all|altogether|overall|all told|the total of|total number)\b",
                     re.I)
-_DAILY = re.compile(r"\b(?:per day|a day|each day|every day|daily|a night|each night|per hour|an hour)\b", re.I)
+# A rate, not a span: "500 people a day" is daily, "within a day", "in a day" are durations.
+# A count over a stated period is that period's total: "over the weekend", "in five days", "between April 21
+# and April 25".
+_PERIOD = re.compile(r"\b(?:over|during|in|across) the (?:past |last )?(?:weekend|week|\w+ days)\b(?! ago)|"
+                     r"\bin (?:two|three|four|five|six|seven|\d+) days\b|"
+                     r"\bbetween (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d{1,2} and "
+                     r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? )?\d{1,2}\b", re.I)
+_DAY_AFTER = re.compile(r"^[^,;:]*?\bon ((?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|"
+                        r"sep|oct|nov|dec)\w*\.? \d{1,2})\b", re.I)
+_DAILY = re.compile(r"\b(?:per day|(?<!within )(?<!in )(?<!for )(?<!than )(?<!of )a day|each day|every day|daily|"
+                    r"(?<!within )(?<!in )(?<!for )a night|each night|per hour|(?<!within )(?<!in )(?<!for )an hour)\b",
+                    re.I)
 
 # Cues right around one number (checked on the words between the previous number, or the clause start, and
 # a few words after it).
@@ -80,7 +107,9 @@ _PLANNED = re.compile(r"\b(?:will|shall|would|'ll|is to|are to|was to|were to|go
                       r"planning|scheduled|due to (?:be|leave|arrive|start|begin|resume|return|depart|go|reach|open|close|"
                       r"continue|take|meet|land|sail|cross)\b|set to|intends? to|to be (?:evacuated|taken|moved|bused)|"
                       r"are being allowed|were being allowed)\b", re.I)
-_EXPECTED = re.compile(r"\b(?:expect(?:s|ed)?|likely|unlikely|could take|may take|might take|forecast|"
+# "is planning for as many as 270,000 people to cross": preparing for a scenario, not planning to act.
+_EXPECTED = re.compile(r"\b(?:plann?(?:ing|ed|s)? for\b(?=[^.;]{0,60}\bto\b)|"
+                       r"expect(?:s|ed)?|likely|unlikely|could take|may take|might take|forecast|"
                        r"predicted|projected|anticipated|estimated to take|are expected|is expected)\b", re.I)
 _POSSIBLE = re.compile(r"\b(?:may|might|could|can|possibly|perhaps|option to|choose to)\b", re.I)
 # Clauses whose modals are not the claim's: background and adverbial clauses.
@@ -102,18 +131,32 @@ def _nth(m: re.Match) -> str:
 _CLAUSE_CUES = [
     (_FIRST_N, lambda m: f"first_{_NUMW[m.group(1).lower()]}"), (_BEGAN_WITH, _batch), (_FIRST, _batch),
     (_NTH, _nth), (_TOTAL, lambda m: "total"), (_CUMULATIVE, lambda m: "cumulative"),
-    (_AS_OF, lambda m: "cumulative"), (_DAILY, lambda m: "daily"),
+    (_AS_OF, lambda m: "cumulative"), (_TALLY, lambda m: "cumulative"), (_DAILY, lambda m: "daily"),
+    (_PERIOD, lambda m: "total"),
 ]
+
+
+def day_series(text: str, spans: list[tuple[int, int]]) -> list[bool]:
+    """Which numbers of a clause are day totals in a series of days: "22,800 crossed on Tuesday and 26,600
+    on Wednesday" (each number followed, before the next, by a day of its own, and the days differ)."""
+    days = []
+    for i, (_, end) in enumerate(spans):
+        stop = spans[i + 1][0] if i + 1 < len(spans) else len(text)
+        m = _DAY_AFTER.match(text[end:stop])
+        days.append(m.group(1).lower() if m else None)
+    named = {d for d in days if d}
+    return [d is not None and len(named) > 1 for d in days]
 
 
 def clause_scope(text: str, counted: bool = False) -> str | None:
     """The scope a clause states for everything it counts ("the first batch of 17 buses"). `counted`: the
     clause holds a count, so its perfect aspect ("had crossed") makes the count a running total."""
+    text = _SUPERLATIVE_SO_FAR.sub(" ", text)
     for rx, scope in _CLAUSE_CUES:
         m = rx.search(text)
         if m:
             return scope(m)
-    return "cumulative" if counted and _PERFECT.search(text) else None
+    return "cumulative" if counted and _PERFECT.search(_main_clauses(text)) else None
 
 
 def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> str | None:
@@ -159,4 +202,8 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
     """A number's own modality where its words say so ("the target of 5,000"), else None."""
     if _TARGETED.search(text[max(previous_end, start - 30):end]):
         return "target"
+    own = text[start:end]  # a truce "expected to last three days": the number's own words
+    for rx, kind in ((_EXPECTED, "expected"), (_PLANNED, "planned")):
+        if rx.search(own):
+            return kind
     return None

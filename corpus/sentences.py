@@ -38,6 +38,9 @@ _MIDSENTENCE = frozenset("""vs etc al cf inc corp co ltd bros dept univ assn gov
 _CLOCK = frozenset({"a.m", "p.m"})
 _DATELINE = re.compile(r", [A-Z][a-z]{1,3}$")  # "FORT MYERS, Fla. (Wire) —": a state or province after a comma
 _INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
+# "9 p.m. UK time", "5 a.m. GMT": a time zone goes on with the clock time, capital or not.
+_ZONE = re.compile(r"\s+(?:(?:[A-Z]{2,4}|[A-Z][a-z]+)\s+time\b|(?:GMT|UTC|ET|EST|EDT|CET|CEST|BST|PT|PST|PDT|CT|CST|"
+                   r"CDT|MT|MSK|EAT|CAT|WAT|AST)\b)")
 
 
 def _next_start(para: str, pos: int) -> str:
@@ -81,7 +84,10 @@ def _ends_here(para: str, match: re.Match[str]) -> bool:
     before = para[max(0, match.start() - 40):match.start()]  # a bounded look-back
     if nxt in "([" and _DATELINE.search(before):
         return False
-    return _period_ends(_WORD_SPLIT.split(before)[-1], nxt)
+    word = _WORD_SPLIT.split(before)[-1]
+    if word.rstrip(".").lower() in _CLOCK and _ZONE.match(para, match.end()):
+        return False
+    return _period_ends(word, nxt)
 
 
 def _protected(para: str) -> list[tuple[int, int]]:

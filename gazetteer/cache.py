@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import hashlib
 import hmac
 import importlib
@@ -218,15 +219,22 @@ def _dataclass_named(tag: str) -> type:
     return cls
 
 
+@functools.cache
+def _shape(cls: type) -> tuple[dict[str, Any], tuple[dataclasses.Field, ...]]:
+    """A dataclass's resolved type hints and fields, once per class: resolving hints evaluates every
+    annotation string, which was most of the time of loading a cache of many articles."""
+    return typing.get_type_hints(cls), dataclasses.fields(cls)
+
+
 def _build_dataclass(cls: type, data: Any) -> Any:
     if not isinstance(data, dict):
         raise ValueError(f"{cls.__name__}: expected an object")
     tag = data.get("__class__")
     if tag is not None and tag != f"{cls.__module__}:{cls.__qualname__}":
         raise ValueError(f"{cls.__name__}: entry holds {tag!r}")
-    hints = typing.get_type_hints(cls)
+    hints, fields = _shape(cls)
     kwargs = {}
-    for f in dataclasses.fields(cls):
+    for f in fields:
         if f.name in data:
             kwargs[f.name] = from_data(hints.get(f.name, Any), data[f.name])
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:

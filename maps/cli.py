@@ -166,7 +166,9 @@ def geocode(name: str = typer.Argument(..., help="A place name, in any common sp
     geocoder = Geocoder(overrides=overrides, online=online)
     best, alternatives, reason = geocoder.resolve(name)
     record = None if best is None else geocoder.place_json(best)
-    score = geocoder.gazetteer.score  # the importance behind the choice: log10 population + bonuses
+
+    def score(place) -> float:  # the importance behind the choice: log10 population + bonuses - spelling cost
+        return geocoder.gazetteer.score(place, name)
 
     def scored(place) -> dict:
         return {**geocoder.place_json(place), "score": score(place)}

@@ -66,6 +66,7 @@ evm.setup({{ this.get_name() }}, {{ this.js_setup }});
         self.aria_label = html.escape(aria_label, quote=True)
         self.js_options = js(js_options)
         self.js_setup = js(js_setup)
+        self.clustered = False  # whether the page draws marker clusters (maps.clusters), for its legend
 
 
 class Call(MacroElement):

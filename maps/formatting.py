@@ -1,6 +1,14 @@
 """How numbers are written for readers, shared by the CLI tables and the map popups."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from evacmap.corpus.compare import GroupValue
+    from evacmap.corpus.model import Claim, Quantity
+
+__all__ = ["amount", "count_words", "group_value_words", "scope_words"]
+
 
 def amount(value, low=None, high=None) -> str:
     """A count as a reader writes it: 1,000; 1,500–5,000; 3,000+; up to 82."""
@@ -11,3 +19,54 @@ def amount(value, low=None, high=None) -> str:
     if low is not None:
         return f"{low:,.0f}+"
     return f"up to {high:,.0f}" if high is not None else "?"
+
+
+# How a count's scope and modality (corpus.scope) read on a page: a planned or first-batch figure shown as a
+# plain number would tell readers something the text does not say.
+SCOPE_WORDS = {
+    "first_batch": "first batch", "first_convoy": "first convoy", "second_convoy": "second convoy",
+    "third_convoy": "third convoy", "first_two": "first two batches", "cumulative": "running total",
+    "total": "total", "daily": "per day", "part": "part of a larger figure", "remainder": "the rest",
+    "target": "a target", "population": "people concerned, not a count of people moved",
+}
+MODALITY_WORDS = {"planned": "planned", "expected": "expected", "possible": "possible", "feared": "feared",
+                  "target": "a target"}
+
+
+def scope_words(scope: str | None, modality: str | None = None) -> list[str]:
+    """Reader's words for a count's scope and modality; nothing for an unscoped, reported count."""
+    words = []
+    if scope:
+        words.append(SCOPE_WORDS.get(scope) or scope.replace("_", " "))
+    if modality and modality != "reported":
+        word = MODALITY_WORDS.get(modality) or modality.replace("_", " ")
+        if word not in words:
+            words.append(word)
+    return words
+
+
+_STATES = frozenset({"killed", "wounded", "injured", "dead", "missing", "displaced", "evacuated", "rescued"})
+
+
+def count_words(q: Quantity, claim: Claim) -> str:
+    """A count as the page prints it, with its scope and modality in words ("200 people (first batch)")."""
+    from evacmap.corpus.quantities import VAGUE_AMOUNTS
+
+    counts = f"{', '.join(q.kinds[:-1])} and {q.kinds[-1]}" if len(q.kinds) > 1 else q.counts
+    qualifier = (q.qualifier or "").lower()
+    if q.value is None and qualifier in VAGUE_AMOUNTS:  # "thousands of people", never an invented 2,000–9,999
+        joiner = " " if counts in _STATES else " of "
+        base = f"{qualifier}{joiner}{counts}" if counts else qualifier
+    elif qualifier == "between" and q.low is not None and q.high is not None:
+        base = " ".join(x for x in (f"between {q.low:,.0f} and {q.high:,.0f}", counts) if x)
+    else:
+        base = " ".join(x for x in (q.qualifier, amount(q.value, q.low, q.high), counts) if x)
+    tags = scope_words(q.scope or claim.scope, q.modality or claim.modality)
+    return f"{base} ({', '.join(tags)})" if tags else base
+
+
+def group_value_words(v: GroupValue) -> str:
+    """One value of a comparison with its outlet and the speaker the outlet credits."""
+    number = f"{(v.qualifier + ' ') if v.qualifier else ''}{amount(v.value, v.low, v.high)}"
+    who = f", citing {v.speaker}" if v.speaker and v.speaker != v.outlet else ""
+    return f"{v.outlet}{who}: {number}"

@@ -13,7 +13,9 @@ from branca.element import Element, Figure
 
 from evacmap.maps.basemap import view_limits
 from evacmap.maps.cartography import LABEL_LEVELS, arrow_points, fit_zoom, mx, my, plan_labels
+from evacmap.maps.clusters import plan_clusters
 from evacmap.maps.elements import Call, EvacMap, Finish, dom_popup, layer_name, path_options, text_tooltip
+from evacmap.maps.encoding import encode_polygons
 from evacmap.maps.model import MapSpec, Model
 from evacmap.maps.pages import zone_when
 from evacmap.maps.styles import PANES, PLACE_FILL, RING_COLOUR, VARIANTS, css_token
@@ -24,7 +26,7 @@ HIT_RADIUS = 12  # px: every clickable place is at least 24 px across (WCAG 2.2 
 
 BASE_STYLE = {
     "countries": {"color": "#7a7a7a", "weight": 1.1, "fillColor": "#f2efe9", "fillOpacity": 1, "fill": True},
-    "governorates": {"color": "#9a9a9a", "weight": 0.8, "dashArray": "4 3", "fill": False},
+    "divisions": {"color": "#9a9a9a", "weight": 0.8, "dashArray": "4 3", "fill": False},
 }
 
 Lz = Callable[[tuple], str]
@@ -41,16 +43,15 @@ def _label_zoom(labels: dict) -> Lz:
 def _add_basemap(m: EvacMap, model: Model, lz: Lz) -> list[Element]:
     """The paper the map is printed on (not in the layer control): land, borders, divisions, town names."""
     base: list[Element] = []
-    for layer in ("countries", "governorates"):
+    for layer in ("countries", "divisions"):
         feats = model.basemap.get(layer) or []
         if not feats:
             continue
-        fc = {"type": "FeatureCollection",
-              "features": [{"type": "Feature", "properties": {}, "geometry": f.geometry} for f in feats]}
-        el = Call("basemap", fc, BASE_STYLE[layer], assign=True, name=f"Basemap_{layer}")
+        el = Call("basemap", encode_polygons([f.geometry for f in feats]), BASE_STYLE[layer], assign=True,
+                  name=f"Basemap_{layer}")
         m.add_child(el)
         base.append(el)
-    for layer in ("countries", "governorates", "towns"):
+    for layer in ("countries", "divisions", "towns"):
         feats = model.basemap.get(layer) or []
         names = [[f.label_at[0], f.label_at[1], f.name, f"evm-{layer}-label {lz(('base', layer, i))}"]
                  for i, f in enumerate(feats) if f.label_at]
@@ -132,9 +133,9 @@ def _add_places(m: EvacMap, model: Model, variant: str, labels: dict, lz: Lz) ->
             style = {"color": "#ffffff", "weight": 1.5, "fill_color": PLACE_FILL, "fill_opacity": 0.95}
         cls = f"evm-place evm-place-{p.idx}" + (" evm-approx" if p.approximate else "") + (" evm-disagree" if p.disagree else "")
         dot = folium.CircleMarker(location=[p.lat, p.lon], radius=p.radius, class_name=cls, **style)
-        path_options(dot, pane="evm-places", interactive=False, evmOutlets=p.outlet_ids)
+        path_options(dot, pane="evm-places", interactive=False, evmOutlets=p.outlet_ids, evmPlace=p.idx)
         lab = labels[("place", p.idx)]
-        dot.add_child(text_tooltip(p.name, {
+        dot.add_child(text_tooltip(p.label, {
             "permanent": True, "direction": lab.side,
             "offset": [p.radius if lab.side == "right" else -p.radius, 0],
             "className": f"evm-label {lz(('place', p.idx))}",
@@ -143,7 +144,7 @@ def _add_places(m: EvacMap, model: Model, variant: str, labels: dict, lz: Lz) ->
         # the clickable, focusable target: transparent, at least 24 px across
         hit = folium.CircleMarker(location=[p.lat, p.lon], radius=max(HIT_RADIUS, p.radius + 2), stroke=False,
                                   fill=True, fill_color="#000000", fill_opacity=0, class_name=f"evm-hit evm-hit-{p.idx}")
-        path_options(hit, pane="evm-hits", evmOutlets=p.outlet_ids, evmKind="place", evmName=p.name)
+        path_options(hit, pane="evm-hits", evmOutlets=p.outlet_ids, evmKind="place", evmName=p.name, evmPlace=p.idx)
         hit.add_child(dom_popup(p.dom_id, variant))
         fg.add_child(hit)
     m.add_child(fg)
@@ -155,9 +156,11 @@ def _count(n: int, word: str) -> str:
 
 
 def _add_outlets(m: EvacMap, model: Model) -> list[folium.FeatureGroup | None]:
-    """One toggle per outlet: rings round the places it reported from, halos under the legs it sourced.
-    Turning an outlet off also hides every place and leg only it reported (see ``evm.finish``)."""
+    """One toggle per outlet: rings round the places it reported from, halos under the legs it sourced (while
+    they stay legible, ``Model.rings``). Turning an outlet off also hides every place and leg only it
+    reported (see ``evm.finish``)."""
     groups: list[folium.FeatureGroup | None] = []
+    marks = model.rings
     for j, outlet in enumerate(model.outlets):
         oplaces, olegs = model.outlet_places(j), model.outlet_legs(outlet)
         if not oplaces and not olegs:
@@ -167,17 +170,17 @@ def _add_outlets(m: EvacMap, model: Model) -> list[folium.FeatureGroup | None]:
                                        _count(len(olegs), "leg") if olegs else "") if x)
         swatch = f'<span class="evm-lc-ring{" evm-lc-first" if not any(groups) else ""}"></span>'
         fg = folium.FeatureGroup(name=layer_name(f"{outlet} ({counts})", swatch), overlay=True)
-        for leg in olegs:
+        for leg in olegs if marks else []:
             if leg.lines:
                 locs = leg.lines[0] if len(leg.lines) == 1 else leg.lines
                 halo = folium.PolyLine(locations=locs, color=RING_COLOUR, weight=11, opacity=0.11,
                                        class_name=f"evm-halo evm-outlet-{j}")
                 fg.add_child(path_options(halo, pane="evm-halos", interactive=False, evmKind="halo"))
-        for p in oplaces:
+        for p in oplaces if marks else []:
             k = p.outlet_ids.index(j)
             ring = folium.CircleMarker(location=[p.lat, p.lon], radius=p.radius + 3 + 2.6 * k, color=RING_COLOUR,
                                        weight=1.3, opacity=0.85, fill=False, class_name=f"evm-ring evm-outlet-{j}")
-            fg.add_child(path_options(ring, pane="evm-rings", interactive=False, evmKind="ring"))
+            fg.add_child(path_options(ring, pane="evm-rings", interactive=False, evmKind="ring", evmPlace=p.idx))
         m.add_child(fg)
         groups.append(fg)
     return groups
@@ -228,6 +231,8 @@ def build_map(spec: MapSpec, model: Model, variant: str, online_tiles: bool) -> 
         "legend": "evm-legend" if variant == "embed" else None,
         "layersInto": "evm-layers" if variant == "page" else None,
         "labelZooms": [z0 + k for k in range(1, LABEL_LEVELS + 1)],
+        "clusters": plan_clusters(model, z0, force=any(p.summary for p in model.places)),
     }
+    m.clustered = bool(cfg["clusters"])
     m.add_child(Finish(cfg, control, tiles, base, {"zones": zones, "routes": routes, "places": places, "outlets": outlets}))
     return m.get_root(), m

@@ -15,22 +15,8 @@ from typing import Any
 from evacmap.maps.escape import safe_url
 from evacmap.maps.styles import SOLID_STATUSES, controller_label, controller_style, kind_radius, route_colour
 
-__all__ = [
-    "BaseFeature",
-    "Claim",
-    "Leg",
-    "MapData",
-    "MapSpec",
-    "Model",
-    "Place",
-    "Route",
-    "Source",
-    "Zone",
-    "ZoneClaim",
-    "prepare",
-    "rows",
-    "text",
-]
+__all__ = ["BaseFeature", "Claim", "Leg", "MapData", "MapSpec", "Model", "Place", "PlaceSummary", "Route", "Source",
+           "Zone", "ZoneClaim", "prepare", "rows", "text"]
 
 
 @dataclass
@@ -58,14 +44,13 @@ class MapData:
     places: Any  # GeoDataFrame of Points
     routes: Any  # GeoDataFrame of LineStrings, one row per leg
     zones: Any  # GeoDataFrame of Polygons
-    basemap: dict = field(default_factory=dict)  # "countries", "governorates", "towns" -> GeoDataFrame
+    basemap: dict = field(default_factory=dict)  # "countries", "divisions", "towns" -> GeoDataFrame
     attribution: str = ""
     route_order: list[str] = field(default_factory=list)
+    overflow: Any = None  # maps.summary.Overflow: what a compact page leaves out (None: everything is drawn)
 
 
-# --------------------------------------------------------------------------------------------------
-# cleaning frame cells
-# --------------------------------------------------------------------------------------------------
+# --- cleaning frame cells --------------------------------------------------------------------------------
 
 
 def _missing(v: Any) -> bool:
@@ -141,9 +126,7 @@ def rows(gdf: Any) -> list[dict]:
     return out
 
 
-# --------------------------------------------------------------------------------------------------
-# records
-# --------------------------------------------------------------------------------------------------
+# --- records ---------------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -158,6 +141,18 @@ class Claim:
     claim_id: str
     headline: str = ""
     place_inferred: bool = False  # drawn at the place its article names most, not a place it names
+    time: str = ""  # clock time as written; qualifiers: scope/modality words of a claim without numbers
+    qualifiers: list[str] = field(default_factory=list)
+
+
+@dataclass
+class PlaceSummary:
+    """A compact page's aggregate for a place (maps.summary): its statements are listed at ``href``."""
+
+    outlets: list[str]
+    reports: int
+    figures: list[str]
+    href: str
 
 
 @dataclass
@@ -177,6 +172,15 @@ class Place:
     disagree: bool
     disagree_notes: list[str]
     radius: float
+    summary: PlaceSummary | None = None
+    name_local: str = ""  # the name in the local script where the gazetteer has it (lang_local: BCP 47)
+    lang_local: str = ""
+
+    @property
+    def label(self) -> str:
+        """The map label: the name, then the local-script name isolated (U+2068..U+2069) so right-to-left
+        text keeps its order inside a left-to-right label."""
+        return f"{self.name} \u2068{self.name_local}\u2069" if self.name_local else self.name
 
     @property
     def dom_id(self) -> str:
@@ -210,8 +214,7 @@ class Source:
 @dataclass
 class Leg:
     idx: int
-    leg_id: str
-    route_idx: int
+    leg_id: str  # the leg's id in data/routes.geojson
     from_name: str
     to_name: str
     via: list[str]
@@ -220,6 +223,7 @@ class Leg:
     sources: list[Source]
     length_km: float | None
     lines: list[list[list[float]]]  # parts, each [[lat, lon], ...]
+    n_sources: int = 0  # sources in all, when a compact page quotes only some
 
     @property
     def dom_id(self) -> str:
@@ -237,7 +241,7 @@ class Leg:
 @dataclass
 class Route:
     idx: int
-    route_id: str
+    route_id: str  # the route's id in data/routes.geojson
     label: str
     colour: str
     legs: list[Leg]
@@ -314,6 +318,11 @@ class Model:
     def legs(self) -> list[Leg]:
         return [leg for r in self.routes for leg in r.legs]
 
+    @property
+    def rings(self) -> bool:
+        """One ring per outlet stays legible for a few outlets on a page that lists every statement."""
+        return len(self.outlets) <= 8 and not any(p.summary for p in self.places)
+
     def outlet_places(self, outlet_idx: int) -> list[Place]:
         return [p for p in self.places if outlet_idx in p.outlet_ids]
 
@@ -325,21 +334,15 @@ class Model:
         return sorted({z.valid_from for z in self.zones if z.valid_from} | {z.valid_to for z in self.zones if z.valid_to})
 
 
-# --------------------------------------------------------------------------------------------------
-# frames -> records
-# --------------------------------------------------------------------------------------------------
+# --- frames -> records -----------------------------------------------------------------------------------
 
 
 def _line_parts(geom: Any) -> list[list[list[float]]]:
     if geom is None or getattr(geom, "is_empty", True):
         return []
     gt = geom.geom_type
-    if gt == "LineString":
-        parts = [geom]
-    elif gt in ("MultiLineString", "GeometryCollection"):
-        parts = [g for g in geom.geoms if g.geom_type == "LineString" and not g.is_empty]
-    else:
-        return []
+    parts = [geom] if gt == "LineString" else [g for g in getattr(geom, "geoms", []) if g.geom_type == "LineString"
+                                                and not g.is_empty] if gt in ("MultiLineString", "GeometryCollection") else []
     return [[[_r(y), _r(x)] for x, y, *_ in p.coords] for p in parts if len(p.coords) >= 2]
 
 
@@ -363,18 +366,11 @@ def _polygons(geom: Any) -> list[list[list[list[float]]]]:
 def _claim(d: Any) -> Claim | None:
     if not isinstance(d, dict):
         return None
-    return Claim(
-        outlet=text(d.get("outlet")),
-        article=text(d.get("article")),
-        url=safe_url(d.get("url")),
-        text=text(d.get("text")),
-        speaker=text(d.get("speaker")),
-        date=text(d.get("date")),
-        quantities=_texts(d.get("quantities")),
-        claim_id=text(d.get("claim_id")),
-        headline=text(d.get("headline")),
-        place_inferred=_bool(d.get("place_inferred")),
-    )
+    return Claim(outlet=text(d.get("outlet")), article=text(d.get("article")), url=safe_url(d.get("url")),
+                 text=text(d.get("text")), speaker=text(d.get("speaker")), date=text(d.get("date")),
+                 quantities=_texts(d.get("quantities")), claim_id=text(d.get("claim_id")),
+                 headline=text(d.get("headline")), place_inferred=_bool(d.get("place_inferred")),
+                 time=text(d.get("time")), qualifiers=_texts(d.get("qualifiers")))
 
 
 def _outlets(data: MapData, place_rows: list[dict], route_rows: list[dict]) -> list[str]:
@@ -397,24 +393,21 @@ def _place(rec: dict, idx: int, outlet_index: dict[str, int]) -> Place | None:
     for c in (_claim(d) for d in _items(rec.get("claims"))):
         if c is not None and c.outlet:
             grouped.setdefault(c.outlet, []).append(c)
+    s = rec.get("summary") if isinstance(rec.get("summary"), dict) else None
+    summary = PlaceSummary(_texts(s.get("outlets")), int(s.get("reports") or 0), _texts(s.get("figures")),
+                           text(s.get("href"))) if s else None
+    for o in [o for o in (summary.outlets if summary else []) if o in outlet_index]:
+        grouped.setdefault(o, [])  # every outlet of a summarised place keeps its filter
     by_outlet = sorted(((outlet_index[o], o, cs) for o, cs in grouped.items()), key=lambda t: t[0])
     kind = text(rec.get("kind")).lower()
     return Place(
         idx=idx,
-        id=text(rec.get("id")),
-        name=text(rec.get("name")) or text(rec.get("id")) or "Unnamed place",
-        kind=kind,
-        lat=_r(g.y),
-        lon=_r(g.x),
-        precision_m=_num(rec.get("precision_m")),
-        source=text(rec.get("source")),
-        citation=text(rec.get("citation")),
-        approximate=_bool(rec.get("approximate")),
-        zone=text(rec.get("zone")),
-        by_outlet=by_outlet,
-        disagree=_bool(rec.get("disagree")),
-        disagree_notes=_texts(rec.get("disagree_notes")),
-        radius=kind_radius(kind),
+        id=text(rec.get("id")), name=text(rec.get("name")) or text(rec.get("id")) or "Unnamed place", kind=kind,
+        lat=_r(g.y), lon=_r(g.x), precision_m=_num(rec.get("precision_m")), source=text(rec.get("source")),
+        citation=text(rec.get("citation")), approximate=_bool(rec.get("approximate")), zone=text(rec.get("zone")),
+        by_outlet=by_outlet, disagree=_bool(rec.get("disagree")), disagree_notes=_texts(rec.get("disagree_notes")),
+        radius=kind_radius(kind), name_local=text(rec.get("name_local")), lang_local=text(rec.get("lang_local")),
+        summary=summary,
     )
 
 
@@ -429,14 +422,13 @@ def _routes(route_rows: list[dict], order: list[str]) -> list[Route]:
     for rec in route_rows:
         rid = text(rec.get("route_id")) or text(rec.get("route_label")) or "route"
         if rid not in routes:
-            label = text(rec.get("route_label")) or rid
+            label = _brief_chain(text(rec.get("route_label")) or rid)
             routes[rid] = Route(idx=len(routes) + 1, route_id=rid, label=label, colour=route_colour(rid, order), legs=[])
         route = routes[rid]
         route.legs.append(
             Leg(
                 idx=next(leg_counter),
                 leg_id=text(rec.get("leg_id")),
-                route_idx=route.idx,
                 from_name=text(rec.get("from_name")),
                 to_name=text(rec.get("to_name")),
                 via=_texts(rec.get("via_names")),
@@ -445,9 +437,17 @@ def _routes(route_rows: list[dict], order: list[str]) -> list[Route]:
                 sources=[_source(d) for d in _items(rec.get("sources")) if isinstance(d, dict)],
                 length_km=_num(rec.get("length_km")),
                 lines=_line_parts(rec["geometry"]),  # empty: the leg is listed in the text but not drawn
+                n_sources=int(_num(rec.get("n_sources")) or 0),
             )
         )
     return [r for r in routes.values() if r.legs]
+
+
+def _brief_chain(label: str, keep: int = 6) -> str:
+    """A route label naming a long chain of places ("A → B → ... → Z") keeps its ends: the full chain is in
+    routes.geojson."""
+    parts = label.split(" → ")
+    return label if len(parts) <= keep else " → ".join([*parts[:3], "…", *parts[-2:]]) + f" ({len(parts)} places)"
 
 
 def _zone(rec: dict, idx: int) -> Zone | None:

@@ -186,7 +186,7 @@ def _zone_sources(model: Model) -> list[str]:
 
 
 def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, variant: str, online_tiles: bool,
-             static: str = "") -> str:
+             static: str = "", overflow: Any = None, clustered: bool = False, locator: str = "") -> str:
     """The HTML page around one rendered map (``variant`` "page" or "embed")."""
     places_sorted = sorted(model.places, key=lambda p: (0 if p.by_outlet else 1, -len(p.by_outlet), -p.n_claims, p.idx))
     label_css = "".join(
@@ -224,6 +224,10 @@ def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, var
         static_url=absolute(spec.base_url, f"{spec.name}.svg"),
         og_image=absolute(spec.base_url, f"{spec.name}.png"),
         og_size=(SOCIAL_WIDTH, SOCIAL_HEIGHT),
+        overflow=overflow,
+        clustered=clustered,
+        locator=Markup(locator),  # built from numbers and escaped text only (maps.locator)
+        root="../" if variant == "embed" else "",
         styles=[Markup(s) for s in styles],
         scripts=[Markup(s) for s in scripts],
     )

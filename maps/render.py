@@ -14,6 +14,7 @@ from evacmap.maps import pages
 from evacmap.maps.basemap import basemap_attribution, prepare_basemap
 from evacmap.maps.elements import render_parts, stable_ids
 from evacmap.maps.layers import build_map
+from evacmap.maps.locator import locator_svg
 from evacmap.maps.model import MapData, MapSpec, Model, prepare
 from evacmap.maps.static import social_png, static_svg
 
@@ -41,10 +42,11 @@ def render_social(spec: MapSpec, data: MapData) -> bytes:
 def _render(spec: MapSpec, data: MapData, variant: str, online_tiles: bool) -> str:
     model = _model(spec, data)
     with stable_ids():
-        fig, _ = build_map(spec, model, variant, online_tiles)
+        fig, m = build_map(spec, model, variant, online_tiles)
         map_html, map_script = render_parts(fig)
     return pages.map_page(spec, model, map_html=map_html, map_script=map_script, variant=variant,
-                          online_tiles=online_tiles, static=static_svg(spec, model))
+                          online_tiles=online_tiles, static=static_svg(spec, model), overflow=data.overflow,
+                          clustered=m.clustered, locator=locator_svg(tuple(spec.bounds), spec.title) if variant == "page" else "")
 
 
 def _credits(given: str, drawn: set[str], versions: dict[str, str]) -> str:

@@ -83,7 +83,7 @@ def _in_view(geom: dict, spec: MapSpec) -> dict:
 def _base(model: Model, view: _View, spec: MapSpec) -> list[str]:
     out = []
     for layer, style in (("countries", 'fill="#f2efe9" stroke="#7a7a7a" stroke-width="1"'),
-                         ("governorates", 'fill="none" stroke="#9a9a9a" stroke-width=".8" stroke-dasharray="4 3"')):
+                         ("divisions", 'fill="none" stroke="#9a9a9a" stroke-width=".8" stroke-dasharray="4 3"')):
         d = "".join(_d(_geojson_rings(_in_view(f.geometry, spec)), view, True) for f in model.basemap.get(layer, []))
         if d:
             out.append(f'<path {style} fill-rule="evenodd" d="{d}"/>')
@@ -123,8 +123,8 @@ def _labels(model: Model, view: _View) -> list[str]:
             x, y = view.xy(p.lat, p.lon)
             dx = p.radius + 4
             right = lab.side == "right"
-            out.append(_text(x + (dx if right else -dx), y + 4, p.name, "p", "start" if right else "end"))
-    for layer, cls in (("countries", "c"), ("governorates", "g"), ("towns", "t")):
+            out.append(_text(x + (dx if right else -dx), y + 4, p.label, "p", "start" if right else "end"))
+    for layer, cls in (("countries", "c"), ("divisions", "g"), ("towns", "t")):
         for i, f in enumerate(model.basemap.get(layer, [])):
             lab = labels.get(("base", layer, i))
             if lab and lab.level == 0 and f.label_at:

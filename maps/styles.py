@@ -75,6 +75,7 @@ PANES = [
     ("evm-places", 440),
     ("evm-rings", 445),
     ("evm-hits", 450),
+    ("evm-clusters", 455),
 ]
 
 # assumed map size in CSS px, used only to pre-compute the fit zoom and label placement

@@ -227,7 +227,7 @@ def sample_data(evil: str | None = None, *, basemap: bool = True) -> MapData:
         places=_places(evil),
         routes=_routes(evil),
         zones=_zones(evil),
-        basemap={"countries": _countries().copy(), "governorates": _governorates()} if basemap else {},
+        basemap={"countries": _countries().copy(), "divisions": _governorates()} if basemap else {},
         attribution=("Places: GeoNames (CC BY 4.0), UN OCHA; borders: Natural Earth; zones: curated"
                      + (f" {evil}" if evil else "")),
     )

@@ -16,7 +16,7 @@ LAYERS = ("gazetteer", "corpus", "geo", "maps")
 MAX_LINES = 500
 # Modules still over the limit, at their size when this ratchet was set: each may only shrink, and an entry
 # must be removed once its module is under MAX_LINES (issue 13 asks for none).
-OVER_LIMIT = {"gazetteer/gazetteer.py": 531, "corpus/movements.py": 562, "geo/routes.py": 599}
+OVER_LIMIT: dict[str, int] = {}
 
 
 def _modules(package: str) -> list[Path]:

@@ -1,4 +1,4 @@
-"""The offline basemap: Natural Earth borders from an installed package, the shipped governorates."""
+"""The offline basemap: Natural Earth borders from an installed package, the shipped first-level divisions."""
 from __future__ import annotations
 
 import json
@@ -7,14 +7,14 @@ from pathlib import Path
 
 import shapely
 
-from evacmap.maps.basemap import GOVERNORATES_FILE, basemap_attribution, basemap_layers, prepare_basemap, view_limits
+from evacmap.maps.basemap import basemap_attribution, basemap_layers, division_files, prepare_basemap, view_limits
 
 ALEPPO_IDLIB = (36.3, 35.7, 37.4, 36.5)  # min lon, min lat, max lon, max lat
 
 
 def test_aleppo_idlib_window_has_syria_turkey_and_the_governorates():
     layers = basemap_layers(ALEPPO_IDLIB)
-    countries, governorates = layers["countries"], layers["governorates"]
+    countries, governorates = layers["countries"], layers["divisions"]
     assert countries.crs.to_epsg() == 4326 and governorates.crs.to_epsg() == 4326
     assert {"SYR", "TUR"} <= set(countries["iso_a3"])
     assert "IRN" not in set(countries["iso_a3"])  # beyond anything the map lets a reader see
@@ -47,14 +47,34 @@ def test_land_everywhere_the_map_can_show():
 
 
 def test_attribution_names_exactly_the_layers_drawn():
-    versions = {"countries": "5.1.1"}
+    versions = basemap_layers(ALEPPO_IDLIB)["versions"]
     assert "Who's On First" not in basemap_attribution({"countries"}, versions)
-    both = basemap_attribution({"countries", "governorates"}, versions)
-    assert "Natural Earth" in both and "5.1.1" in both and "Who's On First" in both
-    # a map far from the one governorates file draws no governorates, so credits none
+    both = basemap_attribution({"countries", "divisions"}, versions)
+    assert "Natural Earth" in both and versions["countries"] in both and "Who's On First" in both
+    # a map of a country whose divisions the project does not ship draws none, so credits none
     lagos = (3.2, 6.3, 3.6, 6.7)
-    prepared = prepare_basemap(basemap_layers(lagos), lagos)
-    assert "governorates" not in prepared and prepared["countries"] and prepared["towns"]
+    layers = basemap_layers(lagos)
+    assert "NGA" not in division_files() and layers["versions"]["divisions"] == ""
+    prepared = prepare_basemap(layers, lagos)
+    assert "divisions" not in prepared and prepared["countries"] and prepared["towns"]
+
+
+def test_divisions_come_from_whichever_country_files_are_shipped(tmp_path, monkeypatch):
+    """No country is named in code: a new admin1-<ISO3>.geojson is drawn for maps of that country."""
+    from evacmap.maps import basemap
+
+    doc = {"type": "FeatureCollection", "attribution": "Test divisions (made up)", "features": [
+        {"type": "Feature", "properties": {"name": "West"}, "geometry": {"type": "Polygon", "coordinates": [
+            [[3.0, 6.0], [3.4, 6.0], [3.4, 7.0], [3.0, 7.0], [3.0, 6.0]]]}},
+        {"type": "Feature", "properties": {"name": "East"}, "geometry": {"type": "Polygon", "coordinates": [
+            [[3.4, 6.0], [3.8, 6.0], [3.8, 7.0], [3.4, 7.0], [3.4, 6.0]]]}}]}
+    (tmp_path / "admin1-NGA.geojson").write_text(json.dumps(doc), encoding="utf-8")
+    monkeypatch.setattr(basemap, "DIVISIONS_DIR", tmp_path)
+    lagos = (3.2, 6.3, 3.6, 6.7)
+    layers = basemap_layers(lagos)
+    assert sorted(layers["divisions"]["name"]) == ["East", "West"]
+    assert layers["versions"]["divisions"] == "Test divisions (made up)"
+    assert "Test divisions" in basemap_attribution({"divisions"}, layers["versions"])
 
 
 def test_simplified_for_the_scale_and_fast():
@@ -65,7 +85,7 @@ def test_simplified_for_the_scale_and_fast():
     assert elapsed < 2.0
     syria = (35.5, 32.3, 42.5, 37.4)
     wide_layers = basemap_layers(syria)
-    assert len(wide_layers["governorates"]) == 14
+    assert len(wide_layers["divisions"]) == 14
     assert {"LBN", "JOR", "IRQ", "SYR", "TUR"} <= set(wide_layers["countries"]["iso_a3"])
     wide = prepare_basemap(wide_layers, syria)
 
@@ -76,9 +96,10 @@ def test_simplified_for_the_scale_and_fast():
     assert vertices(small) < 8000 and vertices(wide) < 8000
 
 
-def test_shipped_governorates_file():
-    assert GOVERNORATES_FILE.stat().st_size < 150_000
-    doc = json.loads(Path(GOVERNORATES_FILE).read_text(encoding="utf-8"))
+def test_shipped_divisions_file():
+    path = division_files()["SYR"]
+    assert path.stat().st_size < 150_000
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
     features = doc["features"]
     assert len(features) == 14
     names = [f["properties"]["name"] for f in features]
@@ -91,3 +112,18 @@ def test_shipped_governorates_file():
     by_name = dict(zip(names, geoms, strict=False))
     assert by_name["Aleppo"].contains(shapely.Point(37.16117, 36.20124))
     assert by_name["Damascus"].contains(shapely.Point(36.29128, 33.5102))
+
+
+def test_polygons_travel_encoded_and_decode_to_the_same_points():
+    """The page carries basemap rings in the encoded polyline format; decoding gives the rounded vertices."""
+    from evacmap.maps.encoding import decode_ring, encode_polygons
+
+    prepared = prepare_basemap(basemap_layers(ALEPPO_IDLIB), ALEPPO_IDLIB)
+    geoms = [f.geometry for f in prepared["countries"]]
+    enc = encode_polygons(geoms)
+    ring = geoms[0]["coordinates"][0] if geoms[0]["type"] == "Polygon" else geoms[0]["coordinates"][0][0]
+    decoded = decode_ring(enc["p"][0][0][0], enc["f"])
+    assert len(decoded) == len(ring)
+    assert all(abs(lat - y) < 1e-9 and abs(lon - x) < 1e-9 for (lat, lon), (x, y) in zip(decoded, ring, strict=True))
+    assert len(json.dumps(enc)) * 3 < len(json.dumps(geoms))  # the point of it
+    assert not any(c in json.dumps(enc) for c in "<>&")  # nothing that could end an inline script

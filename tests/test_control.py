@@ -211,6 +211,10 @@ def claims_in(text, gaz, focus):
     ("UA", "Bakhmut was besieged by Russian forces.", "besieged", "Russia"),
     ("UA", "Sievierodonetsk was cut off after the last bridge fell.", "cut off", None),
     ("SD", "The RSF said it had taken control of Omdurman.", "Rapid Support Forces", None),
+    ("UA", "The cars passed a Russian checkpoint at Vasylivka before dawn.", "Russia", None),
+    ("UA", "Kherson has been under Russian occupation since March.", "Russia", None),
+    ("UA", "Russian forces captured Kherson in March.", "Russia", None),
+    ("UA", "In March Ukrainian troops recaptured the town of Irpin.", "Ukraine", None),
 ])
 def test_any_actor_controls_a_place(gaz, focus, text, controller, besieged_by):
     """Controllers come from data (countryinfo demonyms, corpus/data/actors.csv), for any conflict."""
@@ -223,6 +227,33 @@ def test_an_evacuation_order_covers_the_places_named_after_it(gaz):
                        "in Sanibel and Fort Myers Beach.", gaz, "US")
     names = {gaz.get(c.place_id).name for c in claims if c.controller == "mandatory evacuation zone A"}
     assert {"Sanibel", "Fort Myers Beach"} <= names
+
+
+def test_a_checkpoint_near_a_place_says_nothing_of_who_holds_it(gaz):
+    assert claims_in("The cars passed a Russian checkpoint near Vasylivka before dawn.", gaz, "UA") == []
+
+
+def test_a_place_that_adopts_the_order_is_covered_by_it(gaz):
+    claims = claims_in("The county ordered a mandatory evacuation of zone A on Tuesday. The city of Sarasota, most "
+                       "of which lies in zone B, adopted the county order.", gaz, "US")
+    assert [(gaz.get(c.place_id).name, c.controller) for c in claims] == [("Sarasota", "mandatory evacuation zone B")]
+    assert claims_in("The city of Sarasota adopted the county order.", gaz, "US") == []  # no order named before
+
+
+def test_ordered_evacuations_for_places(gaz):
+    claims = claims_in("On Tuesday officials ordered evacuations for Sanibel and Fort Myers Beach.", gaz, "US")
+    assert {(gaz.get(c.place_id).name, c.controller) for c in claims} == {
+        ("Sanibel", "evacuation ordered"), ("Fort Myers Beach", "evacuation ordered")}
+
+
+def test_an_order_does_not_cover_where_people_went_nor_a_whole_state(gaz):
+    claims = claims_in("TAMPA, Fla. - One man said his building sat in a mandatory evacuation zone, so he headed north "
+                       "to stay with family in Valdosta.", gaz, "US")
+    assert claims == []
+
+
+def test_people_who_reached_a_place_do_not_hold_it(gaz):
+    assert claims_in("Ukrainian refugees reached Kherson in March.", gaz, "UA") == []
 
 
 def test_an_unknown_word_is_no_actor(gaz):
@@ -250,3 +281,19 @@ def test_a_zone_of_any_actor_agrees_with_the_text(gaz, tmp_path):
     claims = claims_in("Russian-held Mariupol was quiet. Ukrainian-held Mariupol was quiet.", gaz, "UA")
     checks = check_against_zones(claims, zones, gaz)
     assert [(c["claimed"], c["agree"]) for c in checks] == [("Russia", True), ("Ukraine", False)]
+
+
+def test_an_evacuation_order_in_the_text_is_checked_against_the_zones_order(gaz, tmp_path):
+    path = tmp_path / "orders.geojson"
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": [{
+        "type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[-82.3, 26.3], [-81.9, 26.3], [-81.9, 26.6],
+                                                                            [-82.3, 26.6], [-82.3, 26.3]]]},
+        "properties": {"id": "zone-a", "controller": "mandatory evacuation zone A", "label": "Zone A",
+                       "valid_from": "2022-09-27", "valid_to": None, "source": "test", "confidence": "low",
+                       "approximate": True}}]}))
+    zones = load_zones([path])
+    claims = claims_in("On Tuesday officials ordered evacuations for Sanibel. Sanibel was placed under a mandatory "
+                       "evacuation order for zone B.", gaz, "US")
+    checks = check_against_zones(claims, zones, gaz)
+    assert [(c["claimed"], c["agree"]) for c in checks] == [("evacuation ordered", True),
+                                                            ("mandatory evacuation zone B", False)]

@@ -32,8 +32,8 @@ NAMES = sorted(p.name for p in CORPORA.iterdir() if (p / "gold.json").exists())
 #: airport, Qustul, Stansted, Pine Island, the Florida counties): a leg or claim cannot be placed without them.
 #: Raise these as the tool improves.
 FLOORS = {
-    "sudan-2023": {"legs": 26, "routes": 3, "control": 2},
-    "hurricane-ian-2022": {"legs": 2, "routes": 1, "control": 5},
+    "sudan-2023": {"legs": 29, "routes": 3, "control": 2},
+    "hurricane-ian-2022": {"legs": 2, "routes": 1, "control": 6},
     "karabakh-2023": {"legs": 17, "routes": 5, "control": 3},
 }
 

@@ -491,6 +491,52 @@ def test_style_guide_state_abbreviations_name_the_state_and_place_the_city(gazet
     assert surfaces(gazetteer, "He lives in Jackson, Miss., now.")["Miss."].name == "Mississippi"
 
 
+def test_a_city_after_a_capitalised_word_is_doubtful_there_only(gazetteer):
+    """"CBC Toronto" reads like a first name and surname; that does not make Toronto a person in the whole
+    article. A small place so used ("John Kerry") stays a person's name throughout."""
+    got = surfaces(gazetteer, "She told CBC Toronto about it. Palma, a salon owner in Toronto, agreed.")
+    assert got.get("Toronto") is not None and got["Toronto"].country == "CA", got
+    assert "Kerry" not in surfaces(gazetteer, "Secretary of State John Kerry met rebels. Kerry flew on to Geneva.")
+
+
+def test_an_abbreviated_month_before_a_day_is_a_date(gazetteer):
+    got = surfaces(gazetteer, "The event ran from Nov. 3 to 6 in Calgary, and on Oct. 12 in Winnipeg.")
+    assert {"Calgary", "Winnipeg"} <= set(got) and not {"Nov", "Nov.", "Oct", "Oct."} & set(got), got
+
+
+def test_a_common_word_that_is_only_another_name_of_a_city_is_the_word(gazetteer):
+    """GeoNames lists "Google" among Topeka's other names; a former name that is no English word still counts."""
+    got = surfaces(gazetteer, "She searched Google for the result, then flew to Bombay and Peking.")
+    assert "Google" not in got and got["Bombay"].name == "Mumbai" and got["Peking"].name == "Beijing", got
+
+
+def test_canadian_press_province_abbreviations(gazetteer):
+    got = surfaces(gazetteer, "The fire reached Kelowna, B.C., and smoke drifted over Red Deer, Alta., and Regina, Sask.")
+    assert got["B.C."].name == "British Columbia" and got["Alta."].name == "Alberta", got
+    assert got["Sask."].name == "Saskatchewan" and got["Kelowna"].parent == got["B.C."].id
+    # "B.C." as a date is no province: these forms count only after a place and a comma
+    assert "B.C." not in surfaces(gazetteer, "The temple was built in 500 B.C. near Athens.")
+
+
+def test_given_spans_read_abbreviations_and_dotted_initialisms(gazetteer):
+    text = "Officials in Louisville, Ky., and Winnipeg, Man., asked the U.S. for help."
+    spans = [(text.index(w), text.index(w) + len(w)) for w in ("Ky.", "Man.", "U.S.")]
+    got = [m.place.name if m.place else None for m in gazetteer.resolve_spans(text, spans)]
+    assert got == ["Kentucky", "Manitoba", "United States"]
+
+
+def test_a_town_listing_a_state_as_another_name_does_not_take_the_state(gazetteer):
+    got = surfaces(gazetteer, "Farmers across Minnesota waited for rain.")
+    assert got["Minnesota"] is not None and got["Minnesota"].kind == "governorate", got
+
+
+def test_a_curated_name_yields_to_a_far_homonym_of_the_article_s_region(gazetteer):
+    """The curated London is Britain's; a story that names Ontario and not Britain means London, Ontario."""
+    got = surfaces(gazetteer, "Police in London said the fire was the third in Ontario this month.")
+    assert got["London"] is not None and got["London"].country == "CA", got
+    assert surfaces(gazetteer, "Police in London said the fire was the third in Britain this month.")["London"].country == "GB"
+
+
 def test_all_caps_dateline_is_a_place_but_an_acronym_is_not(gazetteer):
     got = surfaces(gazetteer, "MANSFIELD — A fire was reported.\nNATO said Mansfield, Ohio, was safe.")
     assert "MANSFIELD" in got and got["MANSFIELD"] is not None

@@ -131,8 +131,42 @@ var evm = (function () {
     });
   }
 
-  function basemap(map, fc, style) {
-    return L.geoJSON(fc, { pane: "evm-base", interactive: false, style: style }).addTo(map);
+  /* polygons in the encoded polyline format (maps/encoding.py) */
+  function decode(s, f) {
+    var out = [];
+    var lat = 0;
+    var lon = 0;
+    var i = 0;
+    function next() {
+      var b;
+      var shift = 0;
+      var v = 0;
+      do {
+        b = s.charCodeAt(i++) - 63;
+        v |= (b & 31) << shift;
+        shift += 5;
+      } while (b >= 32 && i < s.length);
+      return v & 1 ? ~(v >> 1) : v >> 1;
+    }
+    while (i < s.length) {
+      lat += next();
+      lon += next();
+      out.push([lat / f, lon / f]);
+    }
+    return out;
+  }
+
+  function basemap(map, enc, style) {
+    var g = L.featureGroup();
+    enc.p.forEach(function (parts) {
+      var rings = parts.map(function (poly) {
+        return poly.map(function (r) { return decode(r, enc.f); });
+      });
+      if (rings.length) {
+        L.polygon(rings, L.extend({ pane: "evm-base", interactive: false }, style)).addTo(g);
+      }
+    });
+    return g.addTo(map);
   }
 
   function labels(map, items, dot) {
@@ -178,11 +212,13 @@ var evm = (function () {
   }
 
   /* Filters that filter: a place or leg stays on the map while at least one outlet that reported it is
-     on; an outlet's rings show only with the places, its halos only with the routes. */
-  function filters(map, groups) {
+     on; an outlet's rings show only with the places, its halos only with the routes. Where markers crowd
+     (cfg.clusters, planned at build time per zoom step) one numbered marker stands for the places shown. */
+  function filters(map, groups, spec) {
     var outlets = groups.outlets || [];
     var tagged = [];
     var rings = [];
+    var bunch = L.layerGroup();
     [groups.routes, groups.places].forEach(function (g) {
       if (g) {
         g.eachLayer(function (l) {
@@ -206,19 +242,81 @@ var evm = (function () {
         g.removeLayer(l);
       }
     }
+    function level() {
+      if (!spec) {
+        return [];
+      }
+      var k = Math.floor(map.getZoom() - spec.zooms[0] + 1e-6);
+      return k >= spec.levels.length ? [] : spec.levels[Math.max(0, k)];
+    }
+    function cluster(c, n) {
+      var span = document.createElement("span");
+      span.appendChild(t(String(n)));
+      var name = n + " places here: zoom in to see them";
+      var m = L.marker([c[0], c[1]], {
+        icon: L.divIcon({ className: "evm-cluster", html: span, iconSize: [32, 32] }),
+        title: name, alt: name, pane: "evm-clusters", riseOnHover: true
+      });
+      m.on("add", function () {
+        var el = m.getElement();
+        if (el && !el.getAttribute("aria-label")) {
+          el.setAttribute("aria-label", name);
+          el.setAttribute("role", "button");
+          el.addEventListener("keydown", function (e) {
+            if (e.key === "Enter" || e.key === " ") {
+              e.preventDefault();
+              m.fire("click");
+            }
+          });
+        }
+      });
+      m.on("click", function () {
+        var b = L.latLngBounds([c[3][0], c[3][1]], [c[3][2], c[3][3]]);
+        var z = Math.max(map.getBoundsZoom(b.pad(0.2)), Math.floor(map.getZoom() + 1e-6) + 1);
+        map.setView(b.getCenter(), Math.min(z, map.getMaxZoom()));
+      });
+      return m;
+    }
     function update() {
-      tagged.forEach(function (it) {
-        var o = it[0].options.evmOutlets;
-        var show = !o.length || o.some(function (j) {
+      var clusters = level();
+      var home = {};
+      var shown = clusters.map(function () { return 0; });
+      clusters.forEach(function (c, n) {
+        c[2].forEach(function (i) { home[i] = n; });
+      });
+      function on(o) {
+        return !o.length || o.some(function (j) {
           return !outlets[j] || map.hasLayer(outlets[j]);
         });
-        place(it[0], it[1], show);
+      }
+      tagged.forEach(function (it) {
+        var o = it[0].options;
+        it[2] = on(o.evmOutlets);
+        if (it[2] && o.evmKind === "place" && home[o.evmPlace] !== undefined) {
+          shown[home[o.evmPlace]] += 1;
+        }
+      });
+      function folded(o) {
+        return o.evmPlace !== undefined && home[o.evmPlace] !== undefined && shown[home[o.evmPlace]] > 1;
+      }
+      tagged.forEach(function (it) {
+        place(it[0], it[1], it[2] && !folded(it[0].options));
       });
       rings.forEach(function (it) {
-        place(it[0], it[1], !!it[2] && map.hasLayer(it[2]));
+        place(it[0], it[1], !!it[2] && map.hasLayer(it[2]) && !folded(it[0].options));
       });
+      bunch.clearLayers();
+      if (!groups.places || map.hasLayer(groups.places)) {
+        clusters.forEach(function (c, n) {
+          if (shown[n] > 1) {
+            bunch.addLayer(cluster(c, shown[n]));
+          }
+        });
+      }
     }
-    map.on("overlayadd overlayremove", update);
+    bunch.addTo(map);
+    map.on("overlayadd overlayremove zoomend", update);
+    update();
     [groups.zones, groups.routes, groups.places].forEach(function (g) {
       if (g) {
         g.eachLayer(function (l) {
@@ -294,7 +392,7 @@ var evm = (function () {
       map.options.maxBoundsViscosity = 1.0;
       map.setMinZoom(Math.max(map.getMinZoom(), Math.ceil(map.getBoundsZoom(cfg.limits, true) * 4) / 4));
     }
-    filters(map, groups || {});
+    filters(map, groups || {}, cfg.clusters);
     var side = cfg.layersInto && document.getElementById(cfg.layersInto);
     if (side && control) {
       var h = document.createElement("p");

@@ -1,0 +1,356 @@
+"""Movement clauses -> roles: which slots of one clause are a movement's origin, vias and destination, and
+the clause's status and movers.
+
+These are the per-clause rules of :mod:`corpus.movements` (whose docstring lists them): cues before slots,
+reverse destinations, coordinated origins, "between X and Y", "left for X", entry points ("into <country>
+at <town>"), and the words that make a clause planned, under way, disputed or no movement at all. They see
+one sentence at a time; chaining across sentences and the article's evacuation origin stay in
+:mod:`corpus.movements`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from evacmap.corpus.model import Sentence
+from evacmap.corpus.movement_cues import (
+    BACKSTORY,
+    BETWEEN,
+    CHAIN_BREAK,
+    CLAUSE_BREAK,
+    CONTAINER_GAP,
+    CONTINUES,
+    COORDINATED,
+    CORRIDOR,
+    CROSSED_AT,
+    DEST_CUES,
+    DISPUTED,
+    DONE,
+    FILLER,
+    FOR_DEST,
+    FROM_CUE,
+    MOVE_WORD,
+    MOVERS,
+    NOT_A_MOVE,
+    ON_THE_WAY,
+    OPTIONAL,
+    ORIGIN_CUES,
+    PEOPLE_FROM,
+    PLANNED,
+    POSSESSIVE,
+    PRONOUN,
+    REVERSE_DEST,
+    THERE,
+    TO_EXCLUDED,
+    UNDER_WAY,
+    VEHICLES,
+    VIA_CUES,
+    WAIT_TO_GO,
+    WAITING,
+    WEAK_DEST,
+    WHO,
+)
+from evacmap.corpus.slots import Slot
+
+# ------------------------------------------------------------------------------------------------ rules
+
+def _slot_after(slots: list[Slot], pos: int, text: str, stop: int) -> Slot | None:
+    for slot in slots:
+        if slot.start < pos:
+            continue
+        if slot.start > stop:
+            return None
+        gap = text[pos:slot.start]
+        if not (FILLER.fullmatch(gap.lstrip()) and "," not in gap):
+            return None
+        possessive = POSSESSIVE.match(text, slot.end)
+        if possessive is not None:  # "<country>'s eastern <city>": the place is the next slot
+            pos = possessive.end()
+            continue
+        return slot
+    return None
+
+
+def clause_status(window: str, clause: str = "") -> str:
+    """The status of a movement from the words of its clause (see the module docstring): the window up to
+    the last place decides between done, under way and planned; a denial anywhere in the clause ("..., a
+    claim X denied") makes it disputed."""
+    if OPTIONAL.search(window):
+        return "optional"
+    if PLANNED.search(window):
+        return "planned"
+    if DISPUTED.search(clause or window):
+        return "disputed"
+    if CORRIDOR.search(window) and not DONE.search(window):  # "a corridor from X to Y was announced"
+        return "planned"
+    if UNDER_WAY.search(window) and not DONE.search(UNDER_WAY.sub(" ", window)):
+        return "under_way"
+    return "happened"
+
+
+VEHICLES_RETURNING = re.compile(r"\b(?:buses|ambulances|vehicles|convoys?|trucks|boats|planes|aircraft)\s+"
+                                r"(?:\w+\s+){0,2}?(?:returning|returned|going back|went back)\b", re.I)
+#: "buses crossed into X and returned with 1,000 evacuees": the vehicles' trip in is not the evacuation
+FETCHED = re.compile(r"\b(?:returned|came back|come back|returning) with\b", re.I)
+
+
+def clause_who(clause: str, slots: list[Slot], lo: int, previous: str) -> str:
+    plain = clause
+    for s in slots:  # place names do not say who moves ("rebel-held" is not "rebels")
+        a, b = s.start - lo, s.end - lo
+        if 0 <= a < b <= len(plain):
+            plain = plain[:a] + " " * (b - a) + plain[b:]
+    found = [name for name, rx in WHO if rx.search(plain)]
+    if found:
+        return ", ".join(found)
+    if previous and PRONOUN.search(plain):
+        return previous
+    if VEHICLES.search(plain):
+        return "convoy"
+    return "evacuees"
+
+
+@dataclass
+class Move:
+    start: int
+    end: int
+    origins: list[Slot]
+    vias: list[Slot]
+    dests: list[Slot]
+    cues: list[str]
+    window_end: int
+
+
+def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
+    """The clauses of a sentence: split at the breaks of CLAUSE_BREAK, then before a chained verb
+    ("... and flown to Y", whose clause keeps its "and" so that it goes on from the last place)."""
+    bounds, pos = [], 0
+    breaks = sorted([(m.start(), m.end()) for m in CLAUSE_BREAK.finditer(sentence.text)] +
+                    [(m.start(), m.end()) for m in CHAIN_BREAK.finditer(sentence.text)])
+    for a, b in breaks:
+        if a < pos:
+            continue
+        bounds.append((sentence.start + pos, sentence.start + a))
+        pos = b
+    bounds.append((sentence.start + pos, sentence.end))
+    return bounds
+
+
+def _moved_before(before: str) -> bool:
+    """A movement word before the cue, in the same phrase (no punctuation between)."""
+    moves = list(MOVE_WORD.finditer(before))
+    return bool(moves) and not re.search(r"[,;:.]", before[moves[-1].end():])
+
+
+def _mover_before(before: str) -> bool:
+    """Someone or something that evacuates is named before a weak cue: "the first convoy ... reached",
+    not "aid must reach"."""
+    return any(rx.search(before) for _name, rx in WHO) or bool(VEHICLES.search(before)) or \
+        bool(re.search(r"\bevacuat\w*", before, re.I)) or bool(MOVERS.search(before))
+
+
+def _generic_to(clause: str, cue: re.Match) -> bool:
+    """A bare "to" is a destination cue only right after a movement word in the same phrase
+    ("the evacuation of fighters and civilians to ..."), never in "according to", "back to"."""
+    before = clause[max(0, cue.start() - 50):cue.start()]
+    return not TO_EXCLUDED.search(before) and _moved_before(before)
+
+
+def _window_end(text: str, end: int, hi: int, words: int = 3) -> int:
+    """Extend the status window over up to `words` words after the last slot, stopping at punctuation:
+    "the departure of rebels from Aleppo would mark ..." is planned."""
+    m = re.match(rf"(?:[ \t]+[\w'’-]+){{0,{words}}}", text[end:hi])
+    return end + (m.end() if m else 0)
+
+
+def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None, *,
+                     same_sentence: bool = False) -> Move | None:
+    clause = text[lo:hi]
+    if NOT_A_MOVE.search(clause):
+        return None
+    if FETCHED.search(clause) or (VEHICLES_RETURNING.search(clause) and not any(rx.search(clause) for _, rx in WHO)):
+        return None  # empty buses going back are not an evacuation
+    inside = [s for s in slots if lo <= s.start and s.end <= hi]
+    origins: list[tuple[int, Slot, str]] = []
+    vias: list[tuple[int, Slot, str]] = []
+    dests: list[tuple[int, Slot, str]] = []
+    used: set[int] = set()
+
+    def take(cue: re.Match, role: list, max_gap: int = 60) -> None:
+        slot = _slot_after(inside, lo + cue.end(), text, lo + cue.end() + max_gap)
+        if slot is not None and slot.start not in used:
+            used.add(slot.start)
+            role.append((cue.start(), slot, cue.group(0)))
+
+    _origin_roles(clause, take, origins)
+    _coordinated(origins, inside, text, used)
+    _reverse_roles(clause, lo, text, inside, used=used, origins=origins, dests=dests)
+    _dest_and_via_roles(clause, take, vias, dests, origins)
+    _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
+    there = THERE.search(clause) or (ON_THE_WAY.search(clause) if same_sentence else None)
+    if there and last_dest is not None and not dests:
+        dests.append((there.start(), last_dest, there.group(0)))
+    _backstory(clause, origins, dests, last_dest)
+    if dests and not origins:  # "a man from X ... headed north to Y"
+        for cue in FROM_CUE.finditer(clause):
+            if PEOPLE_FROM.search(clause[:cue.end()]) and cue.start() < min(d[0] for d in dests):
+                take(cue, origins)
+                break
+    going_on = CONTINUES.search(clause)
+    if going_on is not None and dests and not origins:
+        start = _continued_from(inside, lo + going_on.start(), {d[1].start for d in dests}, text) or last_dest
+        if start is not None:
+            origins.append((going_on.start(), start, going_on.group(0)))
+    if not origins and not dests:
+        return None
+    dests = [_entry_point(d, inside, text, used) for d in dests]
+    dests = [d for d in dests if any(i is not None for i in d[1].ids) or d[1].kind in ("area", "mention")]
+    origins = [o for o in origins if any(i is not None for i in o[1].ids)]
+    if not origins and not dests:
+        return None
+    roles = sorted(origins + vias + dests, key=lambda r: r[0])
+    window_end = max([r[1].end for r in roles if r[1].start >= lo] + [lo + r[0] + len(r[2]) for r in roles])
+    window_end = _window_end(text, window_end, hi)
+    return Move(lo, hi, [o[1] for o in sorted(origins, key=lambda r: r[0])],
+                 [v[1] for v in sorted(vias, key=lambda r: r[0])],
+                 [d[1] for d in sorted(dests, key=lambda r: r[0])],
+                 [r[2].strip() for r in roles], window_end)
+
+
+ENTRY_AT = re.compile(r"\s+(?P<prep>at|near)\s+(?:the\s+)?(?:(?:town|village|city|border crossing|crossing|checkpoint|"
+                      r"bridge|port)\s+(?:of|at)\s+)?", re.I)
+
+
+def _entry_point(dest: tuple, inside: list[Slot], text: str, used: set[int]) -> tuple:
+    """"into <country> at <town>", "crossed into <country> near <town>": the movement ends at the town."""
+    pos, slot, cue = dest
+    m = ENTRY_AT.match(text, slot.end)
+    if m is None or (m.group("prep").lower() == "near" and "into" not in cue.lower()):
+        return dest
+    nxt = next((s for s in inside if s.start == m.end() and any(s.ids) and s.start not in used), None)
+    if nxt is None:
+        return dest
+    used.add(nxt.start)
+    return pos, nxt, f"{cue} ... {m.group('prep')}"
+
+
+def _continued_from(inside: list[Slot], cue: int, dest_starts: set[int], text: str = "") -> Slot | None:
+    """Where a movement that "goes on" starts: the last placed slot before the cue in the clause, not the
+    country or region that only locates it ("to <town> airport in <country>, ... flying on to ...")."""
+    before = [s for s in inside if s.end <= cue and s.start not in dest_starts and any(s.ids)]
+    placed = [s for s in inside if s.end <= cue and any(s.ids)]
+    if not before:
+        return None
+    last = before[-1]
+    earlier = [s for s in placed if s.end <= last.start]
+    if earlier and text and CONTAINER_GAP.fullmatch(text[earlier[-1].end:last.start]):
+        return earlier[-1]
+    return last
+
+
+_SHORT_ORIGIN = {"fled", "left", "leave", "leaving", "departed", "fleeing", "escaped"}
+
+
+def _origin_roles(clause: str, take, origins: list) -> None:
+    """"out of X", "fled X", "evacuation of X" (close after the cue) and "from X" after a movement word."""
+    for cue in ORIGIN_CUES.finditer(clause):
+        word = cue.group(0).lower()
+        take(cue, origins, 25 if word.startswith("evacuation") or word in _SHORT_ORIGIN else 60)
+    if WAIT_TO_GO.search(clause):
+        for cue in re.finditer(r"\b(?:in|at)\b", clause):
+            if WAITING.search(clause[:cue.end()]):
+                take(cue, origins, 30)
+    for cue in FROM_CUE.finditer(clause):
+        opening = not clause[:cue.start()].strip() and MOVE_WORD.search(clause[cue.end():])  # "From X they flew to Y"
+        if opening or _moved_before(clause[:cue.start()]):
+            take(cue, origins)
+
+
+def _coordinated(origins: list, inside: list[Slot], text: str, used: set[int]) -> None:
+    """Add the places coordinated with each origin ("taken from X and Y, in the west, into Z")."""
+    for pos, slot, cue in list(origins):
+        last = slot
+        for nxt in inside:
+            if nxt.start < last.end:
+                continue
+            if nxt.start in used or not any(nxt.ids) or not COORDINATED.fullmatch(text[last.end:nxt.start]):
+                break
+            used.add(nxt.start)
+            origins.append((pos, nxt, cue))
+            last = nxt
+
+
+def _reverse_roles(clause: str, lo: int, text: str, inside: list[Slot], *, used: set[int], origins: list,
+                   dests: list) -> None:
+    """"<province>, where the <city> buses are headed": the slot before is the destination, the name before
+    "buses" the origin."""
+    for cue in REVERSE_DEST.finditer(clause):
+        before = [s for s in inside if s.end <= lo + cue.start() and not text[s.end:lo + cue.start()].strip()]
+        if not before or before[-1].start in used:
+            continue
+        used.add(before[-1].start)
+        dests.append((cue.start(), before[-1], "where ... headed"))
+        org = [s for s in inside if cue.start("org") >= 0 and lo + cue.start("org") <= s.start < lo + cue.end("org")]
+        if org and org[0].start not in used:
+            used.add(org[0].start)
+            origins.append((cue.start(), org[0], "the ... buses"))
+
+
+def _backstory(clause: str, origins: list, dests: list, last_dest: Slot | None) -> None:
+    """"X reached Y on Monday. The convoy had set out from Z": a clause in the pluperfect that names only
+    where a movement started tells the backstory of the movement just reported, so it ends where that one
+    did."""
+    if dests or not origins or last_dest is None or not any(last_dest.ids):
+        return
+    first = min(origins, key=lambda o: o[0])
+    if first[1].ids[:1] == last_dest.ids[:1] or not BACKSTORY.search(clause[:first[0]]):
+        return
+    dests.append((first[0], last_dest, "had ... from (the movement just reported)"))
+
+
+def _dest_and_via_roles(clause: str, take, vias: list, dests: list, origins: list) -> None:
+    """Destination cues (a weak one needs a mover before it), then vias; "into" ends a movement when no
+    destination follows it. A bare "to" after an origin taken by "from" ends the movement ("runs from X,
+    an airfield near Y, to Z")."""
+    chained = clause[:4].lower() == "and "  # "... and drove to X": the mover is the earlier clause's
+    from_at = [o[0] for o in origins if o[2].lower() == "from"]
+    for cue in DEST_CUES.finditer(clause):
+        bare_to = cue.group(0).lower() == "to"
+        if re.match(r"to (?:stay|shelter)\b", cue.group(0), re.I):  # "headed north to stay with family in Y"
+            if _moved_before(clause[:cue.start()]):
+                take(cue, dests)
+            continue
+        if bare_to and any(f < cue.start() for f in from_at) and not TO_EXCLUDED.search(clause[:cue.start()]):
+            take(cue, dests)
+        elif (not bare_to or _generic_to(clause, cue)) and \
+                (not WEAK_DEST.fullmatch(cue.group(0)) or chained or _mover_before(clause[:cue.start()])):
+            take(cue, dests)
+    for cue in VIA_CUES.finditer(clause):
+        later_dest = any(d[0] > cue.start() for d in dests)
+        if (cue.group(0).lower() in {"into", "crossed into", "crossing into"} or CROSSED_AT.search(
+                clause[:cue.start()])) and not later_dest:
+            if MOVE_WORD.search(clause[:cue.start() + len(cue.group(0))]) or CROSSED_AT.search(clause[:cue.start()]):
+                take(cue, dests)
+        else:
+            take(cue, vias)
+
+
+def _between_and_for(clause: str, lo: int, text: str, *, take, origins: list, dests: list) -> None:
+    """"trips between X and Y" (X origin, Y destination) and "left for X" / "fleeing A for X" (destination)."""
+    for cue in re.finditer(r"\bbetween\b", clause, re.I):
+        if BETWEEN.search(clause[:cue.end()] + " "):
+            before = len(origins)
+            take(cue, origins)
+            if len(origins) > before:
+                first = origins[-1][1]
+                rest = re.match(r"\s+and\s+", text[first.end:])
+                if rest is not None:
+                    and_cue = re.compile(r"and").search(clause, first.end - lo)
+                    if and_cue is not None:
+                        take(and_cue, dests)
+    for cue in re.finditer(r"\bfor\b", clause, re.I):
+        if FOR_DEST.search(clause[:cue.end()]):
+            take(cue, dests)
+
+
+__all__ = ["Move", "clause_move", "clause_spans", "clause_status", "clause_who"]

@@ -1,0 +1,165 @@
+"""The rules that give each number of a sentence its own scope, mood, places and day, and the rules of tense,
+tallies, periods, nationalities, waypoints and coreference behind them, each tested on sentences written for
+the rule (invented places: Ruritania, Borduria, Tall, Oran...), not on any corpus's text."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from evacmap.corpus.attribution import find_attribution
+from evacmap.corpus.claim_places import claim_places
+from evacmap.corpus.claims import extract_claims
+from evacmap.corpus.dates import find_dates, narrative_dates
+from evacmap.corpus.model import Article, Mention
+from evacmap.corpus.quantities import parse_quantities
+from evacmap.corpus.scope import clause_scope, modality
+from evacmap.corpus.sentences import split_sentences
+
+WED = dt.date(2024, 5, 8)  # a Wednesday
+
+
+def _mentions(text: str, names: dict[str, str]) -> list[Mention]:
+    return [Mention("a", text.index(s), text.index(s) + len(s), s, pid) for s, pid in names.items()]
+
+
+def _claims(text: str, names: dict[str, str] | None = None, published: dt.date = WED):
+    a = Article("a", "a.txt", text, "x", published=published)
+    return extract_claims(a, split_sentences(text), _mentions(text, names or {}))
+
+
+def _q(claims, value):
+    """(claim, quantity JSON) of the first quantity with this value."""
+    return next((c, q) for c in claims for d in [c.to_dict()] for q in d["quantities"] if q["value"] == value)
+
+
+@pytest.mark.parametrize(("text", "scope"), [
+    ("About 200 people have been flown out of the country.", "cumulative"),  # present perfect: as of now
+    ("The ministry said it had flown out about 200 people.", None),  # past perfect: backshift, no tally
+    ("Officials said 68 people had died in the blast.", None),
+    ("Local officials had put the death toll at 20.", "cumulative"),  # a tally stated as such
+    ("The commission listed 49 deaths in the county in its latest report.", "cumulative"),
+    ("His crews had made 28 rescues since setting out before dawn.", "cumulative"),
+    ("The ferry carried 900 people, the largest group to leave the port so far.", None),  # bounds the superlative
+    ("Crews had brought in 130 trucks within a day.", None),  # a span, not a rate
+    ("The airstrip can handle 500 people a day.", "daily"),
+    ("More than 800 people crossed over the weekend.", "total"),
+    ("Some 4,100 people came through the crossing between May 2 and May 6.", "total"),
+    ("The first of those flights, with 164 passengers, has landed.", "first_batch"),
+    ("The first French aircraft landed with 106 passengers.", "first_batch"),
+    ("Another 289 nationals will be brought out in a second stage.", "second_batch"),
+    ("By 10 p.m., the government said, 1,050 people had entered the country.", "cumulative"),
+])
+def test_tense_tallies_and_periods_set_the_scope(text, scope):
+    assert clause_scope(text, counted=True) == scope
+
+
+def test_each_coordinated_part_gives_its_numbers_their_own_scope_mood_and_places():
+    text = ("The ministry said 300 people were flown out on Monday, and by Wednesday officials had brought "
+            "back 1,200 of them.")
+    claims = _claims(text)
+    assert _q(claims, 300)[1]["scope"] is None and _q(claims, 1200)[1]["scope"] == "cumulative"
+    text = "About 60 doctors were already at the hospital, and that 400 more would arrive by Sunday, she said."
+    claims = _claims(text)
+    assert _q(claims, 60)[1]["modality"] == "reported" and _q(claims, 400)[1]["modality"] == "planned"
+    text = ("The agency said at least 7,000 people had fled into Ruritania and about 900 refugees had gone home "
+            "to Borduria.")
+    claims = _claims(text, {"Ruritania": "r", "Borduria": "b"})
+    assert _q(claims, 7000)[1]["places"] == ["r"] and _q(claims, 900)[1]["places"] == ["b"]
+    assert set(_q(claims, 7000)[0].places) == {"r", "b"}  # the claim keeps every place of the sentence
+
+
+def test_counts_in_a_series_of_days_are_day_totals():
+    claims = _claims("Most came late, he said: 4,000 people crossed on Monday and 5,200 on Tuesday.")
+    assert _q(claims, 4000)[1]["scope"] == "daily" and _q(claims, 5200)[1]["scope"] == "daily"
+    assert _q(claims, 5200)[1]["counts"] == "people"
+
+
+@pytest.mark.parametrize(("text", "names", "kept"), [
+    ("Blinken said many of the 16,000 U.S. citizens in Ruritania did not want to leave.",
+     {"U.S.": "us", "Ruritania": "r"}, ["r"]),
+    ("The flights carried 491 people, among them citizens of 36 countries in Europe, Africa, the Americas and Asia.",
+     {"Europe": "eu", "Africa": "af", "Asia": "as"}, []),
+    ("Airlifts went on from Ruritania's embattled capital, each bringing out 100 people.", {"Ruritania": "r"}, []),
+    ("538 people arrived in Oran after a drive from Tall through Bree, Ost and Weir.",
+     {"Oran": "o", "Tall": "t", "Bree": "b", "Ost": "s", "Weir": "w"}, ["o", "t"]),
+    ("The air force flew 311 people to Al-Azraq air base in Ruritania.", {"Al-Azraq": "az", "Ruritania": "r"},
+     ["az"]),
+    ("536 people were flown out by 9 p.m. UK time on Wednesday.", {"UK": "uk"}, []),
+    ("India, which says more than 3,000 of its nationals are in Ruritania, launched a rescue.",
+     {"India": "in", "Ruritania": "r"}, ["r"]),
+    ("Borduria's land ports authority said 8,897 people came through Tall.", {"Borduria": "b", "Tall": "t"}, ["t"]),
+    ("The enclave held 120,000 people before Borduria's offensive.", {"Borduria": "b"}, []),
+    ("Planes made two round trips between Tall and Oran, each with 100 people.", {"Tall": "t", "Oran": "o"},
+     ["t", "o"]),
+    ("A truce between Tall and Oran let 100 people leave.", {"Tall": "t", "Oran": "o"}, []),
+    ("About 2,000 troops watch the Tall corridor.", {"Tall": "t"}, []),
+    ("Some 18,756 vehicles had crossed the Oran bridge into Ruritania.", {"Oran": "o", "Ruritania": "r"}, ["r"]),
+])
+def test_places_leave_out_nationalities_locators_waypoints_containers_and_zones(text, names, kept):
+    assert list(claim_places(text, 0, _mentions(text, names))) == kept
+
+
+def test_days_time_adjuncts_clause_days_and_other_years():
+    refs = find_dates("A ship docked in Oran shortly before 5 a.m. on Wednesday.", WED)
+    assert [(r.date, r.background) for r in refs] == [(WED, False)]
+    refs = find_dates("The talks resumed after the ship docked on Tuesday.", WED)
+    assert refs[0].background
+    claims = _claims("The first group sailed on Monday, and the embassy said 557 of its citizens "
+                     "disembarked in Oran on Wednesday morning.")
+    assert _q(claims, 557)[0].date == WED
+    claims = _claims("During the storm of 2017, the county's shelters took in 20,000 people.")
+    assert _q(claims, 20000)[0].date is None
+    claims = _claims("By Monday the fighting had killed at least 427 people.")
+    assert _q(claims, 427)[0].date == dt.date(2024, 5, 6)
+    # the story moves on to the latest day a sentence names
+    texts = ["It stood at 28,120 on Monday and at 42,500 on Tuesday.", "Some 4,002 people have been housed."]
+    assert narrative_dates(texts, WED)[1] == dt.date(2024, 5, 7)
+
+
+def test_elided_counts_or_so_coordination_tolls_and_plans():
+    claims = _claims("Eleven Ruritanians have been evacuated, he said; four more are expected to reach Oran.")
+    assert _q(claims, 4)[1]["counts"] == "Ruritanians"
+    assert parse_quantities("The remaining 2,000 or so waited.")[0].qualifier == "about"
+    qs = parse_quantities("A report put the confirmed storm deaths at 42 in Tall and 58 statewide.")
+    assert [(q.value, q.counts) for q in qs] == [(42, "killed"), (58, "killed")]
+    qs = parse_quantities("The ministry said 192 of its soldiers had been killed and 512 wounded.")
+    assert [(q.value, q.counts) for q in qs] == [(192, "killed"), (512, "wounded")]
+    text = "Sheriff Ann Weir put her county's toll at 23."
+    assert [(q.value, q.counts) for q in parse_quantities(text)] == [(23, "killed")]
+    assert find_attribution(text).speaker.startswith("Ann Weir")
+    assert modality("The agency is planning for as many as 270,000 people to cross.") == "expected"
+    assert modality("The agency plans to move 270,000 people.") == "planned"
+    q = parse_quantities("as part of a new ceasefire expected to last three days.")[0]
+    assert (q.value, q.counts) == (3, "days")
+    _, qd = _q(_claims("Buses left Tall as part of a new ceasefire expected to last three days."), 3)
+    assert qd["modality"] == "expected" and qd["event"] == "ceasefire"
+
+
+def test_a_definite_number_refers_back_to_the_group_counted_with_it():
+    text = ("The envoy said about 10,000 people were likely to be evacuated to Oran.\n\n"
+            '"Most will go west," he said, adding the remaining 10,000 were fighters and their families.')
+    claims = _claims(text, {"Oran": "o"})
+    later = next(c for c in claims if "remaining" in c.text)
+    assert later.places == ("o",) and later.place_inferred
+
+
+def test_a_clock_time_before_a_time_zone_does_not_end_the_sentence():
+    texts = [s.text for s in split_sentences("They left by 9 p.m. UK time on Monday, it said. It was 9 p.m. Then "
+                                             "the buses left.")]
+    assert texts == ["They left by 9 p.m. UK time on Monday, it said.", "It was 9 p.m.", "Then the buses left."]
+
+
+def test_each_part_dates_its_own_numbers():
+    text = ("The ministry said 436 people were evacuated on Monday, and by Wednesday officials had brought back "
+            "1,539 of them: 323 flew home, and 1,216 came by road.")
+    claims = _claims(text)
+    assert _q(claims, 436)[1]["date"] == "2024-05-06"
+    assert _q(claims, 1539)[1]["date"] == "2024-05-08" and _q(claims, 1216)[1]["date"] == "2024-05-08"
+
+
+def test_of_them_names_its_kind_and_a_noun_phrase_is_never_borrowed():
+    qs = parse_quantities("Ruritania has let in more than 16,000 foreign nationals, 14,000 of them Bordurians, he said.")
+    assert [(q.value, q.counts) for q in qs] == [(16000, "nationals"), (14000, "Bordurians")]
+    qs = parse_quantities("The remaining 2,000 came from 50 countries and six international organisations.")
+    assert (6, "countries") not in [(q.value, q.counts) for q in qs]  # organisations are not countries

@@ -1,0 +1,115 @@
+"""The maps of the test corpora of other evacuations (tests/corpora/*), built through the CLI and opened in
+real headless Chromium from file:// with the network cut: the places the tool located are markers, every
+drawn leg is a line (solid only when it happened, dashed otherwise), the legend names the routes drawn, and a
+leg's popup names the outlets behind it. The build is checked against its own exports (places.geojson,
+routes.geojson) and against each corpus's gold.json (the must-see places the tool located)."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from shapely.geometry import box, shape
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from test_browser import Opened, browser  # noqa: F401  (browser is a fixture)
+
+pytestmark = pytest.mark.browser
+EVACMAP = str(Path(sys.executable).with_name("evacmap"))
+CORPORA = Path(__file__).resolve().parent / "corpora"
+NAMES = sorted(p.name for p in CORPORA.iterdir() if (p / "gold.json").exists())
+
+
+@pytest.fixture(scope="module")
+def env(evacmap_env):
+    return {**os.environ, **evacmap_env}
+
+
+@pytest.fixture(scope="module", params=NAMES)
+def built(request, tmp_path_factory, env) -> tuple[str, Path]:
+    out = tmp_path_factory.mktemp(request.param) / "site"
+    proc = subprocess.run([EVACMAP, "build", str(CORPORA / request.param), "--out", str(out)], capture_output=True,
+                          text=True, env=env, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr[-800:]
+    return request.param, out
+
+
+def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
+    p1, p2 = math.radians(a[0]), math.radians(b[0])
+    h = (math.sin((p2 - p1) / 2) ** 2
+         + math.cos(p1) * math.cos(p2) * math.sin(math.radians(b[1] - a[1]) / 2) ** 2)
+    return 2 * 6371.0088 * math.asin(math.sqrt(min(1.0, h)))
+
+
+def _overview_bounds(name: str) -> tuple[float, float, float, float]:
+    """The bounds the corpus's evacmap.toml gives its overview map (west, south, east, north), else the world."""
+    config = tomllib.loads((CORPORA / name / "evacmap.toml").read_text(encoding="utf-8"))
+    for spec in config.get("maps", []):
+        if spec.get("name") == "overview" and spec.get("bounds"):
+            return tuple(spec["bounds"])
+    return (-180.0, -90.0, 180.0, 90.0)
+
+
+def _text_version_places(o: Opened) -> list[str]:
+    return o.page.evaluate("""() => [...document.querySelectorAll('[id^="place-"]')]
+        .filter(el => /^place-\\d+$/.test(el.id) && el.querySelector('h4'))
+        .map(el => el.querySelector('h4').firstChild.textContent.trim())""")
+
+
+def test_the_overview_shows_the_located_places_routes_and_legend(browser, built):  # noqa: F811
+    name, site = built
+    gold = json.loads((CORPORA / name / "gold.json").read_text(encoding="utf-8"))
+    places = json.loads((site / "data" / "places.geojson").read_text(encoding="utf-8"))["features"]
+    routes = json.loads((site / "data" / "routes.geojson").read_text(encoding="utf-8"))["features"]
+    west, south, east, north = _overview_bounds(name)
+    padx, pady = (east - west) * 0.05, (north - south) * 0.05
+    view, padded = box(west, south, east, north), box(west - padx, south - pady, east + padx, north + pady)
+    lines = [(f, shape(f["geometry"])) for f in routes if f["geometry"]]
+    must = [f for f, g in lines if g.intersects(view)]  # a leg through the map's area is drawn on it
+    may = [f for f, g in lines if g.intersects(padded)]
+    o = Opened(browser, site / "overview.html")
+    try:
+        assert o.outside == [] and o.errors == [] and o.dialogs == []
+        listed = _text_version_places(o)
+        assert o.count("path.evm-place") >= len(listed) >= 3
+        # every must-see place of the gold that the tool located inside the map is a marker
+        for gid, want in gold["places"].items():
+            if not want.get("must_see"):
+                continue
+            at = next((f for f in places if f["geometry"] and _km(
+                (f["geometry"]["coordinates"][1], f["geometry"]["coordinates"][0]), (want["lat"], want["lon"]))
+                <= want.get("tol_km", 25)), None)
+            if at is not None and west <= want["lon"] <= east and south <= want["lat"] <= north:
+                assert at["properties"]["name"] in listed, (name, gid, at["properties"]["name"], listed)
+        # every drawn leg is a line; only what happened is solid
+        legs = o.page.evaluate("""() => [...document.querySelectorAll('path.evm-leg')].map(e => [
+            e.getAttribute('class'), e.getAttribute('stroke-dasharray') || ''])""")
+        assert len(must) <= len(legs) <= len(may), (name, len(legs), len(must), len(may))
+        for cls, dash in legs:
+            assert ("evm-status-happened" in cls) == (dash in ("", "none")), (name, cls, dash)
+        statuses = [c.split("evm-status-")[1].split()[0].replace("-", "_") for c, _d in legs]
+        assert {f["properties"]["status"] for f in must} <= set(statuses) <= {f["properties"]["status"] for f in may}
+        if not legs:
+            return  # nothing drawn: the corpus's routes are scored (and their misses listed) by test_corpora_geo
+        # the legend names each route drawn, and says what a dashed line means when one is drawn
+        legend = o.page.inner_text(".evm-legend")
+        for label in {f["properties"]["route_label"] for f in must}:
+            assert label in legend, (name, label)
+        if any(st != "happened" for st in statuses):
+            assert "Dashed: not reported as done" in legend
+        # a leg's popup names the outlets of its sources
+        o.click_on_path("path.evm-leg-1")
+        popup = o.page.locator(".leaflet-popup-content")
+        popup.wait_for()
+        text = popup.inner_text()
+        outlets = {src["outlet"] for f in may for src in f["properties"]["sources"]}
+        assert any(outlet in text for outlet in outlets), (name, text[:300])
+        assert o.errors == [] and o.outside == []
+    finally:
+        o.close()

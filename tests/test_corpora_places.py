@@ -1,0 +1,71 @@
+"""Every place a test corpus's gold marks must_see is found by `evacmap places` and placed within the gold
+tolerance, with the corpus's own places.csv for its story facilities (as a user would write it); and each
+such places.csv is a valid file of the documented schema whose rows all cite a source."""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from evacmap.gazetteer.layers import read_places_csv
+
+CORPORA = Path(__file__).parent / "corpora"
+NAMES = sorted(p.name for p in CORPORA.iterdir() if (p / "gold.json").is_file())
+
+
+def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+    return 2 * 6371.0 * math.asin(math.sqrt(h))
+
+
+@pytest.fixture(scope="module")
+def placed(run_cli) -> dict[str, dict[str, list[dict]]]:
+    """corpus → mention surface → the places `evacmap places --json` gave that surface."""
+    out: dict[str, dict[str, list[dict]]] = {}
+    for name in NAMES:
+        result = run_cli("places", str(CORPORA / name), "--json")
+        assert result.returncode == 0, result
+        by_surface: dict[str, list[dict]] = {}
+        for place in result.json():
+            for mention in place["mentions"]:
+                by_surface.setdefault(mention["surface"], []).append(place)
+        out[name] = by_surface
+    return out
+
+
+def _must_see() -> list[tuple[str, str, dict]]:
+    items = []
+    for name in NAMES:
+        gold = json.loads((CORPORA / name / "gold.json").read_text(encoding="utf-8"))["places"]
+        items.extend((name, pid, g) for pid, g in sorted(gold.items()) if g.get("must_see"))
+    return items
+
+
+MUST_SEE = _must_see()
+
+
+def test_there_are_must_see_places():
+    assert len(MUST_SEE) >= 20, MUST_SEE
+
+
+@pytest.mark.parametrize("corpus,pid,gold", MUST_SEE, ids=[f"{c}:{p}" for c, p, _ in MUST_SEE])
+def test_must_see_place_is_found_within_tolerance(placed, corpus, pid, gold):
+    hits = [p for n in gold["names"] for p in placed[corpus].get(n, [])]
+    assert hits, f"{pid}: none of {gold['names']} found in {corpus}"
+    for p in hits:
+        assert p["lat"] is not None, f"{pid}: {p['name']} left unresolved"
+        distance = km(p["lat"], p["lon"], gold["lat"], gold["lon"])
+        assert distance <= gold["tol_km"], f"{pid}: {p['name']} ({p['id']}) is {distance:.0f} km off"
+
+
+@pytest.mark.parametrize("corpus", [n for n in NAMES if (CORPORA / n / "places.csv").is_file()])
+def test_corpus_places_csv_is_valid_and_sourced(corpus):
+    places = read_places_csv(CORPORA / corpus / "places.csv", "user")
+    assert places
+    for p in places:
+        assert p.resolved and p.country and p.citation, p
+        if p.approximate:  # a point placed by reasoning says how
+            assert p.note, f"{p.id}: approximate without a note"

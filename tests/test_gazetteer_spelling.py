@@ -1,0 +1,104 @@
+"""A mention spelt like a place's own name outranks homonyms reached only through an alternate name or the
+loose matching key (the general rule behind "Goris" being left unresolved against Gori, whose GeoNames
+alternates list "Goris")."""
+from __future__ import annotations
+
+import pytest
+
+from evacmap.gazetteer import context
+from evacmap.gazetteer.model import Place
+
+
+def town(pid: str, name: str, population: int, *alternates: str, lat: float = 0.0, lon: float = 0.0) -> Place:
+    return Place(id=pid, name=name, kind="town", lat=lat, lon=lon, precision_m=2000, source="geonames",
+                 citation="test", names=(name, *alternates), population=population)
+
+
+# (mention, the place so named, a larger homonym reached another way): constructed pairs, 1,000+ km apart,
+# with populations within a factor of three, where importance alone would call them balanced.
+PAIRS = [
+    ("Marrow", town("own", "Marrow", 20_000, lat=10, lon=10),
+     town("alt", "Marro", 45_000, "Marrow", lat=40, lon=40)),                 # listed alternate only
+    ("Bella", town("own", "Bella", 12_000, lat=-20, lon=10),
+     town("norm", "Bellah", 30_000, lat=30, lon=60)),                         # -ah folded by the loose key
+    ("Tourin", town("own", "Tourin", 8_000, lat=5, lon=-60),
+     town("norm", "Turin Fields", 20_000, "Turin", lat=50, lon=5)),          # ou→u folded
+    ("Al-Kasr", town("own", "al-Kasr", 9_000, lat=25, lon=45),
+     town("alt", "Kasra", 25_000, "Kasr", lat=-10, lon=120)),                # article folded, still own name
+]
+
+
+@pytest.mark.parametrize("mention,own,other", PAIRS, ids=[p[0] for p in PAIRS])
+def test_own_spelling_outranks_alternate_or_normalised(mention, own, other):
+    for order in ([own, other], [other, own]):
+        place, reason = context.choose(order, region=False, focus=None, doc_countries=frozenset(), surface=mention)
+        assert place is own, reason
+
+
+@pytest.mark.parametrize("mention,own,other", PAIRS, ids=[p[0] for p in PAIRS])
+def test_without_the_spelling_the_pair_is_balanced_or_the_bigger_wins(mention, own, other):
+    # the rule is what decides: with no surface the larger homonym is at least as likely
+    place, _ = context.choose([own, other], region=False, focus=None, doc_countries=frozenset())
+    assert place is not own
+
+
+def test_context_still_overrides_spelling():
+    # an alternate-name homonym in the article's country wins when the own-name one is elsewhere
+    own = Place(id="own", name="Marrow", kind="town", lat=10, lon=10, precision_m=2000, source="geonames",
+                citation="t", names=("Marrow",), population=20_000, country="AA")
+    alt = Place(id="alt", name="Marro", kind="town", lat=40, lon=40, precision_m=2000, source="geonames",
+                citation="t", names=("Marro", "Marrow"), population=45_000, country="BB")
+    place, _ = context.choose([own, alt], region=False, focus="BB", doc_countries=frozenset({"BB"}),
+                              surface="Marrow")
+    assert place is alt
+
+
+def test_much_larger_place_still_wins_by_an_alternate():
+    # "Kiev"-like: an alternate of a city a thousand times larger beats a village's own name
+    village = town("village", "Kief", 900, lat=10, lon=10)
+    city = town("city", "Kyif", 2_000_000, "Kief", lat=50, lon=30)
+    place, _ = context.choose([village, city], region=False, focus=None, doc_countries=frozenset(), surface="Kief")
+    assert place is city
+
+
+@pytest.mark.parametrize("name,country", [("Goris", "AM"), ("Gori", "GE"), ("Gorey", "IE")])
+def test_real_names_resolve_to_the_place_so_named(gazetteer, name, country):
+    place, _, reason = gazetteer.resolve(name)
+    assert place is not None, reason
+    assert (place.name, place.country) == (name, country), reason
+
+
+def test_lone_loose_match_of_a_far_village_is_left_unresolved():
+    # a village reached only through the loose key (ee→i), in no country the article names: no guess
+    village = town("v", "Kabrin", 700, "Kabrin Dol")
+    village = Place(**{**village.__dict__, "country": "AA"})
+    place, reason = context.choose([village], region=False, focus="BB", doc_countries=frozenset({"BB"}),
+                                   surface="Kabreen")
+    assert place is None and "loose" in reason
+    # the same village spelt as it is listed, or in the article's country, is taken
+    assert context.choose([village], region=False, focus="BB", doc_countries=frozenset({"BB"}),
+                          surface="Kabrin")[0] is village
+    assert context.choose([village], region=False, focus="AA", doc_countries=frozenset({"AA"}),
+                          surface="Kabreen")[0] is village
+
+
+@pytest.mark.parametrize("text,surface,expected", [
+    # a dateline names the city the story was filed from, and the article means it elsewhere too
+    ("DJIBOUTI, April 24 (Wire) — Planes flew to Djibouti on Monday.", "Djibouti", ("city", "DJ")),
+    ("TRIPOLI, Lebanon — Fighting went on in Tripoli.", "Tripoli", ("city", "LB")),
+    # "downtown X said": the place, not a person
+    ("One man from downtown Tampa said his building flooded.", "Tampa", ("city", "US")),
+    # the preposition "at" is not the Arabic article: "Armenia at X" is not a first and last name
+    ("They crossed into Armenia at Kornidzor on Sunday.", "Kornidzor", ("village", "AM")),
+])
+def test_finder_rules(gazetteer, text, surface, expected):
+    got = {m.surface: m.place for m in gazetteer.find(text)}
+    place = got.get(surface)
+    assert place is not None, got
+    assert (place.kind, place.country) == expected, place
+
+
+def test_common_word_that_is_only_an_alternate_name_is_no_place(gazetteer):
+    # "Dolphin" is a helicopter here; the only place so called has it as an old alternate name
+    got = {m.surface: m.place for m in gazetteer.find("A Navy Dolphin helicopter lifted the family to safety.")}
+    assert "Dolphin" not in got, got
