@@ -26,6 +26,7 @@ movers) live in :mod:`corpus.movement_clauses`; this module chains clauses and s
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -92,6 +93,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         last_dest = dests[-1] if dests else None
 
     context = _context_origin(per_sentence)
+    by_destination = _by_destination(per_sentence)  # once: a scan of every sentence per move is quadratic
     legs: list[Leg] = []
     previous_who = ""
     for sentence, moves, slots in per_sentence:
@@ -103,7 +105,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
                 continue  # "left X and drove to Y": one leg X -> Y, not also X -> nowhere
             origins = move.origins or sentence_origins[:1]
             from_context, context_note = False, ""
-            same = _same_destination_origin(per_sentence, sentence, move) if not origins else None
+            same = _same_destination_origin(by_destination, sentence, move) if not origins else None
             if same is not None:
                 origins, from_context = [same], True
                 context_note = (f"origin not in the sentence: where another sentence of the article says the "
@@ -218,22 +220,57 @@ def _legs_from(base: _LegBase, origin_slot: Slot, from_context: bool) -> list[Le
     return out
 
 
-def _same_destination_origin(per_sentence, sentence: Sentence, move: Move) -> Slot | None:
+_Reached = dict[str, list[tuple[int, int, Move]]]  # destination id -> (sentence start, move number, move)
+
+
+def _by_destination(per_sentence) -> _Reached:
+    """Every move with an origin, under each place it goes to, in text order."""
+    out: _Reached = {}
+    for other, moves, _slots in per_sentence:
+        for k, mv in enumerate(moves):
+            if mv.origins:
+                for pid in dict.fromkeys(d.ids[0] for d in mv.dests if d.ids[:1] and d.ids[0]):
+                    out.setdefault(pid, []).append((other.start, k, mv))
+    return out
+
+
+def _usable_origins(mv: Move, targets: set) -> list[Slot]:
+    return [o for o in mv.origins if o.kind != "group" and o.ids[0] and o.ids[0] not in targets]
+
+
+def _nearest_on_side(entries: list[tuple[int, int, Move]], at: int, step: int, start: int,
+                     targets: set) -> tuple[int, int, Slot] | None:
+    """The first move from `at` outwards (step -1 or +1) in another sentence with a usable origin, as
+    (sentence start, move number, origin); of one sentence's moves, the first in text order."""
+    found = None
+    while 0 <= at < len(entries):
+        other_start, k, mv = entries[at]
+        if found is not None and other_start != found[0]:
+            break
+        origins = _usable_origins(mv, targets) if other_start != start else []
+        if origins and (found is None or k < found[1]):
+            found = (other_start, k, origins[0])
+        at += step
+    return found
+
+
+def _same_destination_origin(by_destination: _Reached, sentence: Sentence, move: Move) -> Slot | None:
     """"About 700 staff reached <port> on Monday ... <others> arrived in <port> after a drive from <city>": a
     movement whose sentence names no origin started where the article's nearest sentence about a movement to
-    the same place says it did."""
+    the same place says it did (the earlier one on a tie). Bisection over the moves to each place keeps this
+    linear in the article."""
     targets = {d.ids[0] for d in move.dests if d.ids and d.ids[0]}
-    best: tuple[int, Slot] | None = None
-    for other, moves, _slots in per_sentence:
-        if other.start == sentence.start:
-            continue
-        for mv in moves:
-            origins = [o for o in mv.origins if o.kind != "group" and o.ids[0] and o.ids[0] not in targets]
-            if origins and any(d.ids[:1] and d.ids[0] in targets for d in mv.dests):
-                distance = abs(other.start - sentence.start)
-                if best is None or distance < best[0]:
-                    best = (distance, origins[0])
-    return best[1] if best is not None else None
+    best: tuple[int, int, int, Slot] | None = None
+    for pid in targets:
+        entries = by_destination.get(pid, [])
+        at = bisect_left(entries, sentence.start, key=lambda e: e[0])
+        for side in (_nearest_on_side(entries, at - 1, -1, sentence.start, targets),
+                     _nearest_on_side(entries, at, 1, sentence.start, targets)):
+            if side is not None:
+                key = (abs(side[0] - sentence.start), side[0], side[1], side[2])
+                if best is None or key[:3] < best[:3]:
+                    best = key
+    return best[3] if best is not None else None
 
 
 def _context_origin(per_sentence) -> Slot | None:
