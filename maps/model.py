@@ -16,7 +16,7 @@ from evacmap.maps.escape import safe_url
 from evacmap.maps.styles import SOLID_STATUSES, controller_label, controller_style, kind_radius, route_colour
 
 __all__ = ["BaseFeature", "Claim", "Leg", "MapData", "MapSpec", "Model", "Place", "PlaceSummary", "Route", "Source",
-           "Zone", "ZoneClaim", "prepare", "rows", "text"]
+           "Zone", "ZoneClaim", "brief_chain", "prepare", "rows", "text"]
 
 
 @dataclass
@@ -422,7 +422,7 @@ def _routes(route_rows: list[dict], order: list[str]) -> list[Route]:
     for rec in route_rows:
         rid = text(rec.get("route_id")) or text(rec.get("route_label")) or "route"
         if rid not in routes:
-            label = _brief_chain(text(rec.get("route_label")) or rid)
+            label = brief_chain(text(rec.get("route_label")) or rid)
             routes[rid] = Route(idx=len(routes) + 1, route_id=rid, label=label, colour=route_colour(rid, order), legs=[])
         route = routes[rid]
         route.legs.append(
@@ -443,7 +443,7 @@ def _routes(route_rows: list[dict], order: list[str]) -> list[Route]:
     return [r for r in routes.values() if r.legs]
 
 
-def _brief_chain(label: str, keep: int = 6) -> str:
+def brief_chain(label: str, keep: int = 6) -> str:
     """A route label naming a long chain of places ("A → B → ... → Z") keeps its ends: the full chain is in
     routes.geojson."""
     parts = label.split(" → ")

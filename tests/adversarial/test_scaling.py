@@ -1,9 +1,11 @@
 """Work that grows with the input, not with its square: one long paragraph, and a corpus of many articles.
 
-Each test times the same step on an input and on one four times larger, in CPU seconds of this process (a
-shared machine's load does not inflate them), and asserts the ratio stays near 4: a quadratic step gives
-near 16. Issue 14 measured legs and control statements quadratic in the sentences of one paragraph (every
-sentence scanned every mention), and near-duplicate detection quadratic in the articles (every pair).
+Each test times the same step on an input and on one eight times larger, in CPU seconds of this process (a
+shared machine's load inflates them less than wall time), and asserts the ratio stays well under the 64 a
+quadratic step gives (linear: about 8; caches and collection of garbage push a linear step above 8 on a
+busy machine, so the bound is set between the two). Issue 14 measured legs and control statements
+quadratic in the sentences of one paragraph (every sentence scanned every mention), and near-duplicate
+detection quadratic in the articles (every pair).
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from evacmap.corpus.movements import extract_legs
 from evacmap.corpus.sentences import split_sentences
 
 CITIES = ("Manila", "Lyon", "Porto", "Nairobi", "Davao", "Geneva", "Lagos", "Quito")
-LINEAR = 7.0  # the largest ratio accepted for a 4x larger input (linear: ~4; quadratic: ~16)
+LINEAR = 20.0  # the largest ratio accepted for an 8x larger input (linear: ~8; quadratic: ~64)
 
 
 def _article(text: str, name: str = "long") -> Article:
@@ -49,7 +51,7 @@ def _legs_and_control(gazetteer, sentences: int) -> float:
 
 def test_legs_and_control_statements_are_linear_in_one_paragraph(gazetteer):
     _legs_and_control(gazetteer, 50)  # one-time costs (regexes, the world index's id table) out of the timing
-    small, large = _legs_and_control(gazetteer, 2_500), _legs_and_control(gazetteer, 10_000)
+    small, large = _legs_and_control(gazetteer, 1_250), _legs_and_control(gazetteer, 10_000)
     assert large / small < LINEAR, (small, large)
 
 
@@ -60,7 +62,7 @@ def _corpus(count: int) -> list[Article]:
 
 
 def test_near_duplicate_detection_is_not_pairwise():
-    small_corpus, large_corpus = _corpus(500), _corpus(2_000)
+    small_corpus, large_corpus = _corpus(400), _corpus(3_200)
     large_corpus[-1] = _article(large_corpus[0].text, "copy")  # one real pair: the step is not trivially empty
     find_duplicates(_corpus(20))
     small = _cpu(lambda: find_duplicates(small_corpus))
