@@ -8,7 +8,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from evacmap.gazetteer.cache import cache_dir, source_hash
+from evacmap.gazetteer.cache import cache_dir, signing_key, source_hash
 from evacmap.gazetteer.layers import Layer, read_places_csv, world_places
 from evacmap.gazetteer.worldstore import WorldIndex, build_index, load_index, save_index, sweep_partial
 
@@ -60,10 +60,11 @@ def world_index() -> WorldIndex:
     """The world layer's index: loaded from its data files in the cache, else built and stored there."""
     version = _world_version()
     folder = _world_folder()
-    index = load_index(folder, version)
+    key = signing_key()  # the per-user key of every cache entry: an index someone else wrote is not believed
+    index = load_index(folder, version, key)
     if index is None:
         sweep_partial(folder.parent)  # a build killed mid-write leaves tens of MB
-        index, files = build_index(world_places(), version)
+        index, files = build_index(world_places(), version, key)
         save_index(folder, files)
     return index
 

@@ -89,19 +89,20 @@ def test_cache_entries_are_json_not_pickle(run_cli, corpus, private_cache):
         assert body["format"] >= 3 and "kind" in body
 
 
-@pytest.mark.xfail(strict=True, reason="the world index folder is checked by CRC32 only, not signed: an edit that "
-                                      "updates meta.json is believed (a gap left for the gazetteer's owner)")
 def test_an_edited_world_index_is_not_believed(tmp_path, evacmap_env):
     """Someone who can write a shared cache moves a city by editing the world index's rows (same length, with
     meta.json's checksum updated): the index must be a miss, not a map that places the city elsewhere."""
     import shutil
     import zlib
 
-    from evacmap.gazetteer.gazetteer import _world_folder, _world_version, world_index
+    from evacmap.gazetteer.cache import signing_key
+    from evacmap.gazetteer.sources import _world_folder, _world_version, world_index
     from evacmap.gazetteer.worldstore import load_index
 
     world_index()
     folder = Path(shutil.copytree(_world_folder(), tmp_path / _world_folder().name))
+    key = signing_key()
+    assert key is not None and load_index(folder, _world_version(), key) is not None  # the untouched copy loads
     rows = folder / "rows.jsonl"
     raw = rows.read_bytes()
     at = raw.index(b'"city",') + len(b'"city",')
@@ -112,4 +113,7 @@ def test_an_edited_world_index_is_not_believed(tmp_path, evacmap_env):
     meta["files"]["rows.jsonl"] = [len(edited), zlib.crc32(edited)]
     (folder / "meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True))
     assert edited != raw
-    assert load_index(folder, _world_version()) is None
+    assert load_index(folder, _world_version(), key) is None
+    meta["signed"] = False  # nor is an index that claims to be unsigned, while this user has a key
+    (folder / "meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True))
+    assert load_index(folder, _world_version(), key) is None
