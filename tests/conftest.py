@@ -106,7 +106,9 @@ def run_cli(evacmap_env):
 
     def run(*args, env: dict[str, str] | None = None, cwd: Path | None = None, timeout: float = 300) -> CliResult:
         del timeout  # in-process: nothing to time out
-        full_env: dict[str, str | None] = {"EVACMAP_NOMINATIM_URL": None, "EVACMAP_DEBUG": None, **evacmap_env}
+        # One worker unless a test asks for more: forking the test runner (xdist's threads) is not what users do.
+        full_env: dict[str, str | None] = {"EVACMAP_NOMINATIM_URL": None, "EVACMAP_DEBUG": None, "EVACMAP_WORKERS": "1",
+                                           **evacmap_env}
         full_env.update(env or {})
         here = Path.cwd()
         try:

@@ -1,5 +1,8 @@
-"""`evacmap build` through the real console script: determinism, incremental work, atomic output,
-the lock, and clear errors on bad input."""
+"""`evacmap build`: determinism, incremental work, atomic output, the lock, and clear errors on bad input.
+
+Most builds run in this process through typer's CliRunner (the same command and error handling as the
+console script, without a new interpreter per call); the tests whose point is a separate process (byte
+identity across processes, the lock held by another process) run the installed console script."""
 from __future__ import annotations
 
 import filecmp
@@ -18,16 +21,36 @@ from evacmap.corpus.articles import sample_path
 EVACMAP = str(Path(sys.executable).with_name("evacmap"))
 
 
-def run(*args, env=None, check=True):
+def script(*args, env=None, check=True):
+    """The installed console script in a subprocess (its own interpreter, real stdout/stderr)."""
     proc = subprocess.run([EVACMAP, *map(str, args)], check=False, capture_output=True, text=True, env=env, timeout=600)
     if check and proc.returncode != 0:
         raise AssertionError(f"evacmap {' '.join(map(str, args))} exited {proc.returncode}: {proc.stderr[-800:]}")
     return proc
 
 
+def run(*args, env=None, check=True):
+    """The CLI in this process (CliRunner), with ``env`` applied to os.environ for the call's duration."""
+    from typer.testing import CliRunner
+
+    from evacmap.maps.cli import app
+
+    overrides: dict[str, str | None] = {"EVACMAP_NOMINATIM_URL": None, "EVACMAP_DEBUG": None}
+    if env is not None:
+        overrides.update({k: v for k, v in env.items() if k.startswith("EVACMAP_")})
+    result = CliRunner().invoke(app, [str(a) for a in args], env=overrides)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    proc = subprocess.CompletedProcess([EVACMAP, *map(str, args)], result.exit_code, result.stdout, result.stderr)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"evacmap {' '.join(map(str, args))} exited {proc.returncode}: {proc.stderr[-800:]}")
+    return proc
+
+
 @pytest.fixture
-def env(tmp_path_factory):
-    """A private article cache per test (so 'processed' counts are this test's), the shared world index."""
+def env(tmp_path_factory, evacmap_env):
+    """A private article cache per test (so 'processed' counts are this test's), the shared world index;
+    one worker, so that an in-process build never forks the test runner (the pool has its own tests)."""
     from evacmap.gazetteer.cache import cache_dir
     from evacmap.gazetteer.gazetteer import world_index
 
@@ -39,6 +62,7 @@ def env(tmp_path_factory):
         os.symlink(f, private / f.name)
     e["EVACMAP_CACHE"] = str(private)
     e["EVACMAP_HOME"] = str(tmp_path_factory.mktemp("home"))
+    e["EVACMAP_WORKERS"] = "1"
     return e
 
 
@@ -87,7 +111,7 @@ def test_sample_build_writes_every_page_and_export(tmp_path, env):
 
 def test_two_builds_are_byte_identical(tmp_path, env):
     run("build", "--out", tmp_path / "a", env=env)
-    run("build", "--out", tmp_path / "b", "--no-cache", env=env)
+    script("build", "--out", tmp_path / "b", "--no-cache", env=env)  # another process, nothing cached
     assert tree_equal(tmp_path / "a", tmp_path / "b") == []
 
 
@@ -139,7 +163,7 @@ def test_lock_stops_a_second_build_into_the_same_folder(tmp_path, env):
 
     site = tmp_path / "site"
     with FileLock(str(tmp_path / ".site.lock")):
-        proc = run("build", "--out", site, env=env, check=False)
+        proc = script("build", "--out", site, env=env, check=False)  # the lock is another process's
     assert proc.returncode != 0 and "another evacmap build" in proc.stderr
     assert not site.exists()
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -23,22 +21,17 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_browser import Opened, browser  # noqa: F401  (browser is a fixture)
 
 pytestmark = pytest.mark.browser
-EVACMAP = str(Path(sys.executable).with_name("evacmap"))
 CORPORA = Path(__file__).resolve().parent / "corpora"
 NAMES = sorted(p.name for p in CORPORA.iterdir() if (p / "gold.json").exists())
 
 
-@pytest.fixture(scope="module")
-def env(evacmap_env):
-    return {**os.environ, **evacmap_env}
 
 
 @pytest.fixture(scope="module", params=NAMES)
-def built(request, tmp_path_factory, env) -> tuple[str, Path]:
+def built(request, tmp_path_factory, run_cli) -> tuple[str, Path]:
     out = tmp_path_factory.mktemp(request.param) / "site"
-    proc = subprocess.run([EVACMAP, "build", str(CORPORA / request.param), "--out", str(out)], capture_output=True,
-                          text=True, env=env, timeout=600, check=False)
-    assert proc.returncode == 0, proc.stderr[-800:]
+    result = run_cli("build", CORPORA / request.param, "--out", out)
+    assert result.returncode == 0, result
     return request.param, out
 
 

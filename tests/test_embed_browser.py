@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -18,7 +17,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_browser import browser, wait_until  # noqa: F401  (browser is a fixture)
 
 pytestmark = pytest.mark.browser
-EVACMAP = str(Path(sys.executable).with_name("evacmap"))
 AXE = Path(__file__).parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
 WIDTHS = (375, 600, 1280)
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
@@ -30,17 +28,15 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory, evacmap_env):
+def served(tmp_path_factory, run_cli):
     """A local web server; the sample site built into it with its own address as --base-url; a host article
     with every snippet pasted in, as a CMS would."""
     root = tmp_path_factory.mktemp("www")
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    env = {**os.environ, **evacmap_env}  # the session's world index, built once per run
-    proc = subprocess.run([EVACMAP, "build", "--out", str(root / "site"), "--base-url", base + "site/"],
-                          capture_output=True, text=True, env=env, timeout=600, check=False)
-    assert proc.returncode == 0, proc.stderr
+    result = run_cli("build", "--out", root / "site", "--base-url", base + "site/")
+    assert result.returncode == 0, result
     snippets = sorted((root / "site" / "embed").glob("*.snippet.html"))
     body = "".join(f"<p>Paragraph {i} of the article.</p>\n{s.read_text(encoding='utf-8')}" for i, s in enumerate(snippets))
     (root / "host").mkdir()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -15,26 +14,20 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_browser import Opened, browser, wait_until  # noqa: F401  (browser is a fixture)
 
 pytestmark = pytest.mark.browser
-EVACMAP = str(Path(sys.executable).with_name("evacmap"))
 MAPS = ("overview", "aleppo-city", "fua-kafriya")
 
 
-def _build(corpus, out: Path, env) -> None:
-    args = [EVACMAP, "build", *([str(corpus)] if corpus else []), "--out", str(out)]
-    proc = subprocess.run(args, capture_output=True, text=True, env=env, timeout=600, check=False)
-    assert proc.returncode == 0, proc.stderr
+def _build(run_cli, corpus, out: Path) -> None:
+    result = run_cli("build", *([corpus] if corpus else []), "--out", out)
+    assert result.returncode == 0, result
+
+
 
 
 @pytest.fixture(scope="module")
-def env(evacmap_env):
-    """The session's shared cache and data home (conftest.py): the world index is built once per run."""
-    return {**os.environ, **evacmap_env}
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory, env) -> Path:
+def site(tmp_path_factory, run_cli) -> Path:
     out = tmp_path_factory.mktemp("built") / "site"
-    _build(None, out, env)
+    _build(run_cli, None, out)
     return out
 
 
@@ -138,7 +131,7 @@ def test_embed_pages_and_index_work_offline(browser, site, name):  # noqa: F811
 EVIL = "<script>document.title='PWNED'</script><img src=x onerror=\"document.title='PWNED'\">"
 
 
-def test_hostile_corpus_built_through_the_cli_never_runs(browser, tmp_path, env):  # noqa: F811
+def test_hostile_corpus_built_through_the_cli_never_runs(browser, tmp_path, run_cli):  # noqa: F811
     corpus = tmp_path / "evil"
     (corpus / "articles").mkdir(parents=True)
     (corpus / "articles" / "evil.txt").write_text(
@@ -153,7 +146,7 @@ def test_hostile_corpus_built_through_the_cli_never_runs(browser, tmp_path, env)
         'url = "javascript:document.title=\'PWNED\'"\n'
         'title = "<script>alert(1)</script>"\n', encoding="utf-8")
     out = tmp_path / "site"
-    _build(corpus, out, env)
+    _build(run_cli, corpus, out)
     pages = sorted(out.rglob("*.html"))
     assert pages
     for page in pages:
