@@ -69,7 +69,14 @@ _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|
           r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
           r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying")
 _VERB = re.compile(rf"\b(?:has |have |had )?({_VERBS})\b")
-_PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)\s+$")
+_PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)$")  # then spaces to the verb: see _passive
+
+
+def _passive(left: str) -> bool:
+    """Whether `left` ends in "was|were|been|is|are|be|being" and spaces. The auxiliary is found where the
+    trailing spaces begin, in a window of its own length, rather than by a search through all of `left`."""
+    k = len(left.rstrip())
+    return k < len(left) and _PASSIVE.search(left, max(0, k - 5), k) is not None
 _ACCORDING = re.compile(r"\baccording to\s+", re.I)
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
 _PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
@@ -309,9 +316,9 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
                                                  person=len(names) == 1 and names[0].person)))
     for m in _VERB.finditer(masked):
         verb = m.group(1)
-        if _PASSIVE.search(masked[:m.start()]):
-            continue
         left = masked[:m.start()]
+        if _passive(left):
+            continue
         if verb == "saying":  # "with activists and local medical officials saying ..."
             w = re.search(r"\bwith\s+([^,]+?)\s*$", left)
             if not w:
@@ -391,10 +398,10 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
                 last_person = speaker
             else:
                 last_org = speaker
-        for name in people_named(masked[s.start:s.end]):
+        named = people_named(masked[s.start:s.end])
+        for name in named:
             known.setdefault(_surname(name), name)
         if not a:
-            named = people_named(masked[s.start:s.end])
             if named:
                 last_person = known.get(_surname(named[0]), named[0])
         speakers.append(speaker)

@@ -104,18 +104,20 @@ def _corefer(text: str, claims: list[Claim]) -> list[Claim]:
     up of fighters") is about the group an earlier claim of the article counted with that same number:
     it takes that claim's places, flagged inferred, and its event where it has none of its own."""
     out: list[Claim] = []
+    latest: dict = {}  # a number -> the last claim so far that has places and counts it (no scan back: issue 14)
     for claim in claims:
         c = claim
         if not c.places:
-            same = next((prior for q in c.quantities
-                         if q.value and _DEFINITE.search(text[max(0, q.start - 30):q.start])
-                         for prior in reversed(out)
-                         if prior.places and any(p.value == q.value for p in prior.quantities)), None)
+            same = next((latest[q.value] for q in c.quantities
+                         if q.value and q.value in latest and _DEFINITE.search(text[max(0, q.start - 30):q.start])),
+                        None)
             if same is not None:
                 event = c.event if c.event not in (None, "other") else same.event
                 c = replace(c, places=same.places, inferred_places=same.places, event=event,
                             quantities=tuple(replace(q, places=None) for q in c.quantities))
         out.append(c)
+        if c.places:
+            latest.update((q.value, c) for q in c.quantities)
     return out
 
 

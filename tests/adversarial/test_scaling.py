@@ -13,6 +13,7 @@ import hashlib
 import random
 import time
 
+from evacmap.corpus.attribution import attribute
 from evacmap.corpus.control_text import control_claims
 from evacmap.corpus.duplicates import find_duplicates
 from evacmap.corpus.mentions import find_mentions
@@ -69,4 +70,22 @@ def test_near_duplicate_detection_is_not_pairwise():
     found: list = []
     large = _cpu(lambda: found.extend(find_duplicates(large_corpus)))
     assert [(d.first, d.second) for d in found] == [("a0", "copy")]
+    assert large / small < LINEAR, (small, large)
+
+
+def _speakers_in_open_quotation(sentences: int) -> float:
+    """CPU seconds of attribution on one paragraph that opens a quotation and never closes it, so that every
+    sentence is quoted and none names its speaker (each looked ahead through all the rest of the quotation)."""
+    text = '"' + " ".join(f"We left {CITIES[i % len(CITIES)]} at night." for i in range(sentences))
+    split = split_sentences(text)
+    assert len(split) == sentences
+    speakers: list = []
+    seconds = _cpu(lambda: speakers.extend(attribute(text, split)))
+    assert speakers == [None] * sentences  # nothing credits anyone: the look-ahead ran its full length
+    return seconds
+
+
+def test_attribution_is_linear_in_one_open_quotation():
+    _speakers_in_open_quotation(50)
+    small, large = _speakers_in_open_quotation(2_500), _speakers_in_open_quotation(20_000)
     assert large / small < LINEAR, (small, large)
