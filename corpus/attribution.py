@@ -14,10 +14,11 @@ from __future__ import annotations
 import functools
 import re
 from bisect import bisect_left
+from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from evacmap.corpus.model import Sentence
+from evacmap.corpus.model import Mention, Sentence
 from evacmap.corpus.organisations import org_in, org_name
 
 _ORG_WORDS = {"committee", "organization", "organisation", "observatory", "society", "crescent",
@@ -362,12 +363,24 @@ def _paragraphs(text: str, sentences: list[Sentence]) -> list[int]:
     return [bisect_left(newlines, s.start) for s in sentences]
 
 
+def place_words(mentions: Sequence[Mention]) -> frozenset[str]:
+    """The one-word place names the gazetteer found in an article, lower-cased: never part of a person's name
+    ("Aleppo", "Gyumri")."""
+    return frozenset(m.surface.lower() for m in mentions if m.place_id and " " not in m.surface.strip())
+
+
 def attribute(text: str, sentences: list[Sentence], place_words: frozenset[str] = frozenset()) -> list[str | None]:
     """The speaker of each sentence of an article (None where nothing credits anyone). `place_words` are the
-    lower-cased words of the place names the article mentions: they are never part of a person's name."""
-    token = _PLACE_WORDS.set(frozenset(place_words))
+    lower-cased words of the place names the article mentions: they are never part of a person's name.
+    Remembered for the last few articles: the claims and the movement legs of an article both ask."""
+    return list(_attributed(text, tuple(sentences), frozenset(place_words)))
+
+
+@functools.lru_cache(maxsize=4)
+def _attributed(text: str, sentences: tuple[Sentence, ...], place_words: frozenset[str]) -> tuple[str | None, ...]:
+    token = _PLACE_WORDS.set(place_words)
     try:
-        return _attribute(text, sentences)
+        return tuple(_attribute(text, list(sentences)))
     finally:
         _PLACE_WORDS.reset(token)
 

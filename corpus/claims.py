@@ -10,7 +10,7 @@ import re
 from bisect import bisect_left
 from dataclasses import replace
 
-from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes
+from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes, place_words
 from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
 from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
@@ -68,8 +68,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     paragraphs = [bisect_left(newlines, s.start) for s in sentences]
     dates = narrative_dates(texts, article.published, paragraphs)
     # one-word place names the gazetteer found are never part of a person's name ("Aleppo", "Gyumri")
-    place_words = frozenset(m.surface.lower() for m in mentions if m.place_id and " " not in m.surface.strip())
-    speakers = attribute(article.text, sentences, place_words)
+    speakers = attribute(article.text, sentences, place_words(mentions))
     masked = mask_quotes(article.text)
     index = MentionIndex(mentions)
     claims: list[Claim] = []

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
-from evacmap.corpus.attribution import attribute
+from evacmap.corpus.attribution import attribute, place_words
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import Move, clause_move, clause_spans, clause_status, clause_who
 from evacmap.corpus.movement_cues import HOME, PEOPLE_OF, WHO
@@ -75,7 +75,8 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     groups: list[Slot] = []
     per_sentence: list[tuple[Sentence, list[Move], list[Slot]]] = []
     last_dest: Slot | None = None
-    speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences)), strict=False))
+    speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences), place_words(mentions)),
+                        strict=False))
     index = SlotMentions(mentions, sentences)  # once per article: linear, not quadratic (issue 14)
     for sentence in sentences:
         slots = find_slots(article, sentence, index, actors, groups=groups, sentences=sentences)
