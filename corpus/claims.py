@@ -6,8 +6,10 @@ left out, so the map annotates numbers and events, not prose.
 """
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import replace
 
 from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes, place_words
@@ -72,7 +74,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     masked = mask_quotes(article.text)
     index = MentionIndex(mentions)
     claims: list[Claim] = []
-    last_places: tuple[str, ...] = ()
+    last_places: Callable[[], tuple[str, ...]] = tuple  # the previous sentence's places, worked out if asked
     for n, s in enumerate(sentences):
         if captions[n]:
             continue
@@ -90,7 +92,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
             if claim is not None:
                 claims.append(claim)
             previous = c.text
-        last_places = claim_places(s.text, s.start, index, skip)
+        last_places = functools.partial(claim_places, s.text, s.start, index, skip)  # only "there" etc. ask
     return _corefer(article.text, claims)
 
 
@@ -192,7 +194,7 @@ def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | No
 
 
 def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: MentionIndex,
-                  skip: int, last_places: tuple[str, ...], speaker: str | None, date) -> Claim | None:
+                  skip: int, last_places: Callable[[], tuple[str, ...]], speaker: str | None, date) -> Claim | None:
     """The claim one clause makes, or None when it counts nothing and reports no event."""
     quantities = [q for q in parse_quantities(c.text, c.start, previous) if q.counts]
     # Without a number, only the narrative counts: a quotation's "massacres" is not an event.
@@ -202,8 +204,8 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     kept = claim_mentions(c.text, c.start, mentions, skip)
     here = tuple(dict.fromkeys(m.place_id for m in kept if m.place_id))
     inferred: tuple[str, ...] = ()
-    if ANAPHORA.search(c.text) and last_places:
-        inferred = tuple(p for p in last_places if p not in here)
+    if ANAPHORA.search(c.text) and (before := last_places()):
+        inferred = tuple(p for p in before if p not in here)
         here = here + inferred
     date = _undated(c, article, date, event)
     quantities, scope, mood = _scoped(c, quantities)
