@@ -14,6 +14,7 @@ import random
 import time
 
 from evacmap.corpus.attribution import attribute
+from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.control_text import control_claims
 from evacmap.corpus.duplicates import find_duplicates
 from evacmap.corpus.mentions import find_mentions
@@ -53,6 +54,26 @@ def _legs_and_control(gazetteer, sentences: int) -> float:
 def test_legs_and_control_statements_are_linear_in_one_paragraph(gazetteer):
     _legs_and_control(gazetteer, 50)  # one-time costs (regexes, the world index's id table) out of the timing
     small, large = _legs_and_control(gazetteer, 1_250), _legs_and_control(gazetteer, 10_000)
+    assert large / small < LINEAR, (small, large)
+
+
+def _claims(gazetteer, sentences: int) -> float:
+    """CPU seconds of the claim rules on one paragraph alternating a count at a place with a definite number
+    that names no place ("The remaining 1,007 people waited."), which is looked for among the claims before it."""
+    text = " ".join(f"Buses carried {40 + i % 7} people from {CITIES[i % len(CITIES)]}." if i % 2 else
+                    f"The remaining {1_000 + i} people waited." for i in range(sentences))
+    article = _article(text)
+    split = split_sentences(text)
+    mentions = find_mentions(article, gazetteer, focus="SY")
+    found: list = []
+    seconds = _cpu(lambda: found.extend(extract_claims(article, split, mentions)))
+    assert len(found) == sentences  # every sentence counts something
+    return seconds
+
+
+def test_claims_are_linear_in_one_paragraph(gazetteer):
+    _claims(gazetteer, 40)
+    small, large = _claims(gazetteer, 600), _claims(gazetteer, 4_800)
     assert large / small < LINEAR, (small, large)
 
 
