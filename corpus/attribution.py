@@ -376,7 +376,7 @@ def attribute(text: str, sentences: list[Sentence], place_words: frozenset[str] 
     return list(_attributed(text, tuple(sentences), frozenset(place_words)))
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=2)
 def _attributed(text: str, sentences: tuple[Sentence, ...], place_words: frozenset[str]) -> tuple[str | None, ...]:
     token = _PLACE_WORDS.set(place_words)
     try:

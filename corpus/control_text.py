@@ -34,7 +34,7 @@ from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_cues import MOVE_WORD
 from evacmap.corpus.prefilter import Guarded
-from evacmap.corpus.slots import Slot, SlotMentions, find_slots
+from evacmap.corpus.slots import Slot, article_slots
 
 NOT_HELD = ("besieged", "cut off", "contested")
 #: ", the region's main city," / ", which Armenians call Berdzor," between a place and what is said of it
@@ -359,12 +359,9 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
     actors = actors or default_actors()
     rules = _rules(actors)
     text = article.text
-    groups: list[Slot] = []
     found: list[tuple] = []
     last_order: list[str] = []
-    index = SlotMentions(mentions, sentences)  # once per article: linear, not quadratic (issue 14)
-    for sentence in sentences:
-        slots = find_slots(article, sentence, index, actors, groups=groups, sentences=sentences)
+    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors), strict=True):
         surrounded: dict[int, int] = {}
         for slot in slots:
             found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, (rules, actors), surrounded))

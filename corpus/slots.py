@@ -151,6 +151,25 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
     return sorted(out, key=lambda s: s.start)
 
 
+_LAST: list[tuple] = []  # [(text, (sentences, mentions), actors, slots)] of the last article asked for
+
+
+def article_slots(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],
+                  actors: Actors) -> list[list[Slot]]:
+    """The slots of every sentence of an article, in order (groups carried from sentence to sentence). The
+    movement and the control rules both ask for the same article in turn: the last answer is kept and given
+    again when the text, actors, sentences and mentions are the same."""
+    key = (tuple(sentences), tuple(mentions))
+    last = _LAST[0] if _LAST else None  # replaced whole, never emptied: safe when threads share the module
+    if last is not None and last[0] is article.text and last[2] is actors and last[1] == key:
+        return [list(slots) for slots in last[3]]
+    groups: list[Slot] = []
+    index = SlotMentions(mentions, sentences)  # once per article: linear, not quadratic (issue 14)
+    found = [find_slots(article, s, index, actors, groups=groups, sentences=sentences) for s in sentences]
+    _LAST[:] = [(article.text, key, actors, tuple(tuple(slots) for slots in found))]
+    return found
+
+
 # ------------------------------------------------------------------------------------------------ groups
 
 #: "two Shi'ite villages", "three islands", "both towns": a group of places named nearby
@@ -205,4 +224,5 @@ def group_ids(article: Article, sentences: Sequence[Sentence], mentions: Sequenc
     return out
 
 
-__all__ = ["GROUP", "GROUP_BACK", "Slot", "SlotMentions", "area_patterns", "find_slots", "group_ids"]
+__all__ = ["GROUP", "GROUP_BACK", "Slot", "SlotMentions", "area_patterns", "article_slots", "find_slots",
+           "group_ids"]
