@@ -44,7 +44,7 @@ class Actors:
         key = " ".join(re.split(r"[\s-]+", surface.strip())).lower()
         key = re.sub(r"^the ", "", key)
         key = re.sub(r"['’]s$", "", key)
-        cased = [c for c in self.cased if c.lower() == key]
+        cased = self._cased_by_key.get(key, ())
         if cased and not any(c in surface for c in cased):  # "is" is not "IS"
             return None
         return self.nouns.get(key) or self.adjectives.get(key)
@@ -55,6 +55,14 @@ class Actors:
             return False
         ca, cb = self.canonical(a) or a.strip().lower(), self.canonical(b) or b.strip().lower()
         return ca.lower() == cb.lower()
+
+    @functools.cached_property
+    def _cased_by_key(self) -> dict[str, tuple[str, ...]]:
+        """The cased surfaces by their lower-cased key, built once (canonical is called for every rule hit)."""
+        table: dict[str, list[str]] = {}
+        for c in sorted(self.cased):
+            table.setdefault(c.lower(), []).append(c)
+        return {k: tuple(v) for k, v in table.items()}
 
     @functools.cached_property
     def noun_rx(self) -> str:

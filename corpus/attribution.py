@@ -11,31 +11,16 @@ that closes or opens it.
 """
 from __future__ import annotations
 
-import json
+import functools
 import re
 from bisect import bisect_left
+from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from pathlib import Path
 
-from evacmap.corpus.model import Sentence
-from evacmap.errors import CorpusError
+from evacmap.corpus.model import Mention, Sentence
+from evacmap.corpus.organisations import org_in, org_name
 
-_DATA = Path(__file__).resolve().parent / "data" / "organisations.json"
-
-
-def _load_orgs() -> dict[str, tuple[str, ...]]:
-    """Normal name -> aliases, from corpus/data/organisations.json (schema in its "_doc")."""
-    try:
-        data = json.loads(_DATA.read_text(encoding="utf-8"))
-        return {o["name"]: tuple(o["aliases"]) for o in data["organisations"]}
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise CorpusError(f"{_DATA}: cannot read the organisations list ({exc})") from exc
-
-
-# Aliases written in capitals (or with a dot) match case-sensitively: WHO is not "who".
-ORGS: dict[str, tuple[str, ...]] = _load_orgs()
-_ALIASES = sorted(((a, k) for k, v in ORGS.items() for a in v), key=lambda x: -len(x[0]))
 _ORG_WORDS = {"committee", "organization", "organisation", "observatory", "society", "crescent",
               "cross", "helmets", "nations", "council", "tv", "television", "agency", "ministry",
               "defence", "defense", "center", "centre", "institute", "media", "news", "group",
@@ -85,7 +70,14 @@ _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|
           r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
           r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying")
 _VERB = re.compile(rf"\b(?:has |have |had )?({_VERBS})\b")
-_PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)\s+$")
+_PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)$")  # then spaces to the verb: see _passive
+
+
+def _passive(left: str) -> bool:
+    """Whether `left` ends in "was|were|been|is|are|be|being" and spaces. The auxiliary is found where the
+    trailing spaces begin, in a window of its own length, rather than by a search through all of `left`."""
+    k = len(left.rstrip())
+    return k < len(left) and _PASSIVE.search(left, max(0, k - 5), k) is not None
 _ACCORDING = re.compile(r"\baccording to\s+", re.I)
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
 _PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
@@ -99,11 +91,6 @@ _DOCUMENT = re.compile(r"^(?:(?:a|an|the|its|their|new|latest|official|prelimina
                        r"(?:figures|data|numbers|statistics|tally|count|breakdown|report|list|estimates?|"
                        r"statement|bulletin|update|assessment)\s+(?:(?:published|released|issued|compiled|"
                        r"given|provided|shared|posted|broadcast)\s+)?(?:in|by|from|of|on)\s+(?=\S)", re.I)
-_GENERIC_ORG = re.compile(r"\b(?:of|at|to|from|for|with) (?:the )?((?:[A-Z][\w.'’-]*\s)+(?:Society|"
-                          r"Institute|Council|Committee|Center|Centre|Organi[sz]ation|Observatory|"
-                          r"Agency|University|House|Defen[cs]e|Group|Network|Foundation))\b")
-
-
 @dataclass(frozen=True)
 class Attribution:
     """The source a sentence names. `speaker` is normalised ("Marianne Gasser (ICRC)"); `pronoun`
@@ -115,60 +102,47 @@ class Attribution:
     person: bool = False
 
 
+_QUOTE_MARKS = re.compile("[\n\"\u201c\u201d\u2018\u2019]")
+
+
 def mask_quotes(text: str) -> str:
     """`text` with quoted passages (and their marks) blanked, same length; a quotation left
     open at the end of a paragraph runs to the paragraph's end, as news style continues it."""
-    out = list(text)
+    return _masked(text)
+
+
+@functools.lru_cache(maxsize=4)
+def _masked(text: str) -> str:
+    """mask_quotes, remembered: claims and legs mask the same article (a 5 MB one takes a while). Only the
+    quotation marks and newlines are visited, in one pass; the blanked spans are then joined in."""
+    spans: list[tuple[int, int]] = []
     open_at = None
-    for i, ch in enumerate(text):
+    for m in _QUOTE_MARKS.finditer(text):
+        i, ch = m.start(), m.group()
         if ch == "\n":
             if open_at is not None:
-                for j in range(open_at, i):
-                    out[j] = " "
+                spans.append((open_at, i))
             open_at = None
             continue
         closing = ch == "”" or (ch == '"' and open_at is not None) or (
             ch == "’" and text[i + 1:i + 2] == "’" and open_at is not None)
         if open_at is not None and closing:
-            end = i + (2 if ch == "’" else 1)
-            for j in range(open_at, min(end, len(text))):
-                out[j] = " "
+            spans.append((open_at, min(i + (2 if ch == "’" else 1), len(text))))
             open_at = None
         elif open_at is None and (ch in "“\"" or (ch == "‘" and (i == 0 or not text[i - 1].isalnum()))):
             open_at = i
         elif open_at is not None and text[open_at] == "‘" and ch == "’" and not text[i + 1:i + 2].isalpha():
-            for j in range(open_at, i + 1):
-                out[j] = " "
+            spans.append((open_at, i + 1))
             open_at = None
     if open_at is not None:
-        for j in range(open_at, len(text)):
-            out[j] = " "
-    return "".join(out)
-
-
-def org_name(phrase: str) -> str | None:
-    """The normal name if `phrase` is (only) a known organisation."""
-    p = re.sub(r"\s*\([^)]*\)", "", phrase).strip(" ,.")
-    p = re.sub(r"^the\s+", "", p, flags=re.I)
-    for alias, name in _ALIASES:
-        if (p == alias) if alias.isupper() or "." in alias else (p.lower() == alias.lower()):
-            return name
-    m = re.search(r"\(([A-Z]{2,6})\)\s*$", phrase)  # "the International Committee ... (ICRC)"
-    return org_in(m.group(1)) if m else None
-
-
-def org_in(text: str) -> str | None:
-    """The first known (or plainly named) organisation mentioned in a descriptor."""
-    best = None
-    for alias, name in _ALIASES:
-        flags = 0 if alias.isupper() or "." in alias else re.I
-        m = re.search(rf"(?<![\w.]){re.escape(alias)}(?![\w])", text, flags)
-        if m and (best is None or m.start() < best[0]):
-            best = (m.start(), name)
-    if best:
-        return best[1]
-    m = _GENERIC_ORG.search(" " + text)
-    return m.group(1).strip() if m else None
+        spans.append((open_at, len(text)))
+    parts, done = [], 0
+    for start, end in spans:  # in order and disjoint: each opens after the previous one closed
+        parts.append(text[done:start])
+        parts.append(" " * (end - start))
+        done = end
+    parts.append(text[done:])
+    return "".join(parts)
 
 
 def _name_run(np: str) -> tuple[str | None, str]:
@@ -343,9 +317,9 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
                                                  person=len(names) == 1 and names[0].person)))
     for m in _VERB.finditer(masked):
         verb = m.group(1)
-        if _PASSIVE.search(masked[:m.start()]):
-            continue
         left = masked[:m.start()]
+        if _passive(left):
+            continue
         if verb == "saying":  # "with activists and local medical officials saying ..."
             w = re.search(r"\bwith\s+([^,]+?)\s*$", left)
             if not w:
@@ -389,12 +363,24 @@ def _paragraphs(text: str, sentences: list[Sentence]) -> list[int]:
     return [bisect_left(newlines, s.start) for s in sentences]
 
 
+def place_words(mentions: Sequence[Mention]) -> frozenset[str]:
+    """The one-word place names the gazetteer found in an article, lower-cased: never part of a person's name
+    ("Aleppo", "Gyumri")."""
+    return frozenset(m.surface.lower() for m in mentions if m.place_id and " " not in m.surface.strip())
+
+
 def attribute(text: str, sentences: list[Sentence], place_words: frozenset[str] = frozenset()) -> list[str | None]:
     """The speaker of each sentence of an article (None where nothing credits anyone). `place_words` are the
-    lower-cased words of the place names the article mentions: they are never part of a person's name."""
-    token = _PLACE_WORDS.set(frozenset(place_words))
+    lower-cased words of the place names the article mentions: they are never part of a person's name.
+    Remembered for the last few articles: the claims and the movement legs of an article both ask."""
+    return list(_attributed(text, tuple(sentences), frozenset(place_words)))
+
+
+@functools.lru_cache(maxsize=2)
+def _attributed(text: str, sentences: tuple[Sentence, ...], place_words: frozenset[str]) -> tuple[str | None, ...]:
+    token = _PLACE_WORDS.set(place_words)
     try:
-        return _attribute(text, sentences)
+        return tuple(_attribute(text, list(sentences)))
     finally:
         _PLACE_WORDS.reset(token)
 
@@ -425,10 +411,10 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
                 last_person = speaker
             else:
                 last_org = speaker
-        for name in people_named(masked[s.start:s.end]):
+        named = people_named(masked[s.start:s.end])
+        for name in named:
             known.setdefault(_surname(name), name)
         if not a:
-            named = people_named(masked[s.start:s.end])
             if named:
                 last_person = known.get(_surname(named[0]), named[0])
         speakers.append(speaker)
@@ -457,12 +443,11 @@ def _quotes_inherit(text, masked, sentences, paras, speakers):
     """A quotation with no attribution of its own takes its neighbour's speaker."""
     out = list(speakers)
     quoted = [masked[s.start:s.end] != text[s.start:s.end] for s in sentences]
+    beyond = _past_quotation(speakers, quoted, paras)
     for i, s in enumerate(sentences):
         if out[i] or not quoted[i]:
             continue
-        j = i + 1  # forward in the paragraph, through the rest of the quotation
-        while j < len(sentences) and paras[j] == paras[i] and not out[j] and quoted[j]:
-            j += 1
+        j = beyond[i]  # forward in the paragraph, through the rest of the quotation
         if j < len(sentences) and paras[j] == paras[i] and out[j] and quoted[j]:
             out[i] = out[j]
             continue
@@ -475,3 +460,17 @@ def _quotes_inherit(text, masked, sentences, paras, speakers):
                 and not masked[sentences[j].start:sentences[j].start + 1].strip():
             out[i] = out[j]
     return out
+
+
+def _past_quotation(speakers, quoted, paras) -> list[int]:
+    """For each sentence, the first later one that is not an unattributed quoted sentence of its paragraph,
+    computed backwards in one pass (a walk forward from every sentence is quadratic in a paragraph that is
+    one long open quotation)."""
+    n = len(speakers)
+    beyond = [n] * n
+    for i in range(n - 2, -1, -1):
+        j = i + 1
+        beyond[i] = beyond[j] if paras[j] == paras[i] and not speakers[j] and quoted[j] else j
+    if n:
+        beyond[n - 1] = n
+    return beyond

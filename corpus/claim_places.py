@@ -38,6 +38,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from evacmap.corpus.model import Mention
+from evacmap.corpus.prefilter import Guarded
 
 __all__ = ["ANAPHORA", "MentionIndex", "claim_mentions", "claim_places", "dateline_end"]
 
@@ -48,13 +49,14 @@ ANAPHORA = re.compile(r"\b(?:(?:those|these|both|the)\s+(?:two\s+|three\s+|four\
 
 _DATELINE = re.compile(r"^[ \t]*(?:[A-Z][A-Z'.-]+(?:[ ,]+(?:[A-Z][A-Za-z'.-]+|\d{1,4}))*)(?:\s*\([^)\n]{1,30}\))?"
                        r"\s*(?:—|–|--|-|:)\s", re.M)
-_PARTY_BEFORE = re.compile(r"(?:\baccording to|\b(?:brokered|mediated|backed|supported|sponsored|negotiated|"
+_PARTY_BEFORE = Guarded(re.compile(r"(?:\baccording to|\b(?:brokered|mediated|backed|supported|sponsored|negotiated|"
                            r"organi[sz]ed|funded|hosted|run|led|helped|announced|reported|claimed|"
                            r"condemned|accused|urged|criticised|criticized)\s+by|"
                            r"\b(?:deal|agreement|accord|talks|negotiations|truce|ceasefire|cease-fire|fighting|war|"
                            r"clashes|conflict|dispute|relations|tensions|mediation|summit|meeting)\s+"
                            r"(?:[\w'’-]+\s+){0,2}?between|\bwith the help of|"
-                           r"\bon behalf of|\bat the request of)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}$", re.I)
+                           r"\bon behalf of|\bat the request of)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}$", re.I),
+                        "according|by|between|help|behalf|request")
 _PARTY_LIST = re.compile(r"^(?:\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", re.I)
 _AGENT_AFTER = re.compile(r"^(?:,\s*which\s+(?:says|said|claims|claimed|reports|reported|estimates|estimated)\b|"
                           r"['’]s\s+(?:[\w-]+\s+){0,4}(?:ministry|ministries|authority|agency|administration|presidency|"
@@ -67,20 +69,23 @@ _AGENT_AFTER = re.compile(r"^(?:,\s*which\s+(?:says|said|claims|claimed|reports|
                           r"backs|backed|brokered|said|says|warned|demanded|called|insisted|accused|supports|"
                           r"supported|announced|sent|deployed|agreed|urged|denied|confirmed|claimed|"
                           r"reported|vowed|threatened|proposed|offered|helped|mediated)\b)", re.I)
-_SEAT_BEFORE = re.compile(r"(?:\b(?:told|telling|speaking to|speaking|spoke|said|says|briefed|briefing|"
+_SEAT_BEFORE = Guarded(re.compile(r"(?:\b(?:told|telling|speaking to|speaking|spoke|said|says|briefed|briefing|"
                           r"addressing|news conference|press conference|statement|interview|"
                           r"tracks?|tracking|monitors?|monitoring|based|headquartered)\b"
                           r"(?:(?!\b(?:fled|evacuat\w*|left|arriv\w*|moved|taken|flown|bused|brought|crossed|"
                           r"reached|returned|headed|trapped|killed|stuck|remain\w*|liv\w+|people|civilians)\b)"
                           r"[^,;.]){0,30}?\b(?:in|from|at)\s+(?:the\s+)?|"
-                          r"\bfrom\s+(?:his|her|their|its)\s+(?:office|base|home|headquarters)\s+in\s+)$", re.I)
+                          r"\bfrom\s+(?:his|her|their|its)\s+(?:office|base|home|headquarters)\s+in\s+)$", re.I),
+                       "told|telling|speak|spoke|said|says|brief|addressing|conference|statement|interview|track|"
+                       "monitor|based|headquartered|from")
 _SEAT_AFTER = re.compile(r"^(?:-based|\s+based)\b", re.I)
 # A nationality, not a place: "16,000 U.S. citizens", "British nationals", "citizens of 36 countries in Europe";
 # a locator of another place: "Sudan's embattled capital", "Jordan's border" (the place meant is that one).
 _NATIONALITY_AFTER = re.compile(r"^(?:['’]s)?\s+(?:citizens|nationals|passport[- ]holders|expatriates|"
                                 r"residents abroad|diaspora)\b", re.I)
-_NATIONALITY_BEFORE = re.compile(r"\b(?:citizens|nationals|natives|passport[- ]holders|nationalities)\s+(?:of|from)\s+"
-                                 r"(?:[\w'’-]+\s+){0,4}?(?:in\s+)?(?:the\s+)?$", re.I)
+_NATIONALITY_BEFORE = Guarded(re.compile(r"\b(?:citizens|nationals|natives|passport[- ]holders|nationalities)\s+"
+                                         r"(?:of|from)\s+(?:[\w'’-]+\s+){0,4}?(?:in\s+)?(?:the\s+)?$", re.I),
+                              "citizens|nationals|natives|passport|nationalities")
 _LOCATOR_AFTER = re.compile(r"^['’]s\s+(?:[\w-]+\s+)?(?:capital|largest city|second city|main port|"
                             r"border|borders|north|south|east|west|coast)\b", re.I)
 # Another feature the name only labels: "the Lachin corridor", "the Hakari bridge" (the mention resolved to
@@ -90,8 +95,8 @@ _FEATURE_AFTER = re.compile(r"^\s+(?:corridor|road|highway|motorway|bridge|river
 # A time zone: "9 p.m. UK time", "Moscow time".
 _ZONE_AFTER = re.compile(r"^\s+time\b", re.I)
 # The ways a route passes, not where its count is: "after a 15-hour drive ... through Ed Damer and Atbara".
-_WAYPOINT_BEFORE = re.compile(r"(?:\bfrom\b[^,;.]{0,60}|\b(?:road|route|highway|corridor|drive|journey|trip|way)\s+)"
-                              r"(?:through|via|by way of)\s+(?:the\s+)?$", re.I)
+_WAYPOINT_BEFORE = Guarded(re.compile(r"(?:\bfrom\b[^,;.]{0,60}|\b(?:road|route|highway|corridor|drive|journey|trip|"
+                                      r"way)\s+)(?:through|via|by way of)\s+(?:the\s+)?$", re.I), "through|via|by way of")
 # A list goes on in the role of its first member: "in Europe, Africa, the Americas and Asia".
 _LIST_JOIN = re.compile(r"^(?:\s*,\s*(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)*"
                         r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?$")
@@ -103,12 +108,14 @@ _TITLE_AFTER = re.compile(r"^(?:['’]s)?\s+(?:(?:foreign|defen[cs]e|interior|he
                           r"officials?|spokes(?:man|woman|person)|diplomats?|embassy|consul|chancellor|"
                           r"premier|lawmakers?|senators?|congressman|general|commander|representative|"
                           r"delegation|negotiators?|adviser|advisor|mission|coordinator)\b", re.I)
-_TITLE_BEFORE = re.compile(r"\b(?:envoy|adviser|advisor|coordinator|ambassador|representative|minister|"
-                           r"secretary|commissioner|director|head|chief|chargé|consul|delegate|"
-                           r"correspondent|editor|analyst|expert|specialist|officer|office|desk|"
-                           r"spokes(?:man|woman|person))(?:\s+\w+)?\s+(?:for|to|of|in|on)\s+(?:the\s+)?$", re.I)
-_ANALOGY_BEFORE = re.compile(r"\b(?:another|a second|a new|a repeat of|like|as in|reminiscent of|echoes of|"
-                             r"compared (?:with|to)|the next|similar to)\s+(?:the\s+)?$", re.I)
+_TITLE_WORDS = (r"envoy|adviser|advisor|coordinator|ambassador|representative|minister|secretary|commissioner|"
+                r"director|head|chief|chargé|consul|delegate|correspondent|editor|analyst|expert|specialist|officer|"
+                r"office|desk|spokes(?:man|woman|person)")
+_TITLE_BEFORE = Guarded(re.compile(rf"\b(?:{_TITLE_WORDS})(?:\s+\w+)?\s+(?:for|to|of|in|on)\s+(?:the\s+)?$", re.I),
+                        _TITLE_WORDS)
+_ANALOGY_WORDS = (r"another|a second|a new|a repeat of|like|as in|reminiscent of|echoes of|compared (?:with|to)|"
+                  r"the next|similar to")
+_ANALOGY_BEFORE = Guarded(re.compile(rf"\b(?:{_ANALOGY_WORDS})\s+(?:the\s+)?$", re.I), _ANALOGY_WORDS)
 _MODIFIER_AFTER = re.compile(r"^\s+(?:buses|bus|convoys?|evacuees|ambulances|vehicles|trucks|flights?|"
                              r"planes?|boats?|ships?|fighters|rebels|militias?|groups?)\b", re.I)
 _CONCESSIVE = re.compile(r"^\W*(?:but\s+|and\s+)?(?:while|although|though|whereas|even as)\b[^,;]*[,;]",
@@ -155,14 +162,19 @@ def _excluded(text: str, start: int, end: int, others: bool) -> str | None:
     return next((why for why, holds in rules if holds()), None)
 
 
+# The joint before the next member of a list of parties ("Russia, which ..., and Turkey"): ends in ", ", "and ".
+_PARTY_JOINT = Guarded(re.compile(r"(\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", re.I),
+                       r"(?:,|and|or)\s+(?:the\s+)?$")
+
+
 def _between_party(before: str) -> str:
     """The words since the last party-like name (for "between Russia, which ..., and Turkey")."""
-    m = re.search(r"(\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", before, re.I)
+    m = _PARTY_JOINT.search(before)
     return m.group(1) if m else "x"
 
 
 def _before_party(before: str) -> str:
-    m = re.search(r"(\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", before, re.I)
+    m = _PARTY_JOINT.search(before)
     head = before[:m.start()] if m else before
     return re.sub(r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*$", "", head)
 

@@ -6,11 +6,13 @@ left out, so the map annotates numbers and events, not prose.
 """
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import replace
 
-from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes
+from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes, place_words
 from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
 from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
@@ -68,12 +70,11 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     paragraphs = [bisect_left(newlines, s.start) for s in sentences]
     dates = narrative_dates(texts, article.published, paragraphs)
     # one-word place names the gazetteer found are never part of a person's name ("Aleppo", "Gyumri")
-    place_words = frozenset(m.surface.lower() for m in mentions if m.place_id and " " not in m.surface.strip())
-    speakers = attribute(article.text, sentences, place_words)
+    speakers = attribute(article.text, sentences, place_words(mentions))
     masked = mask_quotes(article.text)
     index = MentionIndex(mentions)
     claims: list[Claim] = []
-    last_places: tuple[str, ...] = ()
+    last_places: Callable[[], tuple[str, ...]] = tuple  # the previous sentence's places, worked out if asked
     for n, s in enumerate(sentences):
         if captions[n]:
             continue
@@ -91,7 +92,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
             if claim is not None:
                 claims.append(claim)
             previous = c.text
-        last_places = claim_places(s.text, s.start, index, skip)
+        last_places = functools.partial(claim_places, s.text, s.start, index, skip)  # only "there" etc. ask
     return _corefer(article.text, claims)
 
 
@@ -104,18 +105,20 @@ def _corefer(text: str, claims: list[Claim]) -> list[Claim]:
     up of fighters") is about the group an earlier claim of the article counted with that same number:
     it takes that claim's places, flagged inferred, and its event where it has none of its own."""
     out: list[Claim] = []
+    latest: dict = {}  # a number -> the last claim so far that has places and counts it (no scan back: issue 14)
     for claim in claims:
         c = claim
         if not c.places:
-            same = next((prior for q in c.quantities
-                         if q.value and _DEFINITE.search(text[max(0, q.start - 30):q.start])
-                         for prior in reversed(out)
-                         if prior.places and any(p.value == q.value for p in prior.quantities)), None)
+            same = next((latest[q.value] for q in c.quantities
+                         if q.value and q.value in latest and _DEFINITE.search(text[max(0, q.start - 30):q.start])),
+                        None)
             if same is not None:
                 event = c.event if c.event not in (None, "other") else same.event
                 c = replace(c, places=same.places, inferred_places=same.places, event=event,
                             quantities=tuple(replace(q, places=None) for q in c.quantities))
         out.append(c)
+        if c.places:
+            latest.update((q.value, c) for q in c.quantities)
     return out
 
 
@@ -191,7 +194,7 @@ def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | No
 
 
 def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: MentionIndex,
-                  skip: int, last_places: tuple[str, ...], speaker: str | None, date) -> Claim | None:
+                  skip: int, last_places: Callable[[], tuple[str, ...]], speaker: str | None, date) -> Claim | None:
     """The claim one clause makes, or None when it counts nothing and reports no event."""
     quantities = [q for q in parse_quantities(c.text, c.start, previous) if q.counts]
     # Without a number, only the narrative counts: a quotation's "massacres" is not an event.
@@ -201,8 +204,8 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     kept = claim_mentions(c.text, c.start, mentions, skip)
     here = tuple(dict.fromkeys(m.place_id for m in kept if m.place_id))
     inferred: tuple[str, ...] = ()
-    if ANAPHORA.search(c.text) and last_places:
-        inferred = tuple(p for p in last_places if p not in here)
+    if ANAPHORA.search(c.text) and (before := last_places()):
+        inferred = tuple(p for p in before if p not in here)
         here = here + inferred
     date = _undated(c, article, date, event)
     quantities, scope, mood = _scoped(c, quantities)

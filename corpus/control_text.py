@@ -25,6 +25,7 @@ A claim's ``controller`` is the actor's canonical id ("Russia", "opposition", "R
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,7 +33,8 @@ from dataclasses import dataclass
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_cues import MOVE_WORD
-from evacmap.corpus.slots import Slot, SlotMentions, find_slots
+from evacmap.corpus.prefilter import Guarded
+from evacmap.corpus.slots import Slot, article_slots
 
 NOT_HELD = ("besieged", "cut off", "contested")
 #: ", the region's main city," / ", which Armenians call Berdzor," between a place and what is said of it
@@ -55,70 +57,83 @@ class ControlClaim:
 
 @dataclass(frozen=True)
 class _Rules:
-    prefix: re.Pattern
-    stronghold: re.Pattern
-    post: re.Pattern
-    besieged_before: re.Pattern
-    besieged_after: re.Pattern
-    under_control: re.Pattern
-    held_by: re.Pattern
-    took_control: re.Pattern
-    besieged_subject: re.Pattern
+    prefix: Guarded
+    stronghold: Guarded
+    post: Guarded
+    besieged_before: Guarded
+    besieged_after: Guarded
+    under_control: Guarded
+    held_by: Guarded
+    took_control: Guarded
+    besieged_subject: Guarded
     cut_off: re.Pattern
-    kept_under: re.Pattern
-    its_control: re.Pattern
-    predicate: re.Pattern
+    kept_under: Guarded
+    its_control: Guarded
+    predicate: Guarded
     own: re.Pattern
-    halves: tuple[re.Pattern, ...]
+    halves: tuple[Guarded, ...]
 
 
 def _rules(actors: Actors) -> _Rules:
-    adj, noun = actors.adjective_rx, actors.noun_rx
+    """The rules for a lexicon, compiled once per lexicon (not once per article)."""
+    return _compiled(actors.adjective_rx, actors.noun_rx)
+
+
+@functools.lru_cache(maxsize=8)
+def _compiled(adj: str, noun: str) -> _Rules:
     the = r"(?:the\s+)?"
     qual = r"(?:(?:ethnic|regular|Sunni|Shia|Shi['’]ite|Islamist|pro-government|local|allied|\w+ese|\w+ian|\w+i)\s+)*"
     return _Rules(
-        prefix=re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
+        prefix=Guarded(re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
                           r"district of|area of|town of|city of|province of|region of)\s+){0,3}$", re.I),
-        stronghold=re.compile(rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I),
-        post=re.compile(rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
+                       "held|controlled|occupied"),
+        stronghold=Guarded(re.compile(rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I), "stronghold"),
+        post=Guarded(re.compile(rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
                         r"(?:army\s+)?posts?|outposts?|positions?)\s+(?:at|on)\s+(?:the\s+)?$", re.I),
-        besieged_before=re.compile(r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
-        besieged_after=re.compile(
+                   "checkpoint|post|position"),
+        besieged_before=Guarded(re.compile(r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
+                                "besieged|blockaded|encircled"),
+        besieged_after=Guarded(re.compile(
             r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"
             rf"under blockade)\s+by\s+{the}{qual}(?P<by>{noun}|{adj})(?:\s+forces)?", re.I),
-        under_control=re.compile(
+            "surrounded|besieged|encircled|blockaded|under siege|under blockade"),
+        under_control=Guarded(re.compile(
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been|"
             r"fell)\s+(?:\w+\s+){0,2}?under\s+"
             rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:control|occupation|rule)|the control of\s+{the}{qual}"
-            rf"(?P<who2>{noun}))", re.I),
-        held_by=re.compile(
+            rf"(?P<who2>{noun}))", re.I), "under"),
+        held_by=Guarded(re.compile(
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
             rf"(?:\w+\s+)?(?:held|controlled|occupied|seized|captured|taken)\s+by\s+{the}{qual}(?P<who>{noun}|{adj})",
-            re.I),
-        took_control=re.compile(rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
+            re.I), "held|controlled|occupied|seized|captured|taken"),
+        took_control=Guarded(re.compile(rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
                                 r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$|"
                                 rf"\b(?P<who3>{noun}|{adj})(?:\s+(?:forces|troops|fighters|army|units))?\s+"
                                 r"(?:had\s+|has\s+|have\s+)?(?:captured|seized|overran|occupied|recaptured|retook)\s+"
                                 r"(?:the\s+)?(?:(?:town|city|village|port|district)\s+of\s+)?$", re.I),
-        besieged_subject=re.compile(rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
+                             "control|captured|seized|overran|occupied|retook"),
+        besieged_subject=Guarded(re.compile(rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
                                     r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
+                                 "blockaded|besieged|encircled|surrounded|cut off"),
         cut_off=re.compile(r"^\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|had been|has been|"
                            r"have been|been|left)\s+(?:\w+\s+)?cut off\b", re.I),
-        kept_under=re.compile(rf"^\s*,\s*(?:which|that)\s+{the}(?P<by>{noun}|{adj})(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
+        kept_under=Guarded(re.compile(rf"^\s*,\s*(?:which|that)\s+{the}(?P<by>{noun}|{adj})(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
                               r"(?:kept|held|placed|put)\s+under\s+(?:a\s+|an?\s+\w+\s+)?(?:blockade|siege)\b", re.I),
-        its_control=re.compile(rf"\b{the}(?P<who>{noun})\s+(?:said|says|claimed|claims|announced|declared|insisted)\s+"
+                           "blockade|siege"),
+        its_control=Guarded(re.compile(rf"\b{the}(?P<who>{noun})\s+(?:said|says|claimed|claims|announced|declared|insisted)\s+"
                                r"(?:that\s+)?(?P<subj>[^.;,]{1,120}?)\s+(?:is|are|was|were|remains?|remained|had been|"
                                r"has been|have been)\s+(?:now\s+|still\s+|firmly\s+)?under\s+(?:its|their)\s+"
-                               r"(?:full\s+|complete\s+)?control\b", re.I),
-        predicate=re.compile(rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|"
+                               r"(?:full\s+|complete\s+)?control\b", re.I), "control"),
+        predicate=Guarded(re.compile(rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|"
                              rf"have been|had been)\s+(?:now\s+|still\s+|firmly\s+)?(?P<who>{adj})[- ]"
-                             r"(?:held|controlled|occupied)\b", re.I),
+                             r"(?:held|controlled|occupied)\b", re.I), "held|controlled|occupied"),
         own=re.compile(rf"(?P<who>{adj})[- ](?:held|controlled|occupied)\b|besieged\b", re.I),
         halves=(
-            re.compile(rf"\b{the}(?P<who>{noun})\s+(?:holding|controlling|held|controlled|holds|controls)\s+"
+            Guarded(re.compile(rf"\b{the}(?P<who>{noun})\s+(?:holding|controlling|held|controlled|holds|controls)\s+"
                        r"(?:(?:many|most|some|several)\s+neighbou?rhoods\s+in\s+)?the\s+(?P<half>west|east|north|south)\b",
-                       re.I),
-            re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled)\s+(?P<half>east|west|north|south)\b", re.I),
+                       re.I), "west|east|north|south"),
+            Guarded(re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled)\s+(?P<half>east|west|north|south)\b", re.I),
+                    "west|east|north|south"),
         ),
     )
 
@@ -344,12 +359,9 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
     actors = actors or default_actors()
     rules = _rules(actors)
     text = article.text
-    groups: list[Slot] = []
     found: list[tuple] = []
     last_order: list[str] = []
-    index = SlotMentions(mentions, sentences)  # once per article: linear, not quadratic (issue 14)
-    for sentence in sentences:
-        slots = find_slots(article, sentence, index, actors, groups=groups, sentences=sentences)
+    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors), strict=True):
         surrounded: dict[int, int] = {}
         for slot in slots:
             found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, (rules, actors), surrounded))

@@ -335,6 +335,9 @@ def _dest_and_via_roles(clause: str, take, vias: list, dests: list, origins: lis
             take(cue, vias)
 
 
+_AND = re.compile(r"\s+and\s+")
+
+
 def _between_and_for(clause: str, lo: int, text: str, *, take, origins: list, dests: list) -> None:
     """"trips between X and Y" (X origin, Y destination) and "left for X" / "fleeing A for X" (destination)."""
     for cue in re.finditer(r"\bbetween\b", clause, re.I):
@@ -343,7 +346,7 @@ def _between_and_for(clause: str, lo: int, text: str, *, take, origins: list, de
             take(cue, origins)
             if len(origins) > before:
                 first = origins[-1][1]
-                rest = re.match(r"\s+and\s+", text[first.end:])
+                rest = _AND.match(text, first.end)  # at an offset: slicing the article here is quadratic
                 if rest is not None:
                     and_cue = re.compile(r"and").search(clause, first.end - lo)
                     if and_cue is not None:

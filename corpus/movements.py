@@ -32,11 +32,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
-from evacmap.corpus.attribution import attribute
+from evacmap.corpus.attribution import attribute, place_words
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import Move, clause_move, clause_spans, clause_status, clause_who
 from evacmap.corpus.movement_cues import HOME, PEOPLE_OF, WHO
-from evacmap.corpus.slots import Slot, SlotMentions, find_slots
+from evacmap.corpus.slots import Slot, article_slots
 
 STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
 
@@ -72,13 +72,11 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     list) name the controllers of described areas; ``gazetteer`` is accepted for compatibility."""
     text = article.text
     actors = actors or default_actors()
-    groups: list[Slot] = []
     per_sentence: list[tuple[Sentence, list[Move], list[Slot]]] = []
     last_dest: Slot | None = None
-    speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences)), strict=False))
-    index = SlotMentions(mentions, sentences)  # once per article: linear, not quadratic (issue 14)
-    for sentence in sentences:
-        slots = find_slots(article, sentence, index, actors, groups=groups, sentences=sentences)
+    speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences), place_words(mentions)),
+                        strict=False))
+    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors), strict=True):
         moves = []
         earlier = last_dest  # a later clause of the sentence goes on from the last place an earlier one reached
         for lo, hi in clause_spans(sentence):

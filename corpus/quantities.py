@@ -399,6 +399,7 @@ _DURATION = re.compile(
     rf"(?:in|within|after|for)\s+(?:(?:less than|more than|fewer than|under|just|only|barely|nearly|about)\s+)?"
     rf"{_DUR_NUM}\s+(hours?|days?|weeks?)\b",
     re.I)
+_DURATION_WORDS = re.compile(rf"{_TRUCE}|deal|agreement", re.I)  # in every match of _DURATION: a cheap test first
 
 
 def _word_number(word: str) -> float | None:
@@ -415,7 +416,9 @@ def _word_number(word: str) -> float | None:
 
 def truce_durations(text: str, offset: int = 0) -> list[Quantity]:
     """The lengths of truces a sentence states, as quantities counting hours, days or weeks."""
-    out = []
+    out: list[Quantity] = []
+    if _DURATION_WORDS.search(text) is None:
+        return out
     for m in _DURATION.finditer(text):
         k = next(i for i in (1, 3, 5) if m.group(i))
         value = _word_number(m.group(k))

@@ -16,6 +16,7 @@ Every rule is English grammar; the actors come from :mod:`corpus.actors`, the pl
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from bisect import bisect_left, bisect_right
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors
 from evacmap.corpus.model import Article, Mention, Sentence
+from evacmap.corpus.prefilter import Guarded
 
 AREA_NOUN = (r"(?:territory|territories|areas?|parts?|ground|side|districts?|neighbou?rhoods?|pockets?|enclaves?|"
              r"lines|zones?|regions?|countryside|sectors?|quarters?)")
@@ -76,22 +78,25 @@ def _indexed(mentions: Sequence[Mention] | SlotMentions, sentences: Sequence[Sen
     return SlotMentions(mentions, sentences)
 
 
-def _held(actors: Actors) -> str:
-    return rf"(?P<adj>{actors.adjective_rx})[- ]{HELD_WORD}"
+def area_patterns(actors: Actors) -> tuple[Guarded, Guarded, Guarded]:
+    """(described area before a mention, described area with no place, held-place prefix), compiled once per
+    lexicon, each behind the word every match of it holds (an area noun, a "held" word)."""
+    return _area_patterns(actors.adjective_rx)
 
 
-def area_patterns(actors: Actors) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
-    """(described area before a mention, described area with no place, held-place prefix)."""
-    held = _held(actors)
+@functools.lru_cache(maxsize=8)
+def _area_patterns(adjective_rx: str) -> tuple[Guarded, Guarded, Guarded]:
+    held = rf"(?P<adj>{adjective_rx})[- ]{HELD_WORD}"
     lead = r"(?:the\s+|another\s+|other\s+)?(?:last\s+|remaining\s+|few\s+)?(?:slivers?\s+of\s+(?:the\s+)?)?"
     direction = r"(?:\s+in\s+the\s+(?:north|south|east|west)(?:ern)?(?:\s+part)?)?"
     before_mention = re.compile(
-        rf"{lead}(?:{held}\s+|(?P<adj2>{actors.adjective_rx})\s+){AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?"
+        rf"{lead}(?:{held}\s+|(?P<adj2>{adjective_rx})\s+){AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?"
         rf"{NEAR}(?:{UNIT}\s+of\s+)?$", re.I)
     unplaced = re.compile(
         rf"\b{lead}{held}\s+{AREA_NOUN}(?:\s+(?:of|in)\s+the\s+{UNIT})?\b(?!\s+(?:of|in)\b)|\bthe safe zones?\b", re.I)
     prefix = re.compile(rf"\b{NEAR}{held}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$", re.I)
-    return before_mention, unplaced, prefix
+    return (Guarded(before_mention, AREA_NOUN), Guarded(unplaced, f"{HELD_WORD}|safe zone"),
+            Guarded(prefix, HELD_WORD))
 
 
 def _overlaps(out: list[Slot], s: int, e: int) -> bool:
@@ -144,6 +149,25 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
                             f"'{' '.join(where.split())}': the text does not say where",
                             controller=actors.canonical(adj)))
     return sorted(out, key=lambda s: s.start)
+
+
+_LAST: list[tuple] = []  # [(text, (sentences, mentions), actors, slots)] of the last article asked for
+
+
+def article_slots(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],
+                  actors: Actors) -> list[list[Slot]]:
+    """The slots of every sentence of an article, in order (groups carried from sentence to sentence). The
+    movement and the control rules both ask for the same article in turn: the last answer is kept and given
+    again when the text, actors, sentences and mentions are the same."""
+    key = (tuple(sentences), tuple(mentions))
+    last = _LAST[0] if _LAST else None  # replaced whole, never emptied: safe when threads share the module
+    if last is not None and last[0] is article.text and last[2] is actors and last[1] == key:
+        return [list(slots) for slots in last[3]]
+    groups: list[Slot] = []
+    index = SlotMentions(mentions, sentences)  # once per article: linear, not quadratic (issue 14)
+    found = [find_slots(article, s, index, actors, groups=groups, sentences=sentences) for s in sentences]
+    _LAST[:] = [(article.text, key, actors, tuple(tuple(slots) for slots in found))]
+    return found
 
 
 # ------------------------------------------------------------------------------------------------ groups
@@ -200,4 +224,5 @@ def group_ids(article: Article, sentences: Sequence[Sentence], mentions: Sequenc
     return out
 
 
-__all__ = ["GROUP", "GROUP_BACK", "Slot", "SlotMentions", "area_patterns", "find_slots", "group_ids"]
+__all__ = ["GROUP", "GROUP_BACK", "Slot", "SlotMentions", "area_patterns", "article_slots", "find_slots",
+           "group_ids"]

@@ -13,6 +13,8 @@ import hashlib
 import random
 import time
 
+from evacmap.corpus.attribution import attribute
+from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.control_text import control_claims
 from evacmap.corpus.duplicates import find_duplicates
 from evacmap.corpus.mentions import find_mentions
@@ -55,6 +57,26 @@ def test_legs_and_control_statements_are_linear_in_one_paragraph(gazetteer):
     assert large / small < LINEAR, (small, large)
 
 
+def _claims(gazetteer, sentences: int) -> float:
+    """CPU seconds of the claim rules on one paragraph alternating a count at a place with a definite number
+    that names no place ("The remaining 1,007 people waited."), which is looked for among the claims before it."""
+    text = " ".join(f"Buses carried {40 + i % 7} people from {CITIES[i % len(CITIES)]}." if i % 2 else
+                    f"The remaining {1_000 + i} people waited." for i in range(sentences))
+    article = _article(text)
+    split = split_sentences(text)
+    mentions = find_mentions(article, gazetteer, focus="SY")
+    found: list = []
+    seconds = _cpu(lambda: found.extend(extract_claims(article, split, mentions)))
+    assert len(found) == sentences  # every sentence counts something
+    return seconds
+
+
+def test_claims_are_linear_in_one_paragraph(gazetteer):
+    _claims(gazetteer, 40)
+    small, large = _claims(gazetteer, 600), _claims(gazetteer, 4_800)
+    assert large / small < LINEAR, (small, large)
+
+
 def _corpus(count: int) -> list[Article]:
     rng = random.Random(count)
     words = [f"w{n}" for n in range(5_000)]
@@ -69,4 +91,22 @@ def test_near_duplicate_detection_is_not_pairwise():
     found: list = []
     large = _cpu(lambda: found.extend(find_duplicates(large_corpus)))
     assert [(d.first, d.second) for d in found] == [("a0", "copy")]
+    assert large / small < LINEAR, (small, large)
+
+
+def _speakers_in_open_quotation(sentences: int) -> float:
+    """CPU seconds of attribution on one paragraph that opens a quotation and never closes it, so that every
+    sentence is quoted and none names its speaker (each looked ahead through all the rest of the quotation)."""
+    text = '"' + " ".join(f"We left {CITIES[i % len(CITIES)]} at night." for i in range(sentences))
+    split = split_sentences(text)
+    assert len(split) == sentences
+    speakers: list = []
+    seconds = _cpu(lambda: speakers.extend(attribute(text, split)))
+    assert speakers == [None] * sentences  # nothing credits anyone: the look-ahead ran its full length
+    return seconds
+
+
+def test_attribution_is_linear_in_one_open_quotation():
+    _speakers_in_open_quotation(50)
+    small, large = _speakers_in_open_quotation(2_500), _speakers_in_open_quotation(20_000)
     assert large / small < LINEAR, (small, large)

@@ -1,0 +1,76 @@
+"""Known organisations (corpus/data/organisations.json) found in a phrase, in time independent of the list.
+
+Aliases written in capitals (or with a dot) match case-sensitively: WHO is not "who". The list is compiled
+once: `org_name` is two dictionary look-ups and `org_in` one regular-expression search over an alternation of
+every alias, instead of one search per alias (the attribution rules call them for every noun phrase, and a
+long article has tens of thousands). Both give what a scan of the aliases in order (longest first) gives:
+the earliest match in the text, and at equal start the alias first in that order.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from evacmap.errors import CorpusError
+
+__all__ = ["ALIASES", "ORGS", "org_in", "org_name"]
+
+_DATA = Path(__file__).resolve().parent / "data" / "organisations.json"
+
+
+def _load_orgs() -> dict[str, tuple[str, ...]]:
+    """Normal name -> aliases, from corpus/data/organisations.json (schema in its "_doc")."""
+    try:
+        data = json.loads(_DATA.read_text(encoding="utf-8"))
+        return {o["name"]: tuple(o["aliases"]) for o in data["organisations"]}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise CorpusError(f"{_DATA}: cannot read the organisations list ({exc})") from exc
+
+
+ORGS: dict[str, tuple[str, ...]] = _load_orgs()
+ALIASES: list[tuple[str, str]] = sorted(((a, k) for k, v in ORGS.items() for a in v), key=lambda x: -len(x[0]))
+
+
+def _exact(alias: str) -> bool:
+    return alias.isupper() or "." in alias
+
+
+def _first_by(key, aliases: list[tuple[int, str, str]]) -> dict[str, tuple[int, str]]:
+    table: dict[str, tuple[int, str]] = {}
+    for rank, alias, name in aliases:
+        table.setdefault(key(alias), (rank, name))
+    return table
+
+
+_RANKED = [(rank, alias, name) for rank, (alias, name) in enumerate(ALIASES)]
+_EXACT = _first_by(str, [r for r in _RANKED if _exact(r[1])])
+_FOLDED = _first_by(str.lower, [r for r in _RANKED if not _exact(r[1])])
+# One group per alias, in rank order: at the earliest position the first alternative that matches wins.
+_ANY = re.compile(r"(?<![\w.])(?:" + "|".join(
+    f"({re.escape(alias)})" if _exact(alias) else f"(?i:({re.escape(alias)}))" for alias, _ in ALIASES) + r")(?!\w)")
+_GENERIC_ORG = re.compile(r"\b(?:of|at|to|from|for|with) (?:the )?((?:[A-Z][\w.'’-]*\s)+(?:Society|"
+                          r"Institute|Council|Committee|Center|Centre|Organi[sz]ation|Observatory|"
+                          r"Agency|University|House|Defen[cs]e|Group|Network|Foundation))\b")
+_PARENTHESES = re.compile(r"\s*\([^)]*\)")
+_THE = re.compile(r"^the\s+", re.I)
+_ABBREVIATION = re.compile(r"\(([A-Z]{2,6})\)\s*$")
+
+
+def org_name(phrase: str) -> str | None:
+    """The normal name if `phrase` is (only) a known organisation."""
+    p = _THE.sub("", _PARENTHESES.sub("", phrase).strip(" ,."))
+    hits = [hit for hit in (_EXACT.get(p), _FOLDED.get(p.lower())) if hit]
+    if hits:
+        return min(hits)[1]
+    m = _ABBREVIATION.search(phrase)  # "the International Committee ... (ICRC)"
+    return org_in(m.group(1)) if m else None
+
+
+def org_in(text: str) -> str | None:
+    """The first known (or plainly named) organisation mentioned in a descriptor."""
+    m = _ANY.search(text)
+    if m and m.lastindex:
+        return ALIASES[m.lastindex - 1][1]
+    g = _GENERIC_ORG.search(" " + text)
+    return g.group(1).strip() if g else None
