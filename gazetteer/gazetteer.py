@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import hashlib
 import itertools
 from pathlib import Path
@@ -138,17 +139,25 @@ class Gazetteer:
 
     # --- text ----------------------------------------------------------------------------------------
 
-    def find(self, text: str, focus: str | None = None, *, demonyms: bool = False) -> list[Match]:
+    def find(self, text: str, focus: str | None = None, *, demonyms: bool = False,
+             associative: bool = False) -> list[Match]:
         """Every place name in `text`, resolved with context; unresolvable names come back with place=None.
 
         A country's demonym ("Syrian forces") names its people, not a place on the map, so it is left out
         unless `demonyms` is true; then it comes back as its country with fields={"demonym": True} (the
-        convention of geoparsing test sets such as TR-News and LGL, which annotate adjectival forms)."""
+        convention of geoparsing test sets such as TR-News and LGL, which annotate adjectival forms).
+        Likewise a place that opens an organisation's or a facility's name ("the Alberta Liquor Store
+        Association", "Texas A&M University", "CTV Edmonton") names the body, not a place to map, so it is left
+        out unless `associative` is true; then it comes back with fields={"associative": True} (the same test
+        sets annotate such "associative" toponyms, Gritta et al. 2019)."""
         focus = focus or self.focus
         tokens = tokenize(text)
-        kept = self._kept(tokens, text)
+        kept, inside_names = self._kept_with_associative(tokens, text)
         matches = self._resolve(tokens, text, kept, focus=focus, doc_countries=self._doc_countries(kept, focus))
-        return [m for m in matches if demonyms or not m.fields.get("demonym")]
+        matches = [dataclasses.replace(m, fields={**m.fields, "associative": True}) if item[:2] in inside_names else m
+                   for m, item in zip(matches, kept, strict=True)]
+        return [m for m in matches if (demonyms or not m.fields.get("demonym"))
+                and (associative or not m.fields.get("associative"))]
 
     def resolve_spans(self, text: str, spans: list[tuple[int, int]], focus: str | None = None) -> list[Match]:
         """Resolve given character spans of `text` (names another recogniser found, or gold mentions), in
@@ -280,6 +289,12 @@ class Gazetteer:
 
     def _kept(self, tokens: Tokens, text: str) -> list[tuple[int, int, str, list[Place], float]]:
         """The name spans of a text that pass the traps, plus fuzzy spellings, in text order."""
+        kept, associative = self._kept_with_associative(tokens, text)
+        return [item for item in kept if item[:2] not in associative]
+
+    def _kept_with_associative(self, tokens: Tokens, text: str):
+        """The kept spans (see _kept) and those among them that open an organisation's name: the spans
+        only the organisation trap turns away."""
         spans = self._spans(tokens, Stream(tokens), text)
         paired = paired_spans(spans, tokens, text)
         signals: dict[tuple[int, int], str | None] = {}
@@ -287,14 +302,20 @@ class Gazetteer:
         kept: list[tuple[int, int, str, list[Place], float]] = []
         abbreviated = {(i, j) for i, j, *_ in abbreviations(tokens, text)} | {
             (i, j) for i, j, _ in county_lists(tokens, text)}
+        associative: set[tuple[int, int]] = set()
         for i, j, key, places in spans:
             if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
                                                               signals=signals, paired=paired):
-                continue
+                if not (context.org_trap(tokens, i, j, places, text)
+                        and context.associative(tokens, i, j, text) and self._passes(
+                        tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
+                        organisation=False)):
+                    continue
+                associative.add((i, j))
             kept.append(self._prefer_regional(i, j, key, places))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
         kept.sort(key=lambda s: s[0])
-        return kept
+        return kept, associative
 
     def _prefer_regional(self, i: int, j: int, key: str, places: list[Place]):
         """A one-word exact hit only in the world layer, and only outside the corpus focus country, loses to a
@@ -391,8 +412,9 @@ class Gazetteer:
 
     def _passes(self, tokens, i, j, places: list[Place], *, text: str, persons: set[str],
                 signals: dict[tuple[int, int], str | None] | None = None,
-                paired: frozenset[tuple[int, int]] = frozenset()) -> bool:
-        if context.org_trap(tokens, i, j, places) or context.month_abbreviation(tokens, i, j, text):
+                paired: frozenset[tuple[int, int]] = frozenset(), organisation: bool = True) -> bool:
+        """Does span i..j pass the traps? `organisation=False` skips the organisation trap alone."""
+        if (organisation and context.org_trap(tokens, i, j, places, text)) or context.month_abbreviation(tokens, i, j, text):
             return False
         major = any(p.kind == "country" or p.population >= 100_000
                     or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
@@ -408,8 +430,9 @@ class Gazetteer:
                 signal = signals[(i, j)]
             else:
                 signal = context.person_signal(tokens, i, j, text)
-            if (i, j) in paired:
-                signal = None  # "Fargo-Moorhead": a pair of places, not a first name and surname
+            if (i, j) in paired or (signal == "weak" and not organisation):
+                signal = None  # "Fargo-Moorhead": a pair of places, not a first name and surname; the
+                # capitalised words after a name that opens an organisation's name are that name's
             if (key in persons and (i, j) not in paired) or signal is not None:
                 return False
         # a place if either the likeliest place of all or the likeliest that has the name as its own passes:

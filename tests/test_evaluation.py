@@ -222,6 +222,17 @@ def test_demonyms_are_countries_only_when_asked(gazetteer):
     assert "demonym" not in asked["U.S."].fields
 
 
+def test_places_inside_organisation_names_only_when_asked(gazetteer):
+    text = ("The Alberta Liquor Store Association met the Kentucky Department of Fish and Wildlife, she told "
+            "CTV Edmonton. The Los Angeles Times said she was taken to St. Michael's Hospital.")
+    plain = {m.surface for m in gazetteer.find(text)}
+    assert not plain & {"Alberta", "Kentucky", "Edmonton"}
+    asked = {m.surface: m for m in gazetteer.find(text, associative=True)}
+    assert asked["Alberta"].place.country == "CA" and asked["Alberta"].fields == {"associative": True}
+    assert asked["Kentucky"].place.kind == "governorate" and asked["Edmonton"].place.country == "CA"
+    assert "Los Angeles" not in asked and "St. Michael" not in asked  # a newspaper, a saint
+
+
 def test_regions_continents_and_named_containers(gazetteer):
     got = {m.surface: m.place for m in gazetteer.find(
         "Texas Governor Greg Abbott flew from Southern California to Europe, then to Tripoli, Lebanon.")}
