@@ -331,11 +331,23 @@ def _name_cost(place: Place, surface: str) -> float:
     return NORMALISED_COST
 
 
-def importance(place: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None = None) -> float:
+# A homonym within this distance of a place the article names unambiguously is its neighbour: an article
+# about Enfield's Edmonton names streets and towns of north London, one about Edmonton, Alberta, Calgary.
+NEAR_KM = 100.0
+# Places whose point is the middle of an area: near the article's towns only when it holds one.
+AREA_KINDS = frozenset({"governorate", "region", "country"})
+
+
+def importance(place: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None = None,
+               near: tuple[Place, ...] = ()) -> float:
     """A homonym's prior: population, the corpus focus country, the countries of the article's other places
-    and the regions it names (`doc_countries` holds both: ISO codes and region ids), less the cost of the
-    mention's spelling when it is not the place's own name (name_cost)."""
+    and the regions it names (`doc_countries` holds both: ISO codes and region ids), the towns it names
+    unambiguously (`near`: a homonym within NEAR_KM of one), less the cost of the mention's spelling when it
+    is not the place's own name (name_cost)."""
     score = math.log10(place.population + 10) - name_cost(place, surface)
+    if near and any(other.parent == place.id or (place.kind not in AREA_KINDS and km(place, other) <= NEAR_KM)
+                    for other in near):
+        score += 1.5  # near one of the article's towns, or the region that holds one
     if place.kind == "country":
         score += 3
     elif place.note == CAPITAL_NOTE:
@@ -350,7 +362,8 @@ def importance(place: Place, focus: str | None, doc_countries: frozenset[str], s
 
 
 def choose(candidates: list[Place], *, region: bool, focus: str | None,
-           doc_countries: frozenset[str], surface: str | None = None) -> tuple[Place | None, str]:
+           doc_countries: frozenset[str], surface: str | None = None,
+           near: tuple[Place, ...] = ()) -> tuple[Place | None, str]:
     """Pick one place among homonyms, or None when the evidence does not separate them."""
     if len(candidates) == 1:
         return _only(candidates[0], focus, doc_countries, surface)
@@ -375,9 +388,10 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
     candidates = _coherent(candidates, doc_countries)
     if len(candidates) == 1:
         return candidates[0], "the only one in the country of the article's other places"
-    ranked = sorted(candidates, key=lambda c: (-importance(c, focus, doc_countries, surface), c.id))
+    ranked = sorted(candidates, key=lambda c: (-importance(c, focus, doc_countries, surface, near), c.id))
     best, second = ranked[0], ranked[1]
-    margin = importance(best, focus, doc_countries, surface) - importance(second, focus, doc_countries, surface)
+    margin = (importance(best, focus, doc_countries, surface, near)
+              - importance(second, focus, doc_countries, surface, near))
     if km(best, second) <= 50:
         return best, "homonyms within 50 km"
     if margin >= BALANCED_MARGIN:

@@ -213,8 +213,13 @@ class Gazetteer:
                     narrowed_all[n] = cities
                     if len(cities) == 1:
                         settled[key] = cities[0]
+        # The towns and counties the article names with one meaning: a homonym near one of them is likelier.
+        anchors = [(item[2], nar[0]) for item, nar in zip(items, narrowed_all, strict=False)
+                   if len(nar) == 1 and nar[0].kind in context.SETTLEMENT_KINDS | {"county"}]
+        anchors += [(key, place) for key, place in settled.items() if place.kind in context.SETTLEMENT_KINDS]
         matches = []
         for n, (i, j, key, found, score) in enumerate(items):
+            near = tuple(dict.fromkeys(place for k, place in anchors if k != key))
             if bounds:
                 start, end = bounds[n]
             else:
@@ -238,13 +243,13 @@ class Gazetteer:
             region = i < j and context.wants_region(tokens, i, j)
             surface = text[start:end]
             place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries,
-                                           surface=surface)
+                                           surface=surface, near=near)
             place = self._authoritative(place)
             if within:
                 why = "the article's dateline" if key in datelined else "the region or country named with it"
                 reason = f"placed by {why} in the article; {reason}"
             others = sorted((p for p in places if p is not place),  # best first, as choose() ranks them
-                            key=lambda p: (-context.importance(p, focus, doc_countries, surface), p.id))
+                            key=lambda p: (-context.importance(p, focus, doc_countries, surface, near), p.id))
             matches.append(Match(start, end, text[start:end], place, tuple(others[:8]), score,
                                  f"demonym; {reason}" if demonym else reason,
                                  {"demonym": True} if demonym else {}))
