@@ -199,6 +199,25 @@ def _common_noun(tok: Token) -> bool:
     return tok.word in CALENDAR_WORDS or (not tok.text.isupper() and zipf(tok.word) >= 5.0)
 
 
+# Kin after a possessive name make it a person's: "Georgia's father", "Jordan's mother".
+KIN_WORDS = frozenset("""father mother dad mum mom parents son daughter husband wife brother sister
+grandmother grandfather family boyfriend girlfriend""".split())
+QUOTE_CLOSERS = frozenset('"”’\'')
+
+
+def personal(tokens: list[Token], i: int, j: int, text: str) -> bool:
+    """Evidence that a name is a person's even when it is also a country's: the speaker after a quotation
+    ('"…," said Georgia.') or a possessive before kin ("Georgia's father"). A country speaks in news too
+    ("Turkey said"), so only these forms count for a country."""
+    end = tokens[j - 1].end
+    if j < len(tokens) and text[end:end + 2] in {"'s", "’s"} and tokens[j].word in KIN_WORDS:
+        return True
+    if j - i != 1 or i < 1 or tokens[i - 1].word not in SPEECH:
+        return False
+    before = text[max(0, tokens[i - 1].start - 3):tokens[i - 1].start]
+    return any(c in QUOTE_CLOSERS for c in before) and text[end:end + 1] in {".", ",", ""}
+
+
 def person_trap(tokens: list[Token], i: int, j: int, text: str) -> bool:
     """The name is part of a person's name or is used as one: "John Kerry", "Mr Zarqa", "Kerry said",
     "Maan al-Shanan"."""

@@ -35,6 +35,10 @@ __all__ = ["LAYER_ORDER", "Gazetteer", "data_home", "imported_layer", "world_ind
 LAYER_ORDER = ("user", "curated", "imported", "world")
 
 
+# Marks a key in the person set that has evidence strong enough to hold against a country ("said Georgia").
+PERSONAL = "person:"
+
+
 def _major(places: list[Place]) -> bool:
     """A country, a first-level region or a city of 100,000 people: one capitalised word before it ("CBC
     Toronto", "Team Alberta") does not make it a person's name elsewhere in the article."""
@@ -413,6 +417,8 @@ class Gazetteer:
                 signal = signals[(i, j)] = context.person_signal(tokens, i, j, text)
                 if signal == "strong" or (signal == "joined" and not _major(places)):
                     keys.add(key)  # a city or region after a capitalised word is doubtful there only
+                if context.personal(tokens, i, j, text):
+                    keys.update({key, PERSONAL + key})  # a person's, even if a country's too ("Georgia")
         return keys
 
     def _passes(self, tokens, i, j, places: list[Place], *, text: str, persons: set[str],
@@ -429,8 +435,8 @@ class Gazetteer:
             return True
         if context.acronym_trap(tokens, i, j, places, text) or self._common_phrase(tokens, i, j, places):
             return False
-        if all(p.kind != "country" for p in places):
-            key = " ".join(t.key for t in tokens[i:j])
+        key = " ".join(t.key for t in tokens[i:j])
+        if all(p.kind != "country" for p in places) or PERSONAL + key in persons:
             if signals is not None and (i, j) in signals:
                 signal = signals[(i, j)]
             else:

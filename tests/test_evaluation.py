@@ -233,6 +233,13 @@ def test_places_inside_organisation_names_only_when_asked(gazetteer):
     assert "Los Angeles" not in asked and "St. Michael" not in asked  # a newspaper, a saint
 
 
+def test_a_country_named_as_a_person_is_the_person(gazetteer):
+    text = ('"I love it," said Georgia. Georgia Stevens skates in Red Deer. Cory Stevens, Georgia\'s father, '
+            'flew to Georgia and Russia last year. Turkey said it would help.')
+    got = [m.surface for m in gazetteer.find(text)]
+    assert "Georgia" not in got and "Russia" in got and "Turkey" in got  # a country that speaks stays
+
+
 def test_regions_continents_and_named_containers(gazetteer):
     got = {m.surface: m.place for m in gazetteer.find(
         "Texas Governor Greg Abbott flew from Southern California to Europe, then to Tripoli, Lebanon.")}
