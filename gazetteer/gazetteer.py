@@ -427,6 +427,8 @@ class Gazetteer:
         """Does span i..j pass the traps? `organisation=False` skips the organisation trap alone."""
         if (organisation and context.org_trap(tokens, i, j, places, text)) or context.month_abbreviation(tokens, i, j, text):
             return False
+        if dateline(tokens, text, i, j):
+            return True  # "WASHINGTON Barack Obama pardoned", "MANSFIELD —": where the story was filed
         major = any(p.kind == "country" or p.population >= 100_000
                     or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
         if not major and context.inside_proper_name(tokens, i, j, text):
