@@ -397,6 +397,8 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
     # a first-level region named like a city of its country ("Alexandria" governorate): the city is meant
     parents |= {c.id for c in candidates if c.kind == "governorate"
                 and any(s.country == c.country and s.population >= 100_000 for s in settlements)}
+    # unless the article names another town of that region ("Montreal ... Quebec"): then the region is meant
+    parents -= {q.parent for q in near if q.parent and q not in candidates}
     if parents and any(c.id in parents for c in candidates):
         # "Ankara", "New York": the city, not the province or state named after it that contains it
         candidates = [c for c in candidates if c.id not in parents]

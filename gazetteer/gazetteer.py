@@ -39,6 +39,16 @@ LAYER_ORDER = ("user", "curated", "imported", "world")
 PERSONAL = "person:"
 
 
+def _dominant(places: list[Place]) -> Place | None:
+    """The city of 100,000 or more that dwarfs every homonym tenfold ("Montreal"), if there is one: as sure a
+    context for the article's other names as a name with one meaning."""
+    ranked = sorted(places, key=lambda p: -p.population)
+    top = ranked[0]
+    if top.kind in context.SETTLEMENT_KINDS and top.population >= 100_000 and top.population >= 10 * ranked[1].population:
+        return top
+    return None
+
+
 def _major(places: list[Place]) -> bool:
     """A country, a first-level region or a city of 100,000 people: one capitalised word before it ("CBC
     Toronto", "Team Alberta") does not make it a person's name elsewhere in the article."""
@@ -221,6 +231,8 @@ class Gazetteer:
         anchors = [(item[2], nar[0]) for item, nar in zip(items, narrowed_all, strict=False)
                    if len(nar) == 1 and nar[0].kind in context.SETTLEMENT_KINDS | {"county"}]
         anchors += [(key, place) for key, place in settled.items() if place.kind in context.SETTLEMENT_KINDS]
+        anchors += [(item[2], top) for item, nar in zip(items, narrowed_all, strict=False) if len(nar) > 1
+                    and (top := _dominant(nar)) is not None]
         matches = []
         for n, (i, j, key, found, score) in enumerate(items):
             near = tuple(dict.fromkeys(place for k, place in anchors if k != key))

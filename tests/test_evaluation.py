@@ -233,6 +233,13 @@ def test_places_inside_organisation_names_only_when_asked(gazetteer):
     assert "Los Angeles" not in asked and "St. Michael" not in asked  # a newspaper, a saint
 
 
+def test_a_region_named_like_its_city_is_the_region_beside_its_other_towns(gazetteer):
+    beside = {m.surface: m.place for m in gazetteer.find("Flights from Montreal were cancelled across Quebec.")}
+    assert beside["Quebec"].kind == "governorate"
+    alone = {m.surface: m.place for m in gazetteer.find("Snow fell on Quebec overnight.")}
+    assert alone["Quebec"].kind == "city"
+
+
 def test_a_country_named_as_a_person_is_the_person(gazetteer):
     text = ('"I love it," said Georgia. Georgia Stevens skates in Red Deer. Cory Stevens, Georgia\'s father, '
             'flew to Georgia and Russia last year. Turkey said it would help.')
