@@ -364,6 +364,9 @@ class Gazetteer:
             top.id for _, _, _, p, _ in kept if len(p) > 1  # unless a city of the name is in it ("Tripoli")
             for top in [max(p, key=lambda q: (q.population, q.id))]
             if top.kind == "governorate" and not any(q.parent == top.id for q in p)
+        ) | frozenset(  # and the countries named, though towns share their names ("Canada", Canada, Kentucky)
+            top.country for _, _, _, p, _ in kept if len(p) > 1
+            for top in [max(p, key=lambda q: (q.population, q.id))] if top.kind == "country" and top.country
         ) | ({focus} if focus else set())
 
     def _spans(self, tokens: Tokens, stream: Stream, text: str = ""):

@@ -240,6 +240,11 @@ def test_a_region_named_like_its_city_is_the_region_beside_its_other_towns(gazet
     assert alone["Quebec"].kind == "city"
 
 
+def test_a_country_named_in_the_article_is_context_though_towns_share_its_name(gazetteer):
+    got = [m.place for m in gazetteer.find("Canada took in refugees. A vigil was held in London, in a park.")]
+    assert got[0].kind == "country" and got[1].country == "CA"  # London, Ontario
+
+
 def test_a_country_named_as_a_person_is_the_person(gazetteer):
     text = ('"I love it," said Georgia. Georgia Stevens skates in Red Deer. Cory Stevens, Georgia\'s father, '
             'flew to Georgia and Russia last year. Turkey said it would help.')
