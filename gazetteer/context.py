@@ -226,8 +226,9 @@ def person_trap(tokens: list[Token], i: int, j: int, text: str) -> bool:
 
 def person_signal(tokens: list[Token], i: int, j: int, text: str) -> str | None:
     """How strongly this occurrence says the name is a person's: "strong" after a title ("Mr Zarqa") or an
-    addressee verb, or before a speech verb ("Kerry said"); "joined" after another capitalised word, as
-    after a first name ("John Kerry", but also "CBC Toronto"); "weak" before another capitalised word
+    addressee verb; "speaks" before a speech verb ("Kerry said", but also "Alberta wants"); "joined" after
+    another capitalised word, as after a first name ("John Kerry", but also "CBC Toronto"); "weak" before
+    another capitalised word
     ("Kerry Washington", but also "Aleppo Thursday"); None otherwise."""
     if j - i >= 2 and tokens[j - 1].word in FEATURE_WORDS:
         return None  # "Lee County told residents", "Hudson River": a feature's name is nobody's
@@ -254,7 +255,7 @@ def _person_evidence(tokens: list[Token], i: int, j: int, text: str) -> str | No
         return "joined"  # "John Kerry", but also "CBC Toronto", "Team Alberta"
     if (nxt and nxt.word in SPEECH and gap_after.strip() == ""
             and not (prev and (prev.word in PREPOSITIONS or prev.word in PLACE_MODIFIERS))):
-        return "strong"  # "Kerry said", but not "the mayor of Paris said" nor "from downtown Tampa said"
+        return "speaks"  # "Kerry said", but not "the mayor of Paris said" nor "from downtown Tampa said"
     if nxt and gap_after.strip() in {"", "-"}:
         if nxt.key in ARTICLES and j + 1 < len(tokens) and tokens[j + 1].capitalised:
             return "weak"

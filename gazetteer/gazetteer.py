@@ -430,7 +430,7 @@ class Gazetteer:
         for i, j, key, places in spans:
             if places[0].source not in {"curated", "user"}:
                 signal = signals[(i, j)] = context.person_signal(tokens, i, j, text)
-                if signal == "strong" or (signal == "joined" and not _major(places)):
+                if signal == "strong" or (signal in {"joined", "speaks"} and not _major(places)):
                     keys.add(key)  # a city or region after a capitalised word is doubtful there only
                 if context.personal(tokens, i, j, text):
                     keys.update({key, PERSONAL + key})  # a person's, even if a country's too ("Georgia")

@@ -245,6 +245,12 @@ def test_a_country_named_in_the_article_is_context_though_towns_share_its_name(g
     assert got[0].kind == "country" and got[1].country == "CA"  # London, Ontario
 
 
+def test_a_region_that_wants_something_is_still_the_region_elsewhere(gazetteer):
+    text = "But if Alberta wants to grow, it must invest. In Alberta, that means pipelines."
+    got = [(m.surface, m.start) for m in gazetteer.find(text)]
+    assert ("Alberta", text.index("In Alberta") + 3) in got
+
+
 def test_a_country_named_as_a_person_is_the_person(gazetteer):
     text = ('"I love it," said Georgia. Georgia Stevens skates in Red Deer. Cory Stevens, Georgia\'s father, '
             'flew to Georgia and Russia last year. Turkey said it would help.')
