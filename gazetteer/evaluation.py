@@ -35,6 +35,13 @@ MAX_KM = 20039.0  # half the Earth's circumference: the worst possible error
 ACC_KM = 161.0  # 100 miles, the usual "accuracy@161km"
 REALIGN_WINDOW = 40  # characters either side of the given start searched for the phrase
 CORPORA = ("tr-news", "lgl", "geovirus", "gwn")
+# What each test set annotates beyond plain place names, as Gazetteer.find options: TR-News, LGL and
+# GeoWebNews annotate adjectival forms ("Turkish officials") and places inside organisations' names ("the
+# Kentucky Department of Fish and Wildlife"); GeoVirus annotates no adjectival form at all (none of its
+# 2,170 mentions is a demonym), only the organisations' places.
+CONVENTIONS = {"tr-news": {"demonyms": True, "associative": True}, "lgl": {"demonyms": True, "associative": True},
+               "gwn": {"demonyms": True, "associative": True},
+               "geovirus": {"demonyms": False, "associative": True}}
 
 
 @dataclass(frozen=True)

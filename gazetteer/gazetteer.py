@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import hashlib
 import itertools
 from pathlib import Path
@@ -32,6 +33,20 @@ from evacmap.gazetteer.worldstore import WorldIndex
 __all__ = ["LAYER_ORDER", "Gazetteer", "data_home", "imported_layer", "world_index", "world_index_cached"]
 
 LAYER_ORDER = ("user", "curated", "imported", "world")
+
+
+# Marks a key in the person set that has evidence strong enough to hold against a country ("said Georgia").
+PERSONAL = "person:"
+
+
+def _dominant(places: list[Place]) -> Place | None:
+    """The city of 100,000 or more that dwarfs every homonym tenfold ("Montreal"), if there is one: as sure a
+    context for the article's other names as a name with one meaning."""
+    ranked = sorted(places, key=lambda p: -p.population)
+    top = ranked[0]
+    if top.kind in context.SETTLEMENT_KINDS and top.population >= 100_000 and top.population >= 10 * ranked[1].population:
+        return top
+    return None
 
 
 def _major(places: list[Place]) -> bool:
@@ -138,17 +153,25 @@ class Gazetteer:
 
     # --- text ----------------------------------------------------------------------------------------
 
-    def find(self, text: str, focus: str | None = None, *, demonyms: bool = False) -> list[Match]:
+    def find(self, text: str, focus: str | None = None, *, demonyms: bool = False,
+             associative: bool = False) -> list[Match]:
         """Every place name in `text`, resolved with context; unresolvable names come back with place=None.
 
         A country's demonym ("Syrian forces") names its people, not a place on the map, so it is left out
         unless `demonyms` is true; then it comes back as its country with fields={"demonym": True} (the
-        convention of geoparsing test sets such as TR-News and LGL, which annotate adjectival forms)."""
+        convention of geoparsing test sets such as TR-News and LGL, which annotate adjectival forms).
+        Likewise a place that opens an organisation's or a facility's name ("the Alberta Liquor Store
+        Association", "Texas A&M University", "CTV Edmonton") names the body, not a place to map, so it is left
+        out unless `associative` is true; then it comes back with fields={"associative": True} (the same test
+        sets annotate such "associative" toponyms, Gritta et al. 2019)."""
         focus = focus or self.focus
         tokens = tokenize(text)
-        kept = self._kept(tokens, text)
+        kept, inside_names = self._kept_with_associative(tokens, text)
         matches = self._resolve(tokens, text, kept, focus=focus, doc_countries=self._doc_countries(kept, focus))
-        return [m for m in matches if demonyms or not m.fields.get("demonym")]
+        matches = [dataclasses.replace(m, fields={**m.fields, "associative": True}) if item[:2] in inside_names else m
+                   for m, item in zip(matches, kept, strict=True)]
+        return [m for m in matches if (demonyms or not m.fields.get("demonym"))
+                and (associative or not m.fields.get("associative"))]
 
     def resolve_spans(self, text: str, spans: list[tuple[int, int]], focus: str | None = None) -> list[Match]:
         """Resolve given character spans of `text` (names another recogniser found, or gold mentions), in
@@ -204,8 +227,15 @@ class Gazetteer:
                     narrowed_all[n] = cities
                     if len(cities) == 1:
                         settled[key] = cities[0]
+        # The towns and counties the article names with one meaning: a homonym near one of them is likelier.
+        anchors = [(item[2], nar[0]) for item, nar in zip(items, narrowed_all, strict=False)
+                   if len(nar) == 1 and nar[0].kind in context.SETTLEMENT_KINDS | {"county"}]
+        anchors += [(key, place) for key, place in settled.items() if place.kind in context.SETTLEMENT_KINDS]
+        anchors += [(item[2], top) for item, nar in zip(items, narrowed_all, strict=False) if len(nar) > 1
+                    and (top := _dominant(nar)) is not None]
         matches = []
         for n, (i, j, key, found, score) in enumerate(items):
+            near = tuple(dict.fromkeys(place for k, place in anchors if k != key))
             if bounds:
                 start, end = bounds[n]
             else:
@@ -229,13 +259,13 @@ class Gazetteer:
             region = i < j and context.wants_region(tokens, i, j)
             surface = text[start:end]
             place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries,
-                                           surface=surface)
+                                           surface=surface, near=near)
             place = self._authoritative(place)
             if within:
                 why = "the article's dateline" if key in datelined else "the region or country named with it"
                 reason = f"placed by {why} in the article; {reason}"
             others = sorted((p for p in places if p is not place),  # best first, as choose() ranks them
-                            key=lambda p: (-context.importance(p, focus, doc_countries, surface), p.id))
+                            key=lambda p: (-context.importance(p, focus, doc_countries, surface, near), p.id))
             matches.append(Match(start, end, text[start:end], place, tuple(others[:8]), score,
                                  f"demonym; {reason}" if demonym else reason,
                                  {"demonym": True} if demonym else {}))
@@ -280,6 +310,12 @@ class Gazetteer:
 
     def _kept(self, tokens: Tokens, text: str) -> list[tuple[int, int, str, list[Place], float]]:
         """The name spans of a text that pass the traps, plus fuzzy spellings, in text order."""
+        kept, associative = self._kept_with_associative(tokens, text)
+        return [item for item in kept if item[:2] not in associative]
+
+    def _kept_with_associative(self, tokens: Tokens, text: str):
+        """The kept spans (see _kept) and those among them that open an organisation's name: the spans
+        only the organisation trap turns away."""
         spans = self._spans(tokens, Stream(tokens), text)
         paired = paired_spans(spans, tokens, text)
         signals: dict[tuple[int, int], str | None] = {}
@@ -287,14 +323,20 @@ class Gazetteer:
         kept: list[tuple[int, int, str, list[Place], float]] = []
         abbreviated = {(i, j) for i, j, *_ in abbreviations(tokens, text)} | {
             (i, j) for i, j, _ in county_lists(tokens, text)}
+        associative: set[tuple[int, int]] = set()
         for i, j, key, places in spans:
             if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
                                                               signals=signals, paired=paired):
-                continue
+                if not (context.org_trap(tokens, i, j, places, text)
+                        and context.associative(tokens, i, j, text) and self._passes(
+                        tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
+                        organisation=False)):
+                    continue
+                associative.add((i, j))
             kept.append(self._prefer_regional(i, j, key, places))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
         kept.sort(key=lambda s: s[0])
-        return kept
+        return kept, associative
 
     def _prefer_regional(self, i: int, j: int, key: str, places: list[Place]):
         """A one-word exact hit only in the world layer, and only outside the corpus focus country, loses to a
@@ -322,6 +364,9 @@ class Gazetteer:
             top.id for _, _, _, p, _ in kept if len(p) > 1  # unless a city of the name is in it ("Tripoli")
             for top in [max(p, key=lambda q: (q.population, q.id))]
             if top.kind == "governorate" and not any(q.parent == top.id for q in p)
+        ) | frozenset(  # and the countries named, though towns share their names ("Canada", Canada, Kentucky)
+            top.country for _, _, _, p, _ in kept if len(p) > 1
+            for top in [max(p, key=lambda q: (q.population, q.id))] if top.kind == "country" and top.country
         ) | ({focus} if focus else set())
 
     def _spans(self, tokens: Tokens, stream: Stream, text: str = ""):
@@ -385,15 +430,20 @@ class Gazetteer:
         for i, j, key, places in spans:
             if places[0].source not in {"curated", "user"}:
                 signal = signals[(i, j)] = context.person_signal(tokens, i, j, text)
-                if signal == "strong" or (signal == "joined" and not _major(places)):
+                if signal == "strong" or (signal in {"joined", "speaks"} and not _major(places)):
                     keys.add(key)  # a city or region after a capitalised word is doubtful there only
+                if context.personal(tokens, i, j, text):
+                    keys.update({key, PERSONAL + key})  # a person's, even if a country's too ("Georgia")
         return keys
 
     def _passes(self, tokens, i, j, places: list[Place], *, text: str, persons: set[str],
                 signals: dict[tuple[int, int], str | None] | None = None,
-                paired: frozenset[tuple[int, int]] = frozenset()) -> bool:
-        if context.org_trap(tokens, i, j, places) or context.month_abbreviation(tokens, i, j, text):
+                paired: frozenset[tuple[int, int]] = frozenset(), organisation: bool = True) -> bool:
+        """Does span i..j pass the traps? `organisation=False` skips the organisation trap alone."""
+        if (organisation and context.org_trap(tokens, i, j, places, text)) or context.month_abbreviation(tokens, i, j, text):
             return False
+        if dateline(tokens, text, i, j):
+            return True  # "WASHINGTON Barack Obama pardoned", "MANSFIELD —": where the story was filed
         major = any(p.kind == "country" or p.population >= 100_000
                     or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
         if not major and context.inside_proper_name(tokens, i, j, text):
@@ -402,14 +452,15 @@ class Gazetteer:
             return True
         if context.acronym_trap(tokens, i, j, places, text) or self._common_phrase(tokens, i, j, places):
             return False
-        if all(p.kind != "country" for p in places):
-            key = " ".join(t.key for t in tokens[i:j])
+        key = " ".join(t.key for t in tokens[i:j])
+        if all(p.kind != "country" for p in places) or PERSONAL + key in persons:
             if signals is not None and (i, j) in signals:
                 signal = signals[(i, j)]
             else:
                 signal = context.person_signal(tokens, i, j, text)
-            if (i, j) in paired:
-                signal = None  # "Fargo-Moorhead": a pair of places, not a first name and surname
+            if (i, j) in paired or (signal == "weak" and not organisation):
+                signal = None  # "Fargo-Moorhead": a pair of places, not a first name and surname; the
+                # capitalised words after a name that opens an organisation's name are that name's
             if (key in persons and (i, j) not in paired) or signal is not None:
                 return False
         # a place if either the likeliest place of all or the likeliest that has the name as its own passes:

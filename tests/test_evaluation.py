@@ -222,6 +222,42 @@ def test_demonyms_are_countries_only_when_asked(gazetteer):
     assert "demonym" not in asked["U.S."].fields
 
 
+def test_places_inside_organisation_names_only_when_asked(gazetteer):
+    text = ("The Alberta Liquor Store Association met the Kentucky Department of Fish and Wildlife, she told "
+            "CTV Edmonton. The Los Angeles Times said she was taken to St. Michael's Hospital.")
+    plain = {m.surface for m in gazetteer.find(text)}
+    assert not plain & {"Alberta", "Kentucky", "Edmonton"}
+    asked = {m.surface: m for m in gazetteer.find(text, associative=True)}
+    assert asked["Alberta"].place.country == "CA" and asked["Alberta"].fields == {"associative": True}
+    assert asked["Kentucky"].place.kind == "governorate" and asked["Edmonton"].place.country == "CA"
+    assert "Los Angeles" not in asked and "St. Michael" not in asked  # a newspaper, a saint
+
+
+def test_a_region_named_like_its_city_is_the_region_beside_its_other_towns(gazetteer):
+    beside = {m.surface: m.place for m in gazetteer.find("Flights from Montreal were cancelled across Quebec.")}
+    assert beside["Quebec"].kind == "governorate"
+    alone = {m.surface: m.place for m in gazetteer.find("Snow fell on Quebec overnight.")}
+    assert alone["Quebec"].kind == "city"
+
+
+def test_a_country_named_in_the_article_is_context_though_towns_share_its_name(gazetteer):
+    got = [m.place for m in gazetteer.find("Canada took in refugees. A vigil was held in London, in a park.")]
+    assert got[0].kind == "country" and got[1].country == "CA"  # London, Ontario
+
+
+def test_a_region_that_wants_something_is_still_the_region_elsewhere(gazetteer):
+    text = "But if Alberta wants to grow, it must invest. In Alberta, that means pipelines."
+    got = [(m.surface, m.start) for m in gazetteer.find(text)]
+    assert ("Alberta", text.index("In Alberta") + 3) in got
+
+
+def test_a_country_named_as_a_person_is_the_person(gazetteer):
+    text = ('"I love it," said Georgia. Georgia Stevens skates in Red Deer. Cory Stevens, Georgia\'s father, '
+            'flew to Georgia and Russia last year. Turkey said it would help.')
+    got = [m.surface for m in gazetteer.find(text)]
+    assert "Georgia" not in got and "Russia" in got and "Turkey" in got  # a country that speaks stays
+
+
 def test_regions_continents_and_named_containers(gazetteer):
     got = {m.surface: m.place for m in gazetteer.find(
         "Texas Governor Greg Abbott flew from Southern California to Europe, then to Tripoli, Lebanon.")}

@@ -84,3 +84,11 @@ def test_bare_name_of_the_articles_county_is_that_county(gazetteer):
 def test_county_name_before_a_speech_verb_is_not_a_person(gazetteer):
     got = {m.surface: m.place for m in gazetteer.find("Lee County told residents of Fort Myers, Fla., to leave.")}
     assert got.get("Lee County") is not None and got["Lee County"].id == "fips:12071", got
+
+
+def test_county_carries_its_geonames_id(gazetteer):
+    """The county is the same entity as GeoNames' admin2 place (FIPS 21169 is US.KY.169, GeoNames 4300606)."""
+    from evacmap.gazetteer.evaluation import geonameid_of
+
+    got = {m.surface: m.place for m in gazetteer.find("A hunter died in Metcalfe County, Kentucky.")}
+    assert got["Metcalfe County"].id == "fips:21169" and geonameid_of(got["Metcalfe County"]) == 4300606

@@ -102,3 +102,14 @@ def test_common_word_that_is_only_an_alternate_name_is_no_place(gazetteer):
     # "Dolphin" is a helicopter here; the only place so called has it as an old alternate name
     got = {m.surface: m.place for m in gazetteer.find("A Navy Dolphin helicopter lifted the family to safety.")}
     assert "Dolphin" not in got, got
+
+
+def test_datelines_run_into_the_story_and_bc_is_british_columbia():
+    from evacmap.gazetteer import Gazetteer
+
+    gazetteer = Gazetteer.load(imported=False)
+    got = {m.surface: m.place for m in gazetteer.find(
+        "WASHINGTON Barack Obama pardoned a turkey. The B.C. government met; Rome was founded in 753 B.C.")}
+    assert got["WASHINGTON"].country == "US"
+    assert got["B.C."].name == "British Columbia"
+    assert [m.surface for m in gazetteer.find("Rome was founded in 753 B.C. by twins.")] == ["Rome"]
