@@ -356,13 +356,15 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     outlets = sorted({a.outlet for a in corpus.articles})
     anchors = {r.id: Point(r.place.lon, r.place.lat) for r in prods.places if r.place and r.place.resolved}
     date = prods.date.isoformat() if prods.date else None
+    # the "updated" stamp: the latest report's date, from the corpus (never the clock: builds stay identical)
+    updated = max((a.published.isoformat() for a in corpus.articles if a.published), default=None)
     title = default_title(prods)
     map_configs = list(corpus.config.maps) or [MapConfig(name="overview", title=title)]
     written, index_entries, summarised = [], [], False
     for mc in map_configs:
         bounds = mc.bounds or default_bounds(prods)
         spec = MapSpec(name=mc.name, title=mc.title, bounds=bounds, date=date, description=mc.description,
-                       base_url=base_url)
+                       base_url=base_url, updated=updated)
         shown, legs, over = _in_bounds(places, bounds), _in_bounds(routes, bounds, anchors), Overflow()
         if needs_compact(shown):
             shown, legs, over = compact(shown, legs)

@@ -206,6 +206,7 @@ def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, var
         title=title,
         description=spec.description or "",
         date=spec.date or model.date or "",
+        updated=spec.updated or "",
         variant=variant,
         model=model,
         places_sorted=places_sorted,
