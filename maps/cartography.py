@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from evacmap.maps.model import Model
 
@@ -24,6 +25,7 @@ __all__ = [
     "mx",
     "my",
     "plan_labels",
+    "ring_levels",
     "shown_at",
     "text_w",
     "unmx",
@@ -40,6 +42,7 @@ LABEL_LEVELS = 16  # steps from z0 - 2 to z0 + 5.5; a label never placed is show
 _KIND_RANK = {"country": 0, "city": 1, "governorate": 2, "region": 3, "crossing": 4, "town": 5}
 
 Box = tuple[float, float, float, float]
+SCREEN_MARGIN = 16.0  # px: a map fitted to its bounds shows at least this much beyond them (padding, snapping)
 
 
 def mx(lon: float) -> float:
@@ -199,6 +202,19 @@ def text_w(text: str, per_char: float) -> float:
 BASE_LABEL_WIDTH = {"countries": 11.5, "divisions": 6.6, "towns": 6.6}
 
 
+def _within(bounds: Sequence[float]) -> Callable[[str, Box, float], bool]:
+    """A label box lies inside the map's bounds, which every screen width shows whole (a place near the
+    left edge of a phone's map takes its name on the right, or waits for a closer zoom)."""
+    minlon, minlat, maxlon, maxlat = (float(b) for b in bounds)
+    x0, y0, x1, y1 = mx(minlon), my(maxlat), mx(maxlon), my(minlat)
+
+    def fits(_side: str, b: Box, scale: float) -> bool:
+        m = SCREEN_MARGIN / scale
+        return b[0] / scale >= x0 - m and b[2] / scale <= x1 + m and b[1] / scale >= y0 - m and b[3] / scale <= y1 + m
+
+    return fits
+
+
 def plan_labels(model: Model, z0: float, bounds: Sequence[float]) -> dict[tuple, Label]:
     """Labels for places, zones and basemap names, placed together for a map built at zoom ``z0`` showing
     ``bounds``: the zones under siege first (the people an evacuation is about), then the story's places,
@@ -207,8 +223,10 @@ def plan_labels(model: Model, z0: float, bounds: Sequence[float]) -> dict[tuple,
 
     besieged, other_zones = zone_labels(model, bounds)
     labels: list[Label] = list(besieged)
+    on_screen = _within(bounds)
     for p in sorted(model.places, key=lambda p: (-len(p.by_outlet), _KIND_RANK.get(p.kind, 9), -p.n_claims, p.idx)):
-        labels.append(Label(("place", p.idx), mx(p.lon), my(p.lat), text_w(p.label, 7.0), 16, "side", p.radius, p.idx))
+        labels.append(Label(("place", p.idx), mx(p.lon), my(p.lat), text_w(p.label, 7.0), 16, "side", p.radius, p.idx,
+                            fits=on_screen))
     labels += other_zones
     for layer, per_char in BASE_LABEL_WIDTH.items():
         for i, f in enumerate(model.basemap.get(layer) or []):
@@ -219,6 +237,35 @@ def plan_labels(model: Model, z0: float, bounds: Sequence[float]) -> dict[tuple,
     markers = [(mx(p.lon), my(p.lat), p.radius, p.idx) for p in model.places]
     layout_labels(labels, markers, label_start(z0), LABEL_STEP)
     return {lab.key: lab for lab in labels}
+
+
+RING_GAP = 2.6  # px between two outlets' rings round a place
+
+
+def ring_levels(places: Sequence, rings: dict[int, int], z0: float) -> dict[int, int]:
+    """The label level (see ``label_zooms``) from which each place's outlet rings show: the first step at
+    which its outermost ring touches no other place's rings or marker. Where places crowd at the opening
+    view (a city's districts on a regional map) their stacks of rings would merge into one grey blot that
+    says nothing about who reported what; they appear as the reader zooms in. ``rings``: place idx -> number
+    of rings."""
+    def outer(p: Any) -> float:
+        n = rings.get(p.idx, 0)
+        return p.radius + 3 + RING_GAP * (n - 1) + 1 if n else p.radius + 1
+
+    out = {}
+    start = label_start(z0)
+    for p in places:
+        if not rings.get(p.idx):
+            continue
+        level = LABEL_LEVELS
+        for k in range(LABEL_LEVELS):
+            scale = 256 * 2 ** (start + k * LABEL_STEP)
+            if all(math.hypot((mx(p.lon) - mx(q.lon)) * scale, (my(p.lat) - my(q.lat)) * scale) >= outer(p) + outer(q)
+                   for q in places if q.idx != p.idx):
+                level = k
+                break
+        out[p.idx] = level
+    return out
 
 
 def arrow_points(lines: list[list[list[float]]], spacing: float) -> list[list[float]]:

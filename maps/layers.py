@@ -12,7 +12,19 @@ import folium
 from branca.element import Element, Figure
 
 from evacmap.maps.basemap import view_limits
-from evacmap.maps.cartography import LABEL_LEVELS, arrow_points, fit_zoom, label_zooms, mx, my, plan_labels, unmx, unmy
+from evacmap.maps.cartography import (
+    LABEL_LEVELS,
+    RING_GAP,
+    arrow_points,
+    fit_zoom,
+    label_zooms,
+    mx,
+    my,
+    plan_labels,
+    ring_levels,
+    unmx,
+    unmy,
+)
 from evacmap.maps.clusters import plan_clusters
 from evacmap.maps.elements import Call, EvacMap, Finish, dom_popup, layer_name, path_options, text_tooltip
 from evacmap.maps.encoding import encode_polygons
@@ -168,12 +180,13 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _add_outlets(m: EvacMap, model: Model) -> list[folium.FeatureGroup | None]:
+def _add_outlets(m: EvacMap, model: Model, z0: float) -> list[folium.FeatureGroup | None]:
     """One toggle per outlet: rings round the places it reported from, halos under the legs it sourced (while
     they stay legible, ``Model.rings``). Turning an outlet off also hides every place and leg only it
     reported (see ``evm.finish``)."""
     groups: list[folium.FeatureGroup | None] = []
     marks = model.rings
+    shown_from = ring_levels(model.places, {p.idx: len(p.outlet_ids) for p in model.places}, z0) if marks else {}
     for j, outlet in enumerate(model.outlets):
         oplaces, olegs = model.outlet_places(j), model.outlet_legs(outlet)
         if not oplaces and not olegs:
@@ -191,8 +204,9 @@ def _add_outlets(m: EvacMap, model: Model) -> list[folium.FeatureGroup | None]:
                 fg.add_child(path_options(halo, pane="evm-halos", interactive=False, evmKind="halo"))
         for p in oplaces if marks else []:
             k = p.outlet_ids.index(j)
-            ring = folium.CircleMarker(location=[p.lat, p.lon], radius=p.radius + 3 + 2.6 * k, color=RING_COLOUR,
-                                       weight=1.3, opacity=0.85, fill=False, class_name=f"evm-ring evm-outlet-{j}")
+            ring = folium.CircleMarker(location=[p.lat, p.lon], radius=p.radius + 3 + RING_GAP * k, color=RING_COLOUR,
+                                       weight=1.3, opacity=0.85, fill=False,
+                                       class_name=f"evm-ring evm-outlet-{j} evm-lz{shown_from.get(p.idx, 0)}")
             fg.add_child(path_options(ring, pane="evm-rings", interactive=False, evmKind="ring", evmPlace=p.idx))
         m.add_child(fg)
         groups.append(fg)
@@ -230,7 +244,7 @@ def build_map(spec: MapSpec, model: Model, variant: str, online_tiles: bool) -> 
     outlet_ids = {o: i for i, o in enumerate(model.outlets)}
     routes = _add_routes(m, model, variant, span_world / 9, outlet_ids)
     places = _add_places(m, model, variant, labels, lz)
-    outlets = _add_outlets(m, model)
+    outlets = _add_outlets(m, model, z0)
     tiles = _tiles() if online_tiles else None
     if tiles is not None:
         m.add_child(tiles)

@@ -7,10 +7,10 @@ label gets, in order:
 
 1. the pole of inaccessibility of the zone's visible part (the point farthest inside it), or of one of its
    halves, if the label's box lies within the zone there at that zoom;
-2. until then, a callout beside the visible part (right, left, below or above, anchored on its outermost
-   point there), once the part is a few pixels across, so the name shows at the opening view and the
-   tooltip's pointer says which area it names. The callout gives way to the inside label from the zoom step
-   at which that fits.
+2. until then, if the zone is small on screen (not much larger than its name) but a few pixels across, a
+   callout beside its visible part (right, left, below or above, anchored on its outermost point there), so
+   the name shows at the opening view and the tooltip's pointer says which area it names. The callout gives
+   way to the inside label from the zoom step at which that fits.
 
 Every candidate goes through the same greedy layout as the place and basemap labels
 (``maps.cartography.layout_labels``), so nothing overlaps at any zoom step.
@@ -35,6 +35,7 @@ MIN_CALLOUT_PX = 4.0  # a zone smaller than this on screen is too small to point
 PER_CHAR = 7.6  # px per character of the upper-case, letter-spaced zone label
 CALLOUT_WIDTH = 190.0  # px: a callout (sentence case, page.css .evm-callout) wraps at this width
 CALLOUT_CHAR = 6.4
+CALLOUT_MAX = 1.0  # a zone wider or taller on screen than its callout gets none: it waits for room inside
 
 
 def _mercator(z: Any) -> Any:
@@ -70,7 +71,9 @@ def _fits(shape: Any, extent: float, view: Any) -> Any:
         # every closer zoom, since it shrinks towards its anchor in world units)
         if x0 < vx0 or x1 > vx1 or y0 < vy0 or y1 > vy1:
             return False
-        return side != "center" or bool(prepared.contains(box(x0, y0, x1, y1)))
+        if side != "center":  # a callout only for a zone too small for its name: a large one waits for room inside
+            return extent * scale <= CALLOUT_MAX * (b[2] - b[0])
+        return bool(prepared.contains(box(x0, y0, x1, y1)))
 
     return fits
 

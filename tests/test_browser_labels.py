@@ -112,3 +112,25 @@ def test_the_zones_a_city_map_is_about_are_named_at_its_opening_view(browser, si
         assert len(shown) >= 2, shown
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("width", (375, 1280))
+@pytest.mark.parametrize("name", MAPS)
+def test_outlet_rings_of_crowded_places_do_not_merge(browser, site, name, width):  # noqa: F811
+    """Each outlet draws a ring round the places it reported from. Where places crowd at the opening view
+    (four Aleppo districts on the regional map), their stacks of rings merged into one grey blot; a ring now
+    shows once it clears every other place's rings."""
+    ctx, page = _open(browser, (site / f"{name}.html").as_uri(), width)
+    try:
+        rings = page.evaluate("""() => [...document.querySelectorAll('path.evm-ring')]
+            .filter(e => getComputedStyle(e).visibility === 'visible').map(e => {
+              const r = e.getBoundingClientRect();
+              return [r.left + r.width / 2, r.top + r.height / 2, r.width / 2];
+            })""")
+        for i, (x1, y1, r1) in enumerate(rings):
+            for x2, y2, r2 in rings[i + 1:]:
+                d = ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5
+                if d > 1.5:  # rings of two different places
+                    assert d >= r1 + r2 - 1.5, f"{name} at {width}px: rings {r1:.0f}px and {r2:.0f}px, {d:.0f}px apart"
+    finally:
+        ctx.close()
