@@ -327,7 +327,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     from shapely.geometry import Point
 
     from evacmap.maps import exports
-    from evacmap.maps.basemap import basemap_layers
+    from evacmap.maps.basemap import basemap_layers, view_limits
     from evacmap.maps.listing import write_lists
     from evacmap.maps.pages import absolute
     from evacmap.maps.render import (
@@ -341,6 +341,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         render_static,
     )
     from evacmap.maps.summary import Overflow, compact, needs_compact, timeline
+    from evacmap.maps.userlayers import read_user_layers
 
     days = timeline(prods.claims)
 
@@ -371,7 +372,8 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         over.timeline = days
         attribution = "; ".join(x for x in (corpus.config.attribution, _place_credit(shown)) if x)
         data = MapData(title=mc.title, date=date, outlets=outlets, places=shown,
-                       routes=legs, zones=_in_bounds(zones, bounds), basemap=basemap_layers(bounds),
+                       routes=legs, zones=_in_bounds(zones, bounds),
+                       basemap={**basemap_layers(bounds), "user": read_user_layers(corpus.config.layers, view_limits(bounds))},
                        attribution=attribution, route_order=route_order, overflow=over)
         _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles))
         _write(folder, f"{mc.name}.geojson", exports.dumps(map_geojson(data)))

@@ -31,6 +31,7 @@ from evacmap.maps.encoding import encode_polygons
 from evacmap.maps.model import MapSpec, Model, Zone
 from evacmap.maps.pages import zone_when
 from evacmap.maps.styles import PANES, PLACE_FILL, RING_COLOUR, VARIANTS, css_token
+from evacmap.maps.userlayers import USER_STYLE
 
 __all__ = ["HIT_RADIUS", "build_map"]
 
@@ -55,12 +56,14 @@ def _label_zoom(labels: dict) -> Lz:
 def _add_basemap(m: EvacMap, model: Model, lz: Lz) -> list[Element]:
     """The paper the map is printed on (not in the layer control): land, borders, divisions, town names."""
     base: list[Element] = []
-    for layer in ("countries", "divisions"):
+    users = sorted(k for k in model.basemap if k.startswith("user-"))
+    for layer in ("countries", "divisions", *users):
         feats = model.basemap.get(layer) or []
         if not feats:
             continue
-        el = Call("basemap", encode_polygons([f.geometry for f in feats]), BASE_STYLE[layer], assign=True,
-                  name=f"Basemap_{layer}")
+        style = BASE_STYLE.get(layer) or USER_STYLE[layer.rsplit("-", 1)[1]]
+        el = Call("basemap", encode_polygons([f.geometry for f in feats]), style, assign=True,
+                  name=f"Basemap_{layer.replace('-', '_')}")
         m.add_child(el)
         base.append(el)
     for layer in ("countries", "divisions", "towns"):

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from evacmap.maps.cartography import fit_zoom, mx, my, plan_labels, shown_at, unmx, unmy
 from evacmap.maps.model import MapSpec, Model
 from evacmap.maps.styles import PLACE_FILL
+from evacmap.maps.userlayers import USER_STYLE
 
 __all__ = ["SOCIAL_HEIGHT", "SOCIAL_WIDTH", "WIDTH", "social_png", "static_svg"]
 
@@ -88,7 +89,25 @@ def _base(model: Model, view: _View, spec: MapSpec) -> list[str]:
         d = "".join(_d(_geojson_rings(_in_view(f.geometry, spec)), view, True) for f in model.basemap.get(layer, []))
         if d:
             out.append(f'<path {style} fill-rule="evenodd" d="{d}"/>')
+    for layer in sorted(k for k in model.basemap if k.startswith("user-")):  # the corpus's own [[layers]]
+        st = USER_STYLE[layer.rsplit("-", 1)[1]]
+        line = bool(st.get("evmLine"))
+        d = "".join(_d(_line_or_rings(f.geometry), view, not line) for f in model.basemap[layer])
+        fill = "none" if not st.get("fill") else st.get("fillColor", "none")
+        dash = f' stroke-dasharray="{st["dashArray"]}"' if st.get("dashArray") else ""
+        if d:
+            out.append(f'<path fill="{fill}" stroke="{st["color"]}" stroke-width="{st["weight"]}"{dash} '
+                       f'fill-rule="evenodd" d="{d}"/>')
     return out
+
+
+def _line_or_rings(geom: dict) -> list[list[list[float]]]:
+    """A GeoJSON line's points, or a polygon's rings, as [lat, lon] lists."""
+    if geom["type"] == "LineString":
+        return [[[c[1], c[0]] for c in geom["coordinates"]]]
+    if geom["type"] == "MultiLineString":
+        return [[[c[1], c[0]] for c in line] for line in geom["coordinates"]]
+    return _geojson_rings(geom)
 
 
 def _story(model: Model, view: _View) -> list[str]:

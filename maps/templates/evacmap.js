@@ -180,7 +180,9 @@ var evm = (function () {
         return poly.map(function (r) { return decode(r, enc.f); });
       });
       if (rings.length) {
-        L.polygon(rings, L.extend({ pane: "evm-base", interactive: false }, style)).addTo(g);
+        var opts = L.extend({ pane: "evm-base", interactive: false }, style);
+        /* a user's road or river layer: open lines, not filled areas */
+        (style.evmLine ? L.polyline(rings, opts) : L.polygon(rings, opts)).addTo(g);
       }
     });
     return g.addTo(map);
