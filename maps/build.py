@@ -327,7 +327,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     from shapely.geometry import Point
 
     from evacmap.maps import exports
-    from evacmap.maps.basemap import basemap_layers
+    from evacmap.maps.basemap import basemap_layers, view_limits
     from evacmap.maps.listing import write_lists
     from evacmap.maps.pages import absolute
     from evacmap.maps.render import (
@@ -341,6 +341,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         render_static,
     )
     from evacmap.maps.summary import Overflow, compact, needs_compact, timeline
+    from evacmap.maps.userlayers import read_user_layers
 
     days = timeline(prods.claims)
 
@@ -356,20 +357,23 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     outlets = sorted({a.outlet for a in corpus.articles})
     anchors = {r.id: Point(r.place.lon, r.place.lat) for r in prods.places if r.place and r.place.resolved}
     date = prods.date.isoformat() if prods.date else None
+    # the "updated" stamp: the latest report's date, from the corpus (never the clock: builds stay identical)
+    updated = max((a.published.isoformat() for a in corpus.articles if a.published), default=None)
     title = default_title(prods)
     map_configs = list(corpus.config.maps) or [MapConfig(name="overview", title=title)]
     written, index_entries, summarised = [], [], False
     for mc in map_configs:
         bounds = mc.bounds or default_bounds(prods)
         spec = MapSpec(name=mc.name, title=mc.title, bounds=bounds, date=date, description=mc.description,
-                       base_url=base_url)
+                       base_url=base_url, updated=updated)
         shown, legs, over = _in_bounds(places, bounds), _in_bounds(routes, bounds, anchors), Overflow()
         if needs_compact(shown):
             shown, legs, over = compact(shown, legs)
         over.timeline = days
         attribution = "; ".join(x for x in (corpus.config.attribution, _place_credit(shown)) if x)
         data = MapData(title=mc.title, date=date, outlets=outlets, places=shown,
-                       routes=legs, zones=_in_bounds(zones, bounds), basemap=basemap_layers(bounds),
+                       routes=legs, zones=_in_bounds(zones, bounds),
+                       basemap={**basemap_layers(bounds), "user": read_user_layers(corpus.config.layers, view_limits(bounds))},
                        attribution=attribution, route_order=route_order, overflow=over)
         _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles))
         _write(folder, f"{mc.name}.geojson", exports.dumps(map_geojson(data)))

@@ -7,29 +7,42 @@ Pre-computing these at build time keeps the page deterministic and its script sm
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from evacmap.maps.model import Model
 
 __all__ = [
     "LABEL_LEVELS",
+    "LABEL_STEP",
     "Label",
     "arrow_points",
     "fit_zoom",
+    "label_start",
+    "label_zooms",
     "layout_labels",
     "mx",
     "my",
     "plan_labels",
+    "ring_levels",
+    "shown_at",
+    "text_w",
     "unmx",
     "unmy",
 ]
 
-LABEL_LEVELS = 6  # zoom steps (z0, z0+1, ...) at which label placement is decided
+# Labels are placed for every width a map is read at, not only the 960 px page it is built for: Leaflet fits
+# the same bounds into a 320 px phone two zoom steps lower, so placement starts LABEL_BACK below the built
+# zoom z0 and goes up in half steps; a label of level k is shown from zoom label_start(z0) + k * LABEL_STEP.
+LABEL_BACK = 2.0
+LABEL_STEP = 0.5
+LABEL_LEVELS = 16  # steps from z0 - 2 to z0 + 5.5; a label never placed is shown from z0 + 6
 # which places get a label first when labels would collide
 _KIND_RANK = {"country": 0, "city": 1, "governorate": 2, "region": 3, "crossing": 4, "town": 5}
 
 Box = tuple[float, float, float, float]
+SCREEN_MARGIN = 16.0  # px: a map fitted to its bounds shows at least this much beyond them (padding, snapping)
 
 
 def mx(lon: float) -> float:
@@ -65,6 +78,21 @@ def fit_zoom(bounds: Sequence[float], width: int, height: int, pad: int = 8, sna
     return max(0.0, min(18.0, z))
 
 
+def label_start(z0: float) -> float:
+    """The zoom of label level 0 for a map built at zoom ``z0``."""
+    return z0 - LABEL_BACK
+
+
+def label_zooms(z0: float) -> list[float]:
+    """The zoom from which each label level 1..LABEL_LEVELS shows (the page's ``cfg.labelZooms``)."""
+    return [label_start(z0) + k * LABEL_STEP for k in range(1, LABEL_LEVELS + 1)]
+
+
+def shown_at(level: int, z0: float, z: float) -> bool:
+    """Whether a label of ``level`` shows at zoom ``z`` on a map built at ``z0``."""
+    return level < LABEL_LEVELS and label_start(z0) + level * LABEL_STEP <= z + 1e-9
+
+
 @dataclass
 class Label:
     """A map label to place: beside a marker ("side") or centred on a point ("center")."""
@@ -80,13 +108,28 @@ class Label:
     extent: tuple[float, float] | None = None  # zone size in world units: the label must fit inside
     level: int = LABEL_LEVELS  # first zoom step (z0 + level) at which it is shown
     side: str = "right"
+    # zone labels: the anchors to try in order, (side, x, y); "center" inside the zone, "right"/"left" a
+    # callout beside it. ``fits(side, box in world units, scale)`` says whether a placement is allowed.
+    alts: tuple[tuple[str, float, float], ...] = ()
+    fits: Callable[[str, Box, float], bool] | None = None
+    # a zone's name inside it replaces its callout from the step it fits: the callout shows from ``level``
+    # to ``until`` - 1, and the inside label ignores its own callout when it is placed
+    until: int = LABEL_LEVELS
+    replaces: Label | None = None
 
-    def box(self, side: str, scale: float) -> Box:
-        px, py = self.x * scale, self.y * scale
+    def candidates(self) -> list[tuple[str, float, float]]:
+        return list(self.alts) or [(side, self.x, self.y) for side in _SIDES[self.mode]]
+
+    def box(self, side: str, scale: float, at: tuple[float, float] | None = None) -> Box:
+        px, py = (at or (self.x, self.y))[0] * scale, (at or (self.x, self.y))[1] * scale
         if side == "right":
             return (px + self.r + 3, py - self.h / 2, px + self.r + 3 + self.w, py + self.h / 2)
         if side == "left":
             return (px - self.r - 3 - self.w, py - self.h / 2, px - self.r - 3, py + self.h / 2)
+        if side == "top":
+            return (px - self.w / 2, py - self.r - 3 - self.h, px + self.w / 2, py - self.r - 3)
+        if side == "bottom":
+            return (px - self.w / 2, py + self.r + 3, px + self.w / 2, py + self.r + 3 + self.h)
         return (px - self.w / 2, py - self.h / 2, px + self.w / 2, py + self.h / 2)
 
     def too_big(self, scale: float) -> bool:
@@ -110,69 +153,119 @@ def _hits_marker(b: Box, markers: list[tuple[float, float, float, int]], own: in
 _SIDES = {"side": ("right", "left"), "right": ("right",), "center": ("center",)}
 
 
-def layout_labels(labels: list[Label], markers: list[tuple[float, float, float, int]], z0: float) -> None:
-    """Greedy, deterministic label placement by zoom step. ``labels`` come in priority order; each gets
-    the first step ``k`` (zoom ``z0 + k``) at which it overlaps no label placed before it and no marker
-    (``markers``: x, y, radius px, place idx). Distances only grow when zooming in, so a label shown at
-    one zoom still fits at the next."""
-    for k in range(LABEL_LEVELS):
-        scale = 256 * 2 ** (z0 + k)
-        boxes = [lab.box(lab.side, scale) for lab in labels if lab.level <= k]
-        for lab in labels:
-            if lab.level <= k or lab.too_big(scale):
+def layout_labels(labels: list[Label], markers: list[tuple[float, float, float, int]], z0: float,
+                  step: float = 1.0) -> None:
+    """Greedy, deterministic label placement by zoom step, in priority order: each label in ``labels`` gets
+    the first step ``k`` (zoom ``z0 + k * step``) at which it overlaps no marker (``markers``: x, y, radius px,
+    place idx) and no label placed before it, wherever that one shows from ``k`` on. Distances only grow
+    when zooming in, so two boxes apart at one step stay apart at the next: it is enough to compare them at
+    the first step both show. A label never waits for one of lower priority."""
+    scales = [256 * 2 ** (z0 + k * step) for k in range(LABEL_LEVELS)]
+    done: list[Label] = []
+    for lab in labels:
+        for k in range(min(lab.until, LABEL_LEVELS)):
+            if lab.too_big(scales[k]) or not _place_at(lab, k, scales, done, markers):
                 continue
-            for side in _SIDES[lab.mode]:
-                b = lab.box(side, scale)
-                if _overlaps(b, boxes) or _hits_marker(b, markers, lab.own, scale):
-                    continue
-                lab.level, lab.side = k, side
-                boxes.append(b)
+            if lab.replaces is not None:
+                lab.replaces.until = k
+            break
+        done.append(lab)
+
+
+def _place_at(lab: Label, k: int, scales: list[float], done: list[Label],
+              markers: list[tuple[float, float, float, int]]) -> bool:
+    """Place ``lab`` at step ``k`` on its first candidate that fits, if any."""
+    for side, x, y in lab.candidates():
+        b = lab.box(side, scales[k], (x, y))
+        if lab.fits and not lab.fits(side, b, scales[k]):
+            continue
+        if _hits_marker(b, markers, lab.own, scales[k]):
+            continue
+        clash = False
+        for o in done:
+            j = max(k, o.level)
+            if o is lab.replaces or o.replaces is lab or j >= min(o.until, LABEL_LEVELS):
+                continue
+            if _overlaps(lab.box(side, scales[j], (x, y)), [o.box(o.side, scales[j])]):
+                clash = True
                 break
+        if not clash:
+            lab.level, lab.side, lab.x, lab.y = k, side, x, y
+            return True
+    return False
 
 
-def _text_w(text: str, per_char: float) -> float:
+def text_w(text: str, per_char: float) -> float:
     return per_char * len(text) + 6
-
-
-def _zone_labels(model: Model) -> list[Label]:
-    from shapely.geometry import Polygon
-
-    zlabels = []
-    for z in model.zones:
-        ring = z.polygons[0][0]
-        if len(ring) < 3:
-            continue
-        poly = Polygon([(mx(lon), my(lat)) for lat, lon in ring])
-        if poly.is_empty or poly.area <= 0:
-            continue
-        c = poly.centroid
-        minx, miny, maxx, maxy = poly.bounds
-        w = _text_w(z.label, 7.6)
-        lines = max(1, math.ceil(w / 150))
-        lab = Label(("zone", z.idx), c.x, c.y, min(w, 150), 15 * lines, extent=(maxx - minx, maxy - miny))
-        zlabels.append((-poly.area, z.idx, lab))
-    return [lab for *_, lab in sorted(zlabels, key=lambda t: (t[0], t[1]))]
 
 
 BASE_LABEL_WIDTH = {"countries": 11.5, "divisions": 6.6, "towns": 6.6}
 
 
-def plan_labels(model: Model, z0: float) -> dict[tuple, Label]:
-    """Labels for places, zones and basemap names, placed together (the story's places first, then zones,
-    then countries, first-level divisions and towns)."""
-    labels: list[Label] = []
+def _within(bounds: Sequence[float]) -> Callable[[str, Box, float], bool]:
+    """A label box lies inside the map's bounds, which every screen width shows whole (a place near the
+    left edge of a phone's map takes its name on the right, or waits for a closer zoom)."""
+    minlon, minlat, maxlon, maxlat = (float(b) for b in bounds)
+    x0, y0, x1, y1 = mx(minlon), my(maxlat), mx(maxlon), my(minlat)
+
+    def fits(_side: str, b: Box, scale: float) -> bool:
+        m = SCREEN_MARGIN / scale
+        return b[0] / scale >= x0 - m and b[2] / scale <= x1 + m and b[1] / scale >= y0 - m and b[3] / scale <= y1 + m
+
+    return fits
+
+
+def plan_labels(model: Model, z0: float, bounds: Sequence[float]) -> dict[tuple, Label]:
+    """Labels for places, zones and basemap names, placed together for a map built at zoom ``z0`` showing
+    ``bounds``: the zones under siege first (the people an evacuation is about), then the story's places,
+    the other zones, then countries, first-level divisions and towns."""
+    from evacmap.maps.zonelabels import zone_labels  # zonelabels builds on Label
+
+    besieged, other_zones = zone_labels(model, bounds)
+    labels: list[Label] = list(besieged)
+    on_screen = _within(bounds)
     for p in sorted(model.places, key=lambda p: (-len(p.by_outlet), _KIND_RANK.get(p.kind, 9), -p.n_claims, p.idx)):
-        labels.append(Label(("place", p.idx), mx(p.lon), my(p.lat), _text_w(p.label, 7.0), 16, "side", p.radius, p.idx))
-    labels += _zone_labels(model)
+        labels.append(Label(("place", p.idx), mx(p.lon), my(p.lat), text_w(p.label, 7.0), 16, "side", p.radius, p.idx,
+                            fits=on_screen))
+    labels += other_zones
     for layer, per_char in BASE_LABEL_WIDTH.items():
         for i, f in enumerate(model.basemap.get(layer) or []):
             if f.label_at:
                 lat, lon = f.label_at
                 mode, r = ("right", 2.5) if layer == "towns" else ("center", 0.0)  # town names sit right of the dot
-                labels.append(Label(("base", layer, i), mx(lon), my(lat), _text_w(f.name, per_char), 16, mode, r))
+                labels.append(Label(("base", layer, i), mx(lon), my(lat), text_w(f.name, per_char), 16, mode, r))
     markers = [(mx(p.lon), my(p.lat), p.radius, p.idx) for p in model.places]
-    layout_labels(labels, markers, z0)
+    layout_labels(labels, markers, label_start(z0), LABEL_STEP)
     return {lab.key: lab for lab in labels}
+
+
+RING_GAP = 2.6  # px between two outlets' rings round a place
+
+
+def ring_levels(places: Sequence, rings: dict[int, int], z0: float) -> dict[int, int]:
+    """The label level (see ``label_zooms``) from which each place's outlet rings show: the first step at
+    which its outermost ring touches no other place's rings or marker. Where places crowd at the opening
+    view (a city's districts on a regional map) their stacks of rings would merge into one grey blot that
+    says nothing about who reported what; they appear as the reader zooms in. ``rings``: place idx -> number
+    of rings."""
+    def outer(p: Any) -> float:
+        n = rings.get(p.idx, 0)
+        return p.radius + 3 + RING_GAP * (n - 1) + 1 if n else p.radius + 1
+
+    out = {}
+    start = label_start(z0)
+    for p in places:
+        if not rings.get(p.idx):
+            continue
+        level = LABEL_LEVELS
+        for k in range(LABEL_LEVELS):
+            scale = 256 * 2 ** (start + k * LABEL_STEP)
+            if all(math.hypot((mx(p.lon) - mx(q.lon)) * scale, (my(p.lat) - my(q.lat)) * scale) >= outer(p) + outer(q)
+                   for q in places if q.idx != p.idx):
+                level = k
+                break
+        out[p.idx] = level
+    return out
 
 
 def arrow_points(lines: list[list[list[float]]], spacing: float) -> list[list[float]]:

@@ -9,13 +9,14 @@ about 36 KB to every page, a tenth of the page budget. A map draws clusters once
 """
 from __future__ import annotations
 
-from evacmap.maps.cartography import LABEL_LEVELS, mx, my
+from evacmap.maps.cartography import mx, my
 from evacmap.maps.model import Model
 
 __all__ = ["MIN_PLACES", "RADIUS", "plan_clusters"]
 
 RADIUS = 20.0  # px: markers closer than this at a zoom are drawn as one cluster there
 MIN_PLACES = 25
+LEVELS = 6  # zoom steps z0 .. z0 + 5 at which clusters are planned
 
 
 def _r(v: float) -> float:
@@ -32,7 +33,7 @@ def plan_clusters(model: Model, z0: float, force: bool = False) -> dict | None:
     order = sorted(model.places, key=lambda p: (-len(p.by_outlet), -(p.summary.reports if p.summary else p.n_claims),
                                                 p.idx))
     levels = []
-    for k in range(LABEL_LEVELS):
+    for k in range(LEVELS):
         scale = 256 * 2 ** (z0 + k)
         heads: list[tuple[float, float, list]] = []
         for p in order:
@@ -53,4 +54,4 @@ def plan_clusters(model: Model, z0: float, force: bool = False) -> dict | None:
         levels.append(level)
     if not any(levels):
         return None
-    return {"zooms": [z0 + k for k in range(LABEL_LEVELS)], "levels": levels}
+    return {"zooms": [z0 + k for k in range(LEVELS)], "levels": levels}

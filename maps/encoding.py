@@ -47,10 +47,15 @@ def _digits(geoms: list[dict]) -> int:
 
 
 def _polys(g: dict) -> list:
+    """A geometry's parts as lists of rings; a line is one part holding one open "ring"."""
     if g.get("type") == "Polygon":
         return [g["coordinates"]]
     if g.get("type") == "MultiPolygon":
         return list(g["coordinates"])
+    if g.get("type") == "LineString":
+        return [[g["coordinates"]]]
+    if g.get("type") == "MultiLineString":
+        return [[line] for line in g["coordinates"]]
     return []
 
 

@@ -128,8 +128,9 @@ def _imported_layers() -> list[Path]:
 
 
 def extra_files(root: Path, config) -> tuple[Path, ...]:
-    """The corpus files besides the articles that the site depends on: places.csv, zones, roads."""
-    return (root / "places.csv", *config.zones, *([config.roads] if config.roads else []))
+    """The corpus files besides the articles that the site depends on: places.csv, zones, roads, [[layers]]."""
+    return (root / "places.csv", *config.zones, *([config.roads] if config.roads else []),
+            *(layer.file for layer in config.layers))
 
 
 def quick_fingerprint(corpus_path: Path | None, online_tiles: bool, base_url: str | None) -> tuple[str, int] | None:

@@ -12,13 +12,26 @@ import folium
 from branca.element import Element, Figure
 
 from evacmap.maps.basemap import view_limits
-from evacmap.maps.cartography import LABEL_LEVELS, arrow_points, fit_zoom, mx, my, plan_labels
+from evacmap.maps.cartography import (
+    LABEL_LEVELS,
+    RING_GAP,
+    arrow_points,
+    fit_zoom,
+    label_zooms,
+    mx,
+    my,
+    plan_labels,
+    ring_levels,
+    unmx,
+    unmy,
+)
 from evacmap.maps.clusters import plan_clusters
 from evacmap.maps.elements import Call, EvacMap, Finish, dom_popup, layer_name, path_options, text_tooltip
 from evacmap.maps.encoding import encode_polygons
-from evacmap.maps.model import MapSpec, Model
+from evacmap.maps.model import MapSpec, Model, Zone
 from evacmap.maps.pages import zone_when
 from evacmap.maps.styles import PANES, PLACE_FILL, RING_COLOUR, VARIANTS, css_token
+from evacmap.maps.userlayers import USER_STYLE
 
 __all__ = ["HIT_RADIUS", "build_map"]
 
@@ -43,12 +56,14 @@ def _label_zoom(labels: dict) -> Lz:
 def _add_basemap(m: EvacMap, model: Model, lz: Lz) -> list[Element]:
     """The paper the map is printed on (not in the layer control): land, borders, divisions, town names."""
     base: list[Element] = []
-    for layer in ("countries", "divisions"):
+    users = sorted(k for k in model.basemap if k.startswith("user-"))
+    for layer in ("countries", "divisions", *users):
         feats = model.basemap.get(layer) or []
         if not feats:
             continue
-        el = Call("basemap", encode_polygons([f.geometry for f in feats]), BASE_STYLE[layer], assign=True,
-                  name=f"Basemap_{layer}")
+        style = BASE_STYLE.get(layer) or USER_STYLE[layer.rsplit("-", 1)[1]]
+        el = Call("basemap", encode_polygons([f.geometry for f in feats]), style, assign=True,
+                  name=f"Basemap_{layer.replace('-', '_')}")
         m.add_child(el)
         base.append(el)
     for layer in ("countries", "divisions", "towns"):
@@ -62,7 +77,21 @@ def _add_basemap(m: EvacMap, model: Model, lz: Lz) -> list[Element]:
     return base
 
 
-def _add_zones(m: EvacMap, spec: MapSpec, model: Model, variant: str, lz: Lz) -> folium.FeatureGroup | None:
+def _zone_tooltips(poly: folium.Polygon, z: Zone, labels: dict) -> None:
+    """A zone's name where the layout put it (``maps.zonelabels``): beside the zone (a callout) until the
+    step at which it fits inside, then inside; never at the polygon's centre off screen."""
+    for key in ("zonecall", "zone"):
+        lab = labels.get((key, z.idx))
+        if lab is None or (key == "zonecall" and lab.level >= lab.until):
+            continue
+        until = f" evm-lu{lab.until}" if lab.until < LABEL_LEVELS else ""
+        callout = " evm-callout" if lab.side != "center" else ""
+        poly.add_child(text_tooltip(z.label, {
+            "permanent": True, "direction": lab.side, "at": [round(unmy(lab.y), 5), round(unmx(lab.x), 5)],
+            "className": f"evm-zone-label{callout} evm-lz{lab.level}{until}"}))
+
+
+def _add_zones(m: EvacMap, spec: MapSpec, model: Model, variant: str, labels: dict) -> folium.FeatureGroup | None:
     if not model.zones:
         return None
     when = zone_when(model, spec.date)
@@ -83,8 +112,7 @@ def _add_zones(m: EvacMap, spec: MapSpec, model: Model, variant: str, lz: Lz) ->
             path_options(poly, pane="evm-zones", evmKind="zone", evmName=f"{z.label} ({words})" if k == 0 else "")
             poly.add_child(dom_popup(z.dom_id, variant))
             if k == 0:
-                poly.add_child(text_tooltip(z.label, {"permanent": True, "direction": "center",
-                                                      "className": f"evm-zone-label {lz(('zone', z.idx))}"}))
+                _zone_tooltips(poly, z, labels)
             fg.add_child(poly)
     m.add_child(fg)
     return fg
@@ -155,12 +183,13 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _add_outlets(m: EvacMap, model: Model) -> list[folium.FeatureGroup | None]:
+def _add_outlets(m: EvacMap, model: Model, z0: float) -> list[folium.FeatureGroup | None]:
     """One toggle per outlet: rings round the places it reported from, halos under the legs it sourced (while
     they stay legible, ``Model.rings``). Turning an outlet off also hides every place and leg only it
     reported (see ``evm.finish``)."""
     groups: list[folium.FeatureGroup | None] = []
     marks = model.rings
+    shown_from = ring_levels(model.places, {p.idx: len(p.outlet_ids) for p in model.places}, z0) if marks else {}
     for j, outlet in enumerate(model.outlets):
         oplaces, olegs = model.outlet_places(j), model.outlet_legs(outlet)
         if not oplaces and not olegs:
@@ -178,8 +207,9 @@ def _add_outlets(m: EvacMap, model: Model) -> list[folium.FeatureGroup | None]:
                 fg.add_child(path_options(halo, pane="evm-halos", interactive=False, evmKind="halo"))
         for p in oplaces if marks else []:
             k = p.outlet_ids.index(j)
-            ring = folium.CircleMarker(location=[p.lat, p.lon], radius=p.radius + 3 + 2.6 * k, color=RING_COLOUR,
-                                       weight=1.3, opacity=0.85, fill=False, class_name=f"evm-ring evm-outlet-{j}")
+            ring = folium.CircleMarker(location=[p.lat, p.lon], radius=p.radius + 3 + RING_GAP * k, color=RING_COLOUR,
+                                       weight=1.3, opacity=0.85, fill=False,
+                                       class_name=f"evm-ring evm-outlet-{j} evm-lz{shown_from.get(p.idx, 0)}")
             fg.add_child(path_options(ring, pane="evm-rings", interactive=False, evmKind="ring", evmPlace=p.idx))
         m.add_child(fg)
         groups.append(fg)
@@ -201,7 +231,7 @@ def build_map(spec: MapSpec, model: Model, variant: str, online_tiles: bool) -> 
     v = VARIANTS[variant]
     minlon, minlat, maxlon, maxlat = (float(b) for b in spec.bounds)
     z0 = fit_zoom(spec.bounds, *v["size"])
-    labels = plan_labels(model, z0)
+    labels = plan_labels(model, z0, spec.bounds)
     lz = _label_zoom(labels)
     centre = [round((minlat + maxlat) / 2, 5), round((minlon + maxlon) / 2, 5)]
     m = EvacMap(
@@ -212,12 +242,12 @@ def build_map(spec: MapSpec, model: Model, variant: str, online_tiles: bool) -> 
         js_setup={"panes": PANES, "attribution": html.escape(model.attribution, quote=True)},
     )
     base = _add_basemap(m, model, lz)
-    zones = _add_zones(m, spec, model, variant, lz)
+    zones = _add_zones(m, spec, model, variant, labels)
     span_world = math.hypot(mx(maxlon) - mx(minlon), my(minlat) - my(maxlat))
     outlet_ids = {o: i for i, o in enumerate(model.outlets)}
     routes = _add_routes(m, model, variant, span_world / 9, outlet_ids)
     places = _add_places(m, model, variant, labels, lz)
-    outlets = _add_outlets(m, model)
+    outlets = _add_outlets(m, model, z0)
     tiles = _tiles() if online_tiles else None
     if tiles is not None:
         m.add_child(tiles)
@@ -230,7 +260,7 @@ def build_map(spec: MapSpec, model: Model, variant: str, online_tiles: bool) -> 
         # the full page keeps legend and layer toggles beside the map; the embed folds them into it
         "legend": "evm-legend" if variant == "embed" else None,
         "layersInto": "evm-layers" if variant == "page" else None,
-        "labelZooms": [z0 + k for k in range(1, LABEL_LEVELS + 1)],
+        "labelZooms": label_zooms(z0),
         "clusters": plan_clusters(model, z0, force=any(p.summary for p in model.places)),
     }
     m.clustered = bool(cfg["clusters"])

@@ -30,6 +30,9 @@ class MapSpec:
     date: str | None = None
     description: str = ""
     base_url: str | None = None
+    # the date of the latest report the site is built from (ISO): the page's "updated" stamp. It comes from
+    # the corpus, never from the build's clock, so the same corpus builds the same bytes.
+    updated: str | None = None
 
 
 @dataclass

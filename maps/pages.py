@@ -191,7 +191,7 @@ def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, var
     places_sorted = sorted(model.places, key=lambda p: (0 if p.by_outlet else 1, -len(p.by_outlet), -p.n_claims, p.idx))
     label_css = "".join(
         f".evm-lz{k}{{visibility:hidden}}.evm-zge{k} .evm-lz{k}{{visibility:visible}}\n" for k in range(1, LABEL_LEVELS + 1)
-    )
+    ) + "".join(f".evm-zge{k} .evm-lu{k}{{visibility:hidden}}\n" for k in range(1, LABEL_LEVELS))
     styles = [assets.leaflet_css(), _static("page.css") + label_css]
     nojs = NOJS_CSS
     scripts = [assets.leaflet_js(), _static("evacmap.js"), map_script]
@@ -206,6 +206,7 @@ def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, var
         title=title,
         description=spec.description or "",
         date=spec.date or model.date or "",
+        updated=spec.updated or "",
         variant=variant,
         model=model,
         places_sorted=places_sorted,

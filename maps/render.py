@@ -25,7 +25,8 @@ __all__ = ["MapData", "MapSpec", "embed_snippet", "render_embed_page", "render_i
 def _model(spec: MapSpec, data: MapData) -> Model:
     model = prepare(data)
     model.basemap = prepare_basemap(data.basemap, spec.bounds, {p.name.lower() for p in model.places})
-    model.attribution = _credits(model.attribution, set(model.basemap), (data.basemap or {}).get("versions") or {})
+    model.attribution = _credits(model.attribution, set(model.basemap), (data.basemap or {}).get("versions") or {},
+                                 (data.basemap or {}).get("user"))
     return model
 
 
@@ -49,9 +50,9 @@ def _render(spec: MapSpec, data: MapData, variant: str, online_tiles: bool) -> s
                           clustered=m.clustered, locator=locator_svg(tuple(spec.bounds), spec.title) if variant == "page" else "")
 
 
-def _credits(given: str, drawn: set[str], versions: dict[str, str]) -> str:
+def _credits(given: str, drawn: set[str], versions: dict[str, str], user: object = None) -> str:
     """The corpus's own credit line, then exactly the background layers this page draws."""
-    return "; ".join(x for x in (given, basemap_attribution(drawn, versions)) if x)
+    return "; ".join(x for x in (given, basemap_attribution(drawn, versions, user)) if x)
 
 
 def render_map(spec: MapSpec, data: MapData, *, online_tiles: bool = False) -> str:

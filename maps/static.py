@@ -11,9 +11,10 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
-from evacmap.maps.cartography import fit_zoom, mx, my, plan_labels
+from evacmap.maps.cartography import fit_zoom, mx, my, plan_labels, shown_at, unmx, unmy
 from evacmap.maps.model import MapSpec, Model
 from evacmap.maps.styles import PLACE_FILL
+from evacmap.maps.userlayers import USER_STYLE
 
 __all__ = ["SOCIAL_HEIGHT", "SOCIAL_WIDTH", "WIDTH", "social_png", "static_svg"]
 
@@ -62,6 +63,7 @@ _TEXT = {
     "c": 'font-size="13" letter-spacing="2.5" fill="#545454"',
     "g": 'font-style="italic" font-size="11" fill="#595959"',
     "t": 'font-size="11" fill="#4a4a4a"',
+    "z": 'font-style="italic" font-weight="600" font-size="11" letter-spacing=".5" fill="#3a3a3a"',
 }
 
 
@@ -87,7 +89,25 @@ def _base(model: Model, view: _View, spec: MapSpec) -> list[str]:
         d = "".join(_d(_geojson_rings(_in_view(f.geometry, spec)), view, True) for f in model.basemap.get(layer, []))
         if d:
             out.append(f'<path {style} fill-rule="evenodd" d="{d}"/>')
+    for layer in sorted(k for k in model.basemap if k.startswith("user-")):  # the corpus's own [[layers]]
+        st = USER_STYLE[layer.rsplit("-", 1)[1]]
+        line = bool(st.get("evmLine"))
+        d = "".join(_d(_line_or_rings(f.geometry), view, not line) for f in model.basemap[layer])
+        fill = "none" if not st.get("fill") else st.get("fillColor", "none")
+        dash = f' stroke-dasharray="{st["dashArray"]}"' if st.get("dashArray") else ""
+        if d:
+            out.append(f'<path fill="{fill}" stroke="{st["color"]}" stroke-width="{st["weight"]}"{dash} '
+                       f'fill-rule="evenodd" d="{d}"/>')
     return out
+
+
+def _line_or_rings(geom: dict) -> list[list[list[float]]]:
+    """A GeoJSON line's points, or a polygon's rings, as [lat, lon] lists."""
+    if geom["type"] == "LineString":
+        return [[[c[1], c[0]] for c in geom["coordinates"]]]
+    if geom["type"] == "MultiLineString":
+        return [[[c[1], c[0]] for c in line] for line in geom["coordinates"]]
+    return _geojson_rings(geom)
 
 
 def _story(model: Model, view: _View) -> list[str]:
@@ -114,12 +134,50 @@ def _story(model: Model, view: _View) -> list[str]:
     return out
 
 
-def _labels(model: Model, view: _View) -> list[str]:
-    labels = plan_labels(model, view.z)
+def _zone_labels(model: Model, view: _View, labels: dict) -> list[str]:
+    """Zone names where the page shows them at its opening view: inside the zone, or beside it with a
+    pointer (the page's callout)."""
     out = []
+    for z in model.zones:
+        shown = [lab for key in ("zone", "zonecall") if (lab := labels.get((key, z.idx)))
+                 and shown_at(lab.level, view.z, view.z) and not shown_at(lab.until, view.z, view.z)]
+        if not shown:
+            continue
+        lab = shown[0]
+        x, y = view.xy(unmy(lab.y), unmx(lab.x))
+        words = _wrap(z.label, 26)
+        top = y - 7 * (len(words) - 1)
+        if lab.side == "center":
+            tx, anchor = x, "middle"
+        elif lab.side in ("top", "bottom"):
+            sign = 1 if lab.side == "bottom" else -1
+            tx, anchor = x, "middle"
+            top = y + sign * 12 + (0 if sign > 0 else -14 * (len(words) - 1)) + (0 if sign > 0 else -4)
+            out.append(f'<path d="M{x} {y + sign * 2} L{x - 4} {y + sign * 8} L{x + 4} {y + sign * 8}Z" fill="#4a4a4a"/>')
+        else:
+            sign = 1 if lab.side == "right" else -1
+            tx, anchor = x + sign * 10, "start" if sign > 0 else "end"
+            out.append(f'<path d="M{x + sign * 2} {y} L{x + sign * 8} {y - 4} L{x + sign * 8} {y + 4}Z" fill="#4a4a4a"/>')
+        out += [_text(tx, top + 14 * i + 4, line, "z", anchor) for i, line in enumerate(words)]
+    return out
+
+
+def _wrap(s: str, n: int) -> list[str]:
+    lines: list[str] = []
+    for word in s.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= n:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [s]
+
+
+def _labels(model: Model, view: _View, bounds: tuple) -> list[str]:
+    labels = plan_labels(model, view.z, bounds)
+    out = _zone_labels(model, view, labels)
     for p in model.places:
         lab = labels.get(("place", p.idx))
-        if lab and lab.level == 0:
+        if lab and shown_at(lab.level, view.z, view.z):
             x, y = view.xy(p.lat, p.lon)
             dx = p.radius + 4
             right = lab.side == "right"
@@ -127,7 +185,7 @@ def _labels(model: Model, view: _View) -> list[str]:
     for layer, cls in (("countries", "c"), ("divisions", "g"), ("towns", "t")):
         for i, f in enumerate(model.basemap.get(layer, [])):
             lab = labels.get(("base", layer, i))
-            if lab and lab.level == 0 and f.label_at:
+            if lab and shown_at(lab.level, view.z, view.z) and f.label_at:
                 x, y = view.xy(*f.label_at)
                 town = layer == "towns"
                 out.append(_text(x + (6 if town else 0), y + 4, f.name, cls, "start" if town else "middle"))
@@ -143,7 +201,7 @@ def static_svg(spec: MapSpec, model: Model) -> str:
         f'<marker id="evm-arrow-{r.idx}" viewBox="-5 -5 10 10" markerWidth="4" markerHeight="4" orient="auto">'
         f'<path d="M-4 -4 L5 0 L-4 4Z" fill="{r.colour}"/></marker>' for r in model.routes)
     title = html.escape(f"Map: {spec.title or model.title}")
-    labels = "".join(_labels(model, view))
+    labels = "".join(_labels(model, view, spec.bounds))
     body = "".join(_base(model, view, spec) + _story(model, view))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '

@@ -169,3 +169,22 @@ def test_hostile_corpus_built_through_the_cli_never_runs(browser, tmp_path, run_
             o.close()
     claims = json.loads((out / "data" / "claims.json").read_text())
     assert any("<script>" in c["text"] or "<img" in c["text"] for c in claims)  # kept as data, escaped on pages
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_every_page_says_when_it_was_last_updated_from_the_corpus(browser, site, name):  # noqa: F811
+    """The stamp is the latest report's date (the sample's articles are dated 15 and 16 December 2016), not
+    the day of the build, and it shows on the page, in the embed and on the index."""
+    from evacmap import load_corpus
+
+    latest = max(a.published for a in load_corpus(None).articles if a.published).isoformat()
+    for rel in (f"{name}.html", f"embed/{name}.html", "index.html"):
+        o = Opened(browser, site / rel, ready="body")
+        try:
+            stamps = o.page.locator(".evm-updated time")
+            assert stamps.count() >= 1, f"{rel} has no 'updated' stamp"
+            assert stamps.first.get_attribute("datetime") == latest
+            assert stamps.first.is_visible()
+            assert "16 December 2016" in o.page.locator(".evm-updated").first.inner_text()
+        finally:
+            o.close()

@@ -106,7 +106,24 @@ var evm = (function () {
   }
 
   function tooltip(layer, text, opts) {
-    layer.bindTooltip(t(text), opts);
+    if (!opts.at) {
+      layer.bindTooltip(t(text), opts);
+      return;
+    }
+    /* a label anchored where the build placed it (a zone's visible part, or a callout beside it): shown
+       while its layer is on the map */
+    var o = L.extend({}, opts);
+    delete o.at;
+    var tip = L.tooltip(o).setLatLng(opts.at).setContent(t(text));
+    layer.on("add", function () {
+      tip.addTo(layer._map);
+    });
+    layer.on("remove", function () {
+      tip.remove();
+    });
+    if (layer._map) {
+      tip.addTo(layer._map);
+    }
   }
 
   function arrows(parent, pts, colour, hollow, outlets) {
@@ -163,7 +180,9 @@ var evm = (function () {
         return poly.map(function (r) { return decode(r, enc.f); });
       });
       if (rings.length) {
-        L.polygon(rings, L.extend({ pane: "evm-base", interactive: false }, style)).addTo(g);
+        var opts = L.extend({ pane: "evm-base", interactive: false }, style);
+        /* a user's road or river layer: open lines, not filled areas */
+        (style.evmLine ? L.polyline(rings, opts) : L.polygon(rings, opts)).addTo(g);
       }
     });
     return g.addTo(map);

@@ -1,0 +1,137 @@
+"""Where a zone's name goes: on the part of the zone the reader sees at the opening view, or beside it.
+
+A zone's label used to sit at the centre of its whole polygon and show only once the polygon's bounding box
+held it. That hid the names a story needs most: a large zone mostly outside the view put its name off
+screen, and a small one (a besieged enclave a few blocks wide) showed its name only at street zoom. Here a
+label gets, in order:
+
+1. the pole of inaccessibility of the zone's visible part (the point farthest inside it), or of one of its
+   halves, if the label's box lies within the zone there at that zoom;
+2. until then, if the zone is small on screen (not much larger than its name) but a few pixels across, a
+   callout beside its visible part (right, left, below or above, anchored on its outermost point there), so
+   the name shows at the opening view and the tooltip's pointer says which area it names. The callout gives
+   way to the inside label from the zoom step at which that fits.
+
+Every candidate goes through the same greedy layout as the place and basemap labels
+(``maps.cartography.layout_labels``), so nothing overlaps at any zoom step.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import shapely
+from shapely.geometry import Polygon, box
+from shapely.ops import polylabel
+
+from evacmap.maps.cartography import Label, mx, my, text_w
+from evacmap.maps.model import Model
+
+__all__ = ["MAX_WIDTH", "MIN_CALLOUT_PX", "zone_labels"]
+
+MAX_WIDTH = 150.0  # px: a zone label wraps at this width (page.css .evm-zone-label max-width)
+LINE = 15.0  # px per line of a zone label
+MIN_CALLOUT_PX = 4.0  # a zone smaller than this on screen is too small to point at
+PER_CHAR = 7.6  # px per character of the upper-case, letter-spaced zone label
+CALLOUT_WIDTH = 190.0  # px: a callout (sentence case, page.css .evm-callout) wraps at this width
+CALLOUT_CHAR = 6.4
+CALLOUT_MAX = 1.0  # a zone wider or taller on screen than its callout gets none: it waits for room inside
+
+
+def _mercator(z: Any) -> Any:
+    """The zone's polygons in Web Mercator world units (x east, y down), as one valid geometry."""
+    parts = []
+    for rings in z.polygons:
+        if not rings or len(rings[0]) < 3:
+            continue
+        outer = [(mx(lon), my(lat)) for lat, lon in rings[0]]
+        holes = [[(mx(lon), my(lat)) for lat, lon in r] for r in rings[1:] if len(r) >= 3]
+        parts.append(Polygon(outer, holes))
+    return shapely.make_valid(shapely.union_all(parts)) if parts else Polygon()
+
+
+def _largest(g: Any) -> Any:
+    polys = [p for p in shapely.get_parts(g) if p.geom_type == "Polygon" and p.area > 0]
+    return max(polys, key=lambda p: (p.area, p.bounds)) if polys else None
+
+
+def _fits(shape: Any, extent: float, view: Any) -> Any:
+    """The test a candidate box must pass: inside the map's bounds (which every width shows whole), and
+    inside the zone for a centred label; for a callout, the zone's visible part must be a few pixels across."""
+    prepared = shape.buffer(0)
+    shapely.prepare(prepared)
+    vx0, vy0, vx1, vy1 = view.bounds
+
+    def fits(side: str, b: tuple[float, float, float, float], scale: float) -> bool:
+        if extent * scale < MIN_CALLOUT_PX:
+            return False
+        m = 4.0 / scale  # a little margin round the text, in world units
+        x0, y0, x1, y1 = b[0] / scale - m, b[1] / scale - m, b[2] / scale + m, b[3] / scale + m
+        # on screen: every width shows the map's bounds whole (and a box inside them stays inside at
+        # every closer zoom, since it shrinks towards its anchor in world units)
+        if x0 < vx0 or x1 > vx1 or y0 < vy0 or y1 > vy1:
+            return False
+        if side != "center":  # a callout only for a zone too small for its name: a large one waits for room inside
+            return extent * scale <= CALLOUT_MAX * (b[2] - b[0])
+        return bool(prepared.contains(box(x0, y0, x1, y1)))
+
+    return fits
+
+
+def _inside_points(part: Any) -> list[tuple[float, float]]:
+    """Where a name may sit inside the visible part: its pole of inaccessibility, then the poles of its
+    left, right, upper and lower halves (the middle may be taken by a place's label)."""
+    minx, miny, maxx, maxy = part.bounds
+    tol = max(maxx - minx, maxy - miny) / 100
+    cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
+    out = []
+    for piece in (part, part.intersection(box(minx, miny, cx, maxy)), part.intersection(box(cx, miny, maxx, maxy)),
+                  part.intersection(box(minx, miny, maxx, cy)), part.intersection(box(minx, cy, maxx, maxy))):
+        big = _largest(piece) if not piece.is_empty else None
+        if big is not None:
+            pt = polylabel(big, tolerance=tol)
+            if (pt.x, pt.y) not in out:
+                out.append((pt.x, pt.y))
+    return out
+
+
+def _labels(z: Any, view: Any) -> tuple[float, list[Label]] | None:
+    seen = _mercator(z).intersection(view)
+    part = _largest(seen) if not seen.is_empty else None
+    if part is None:
+        return None
+    minx, miny, maxx, maxy = part.bounds
+    inner = _inside_points(part)
+    coords = list(part.exterior.coords)
+    east = max(coords, key=lambda c: (c[0], -c[1]))
+    west = min(coords, key=lambda c: (c[0], c[1]))
+    north = min(coords, key=lambda c: (c[1], c[0]))
+    south = max(coords, key=lambda c: (c[1], -c[0]))
+    w = text_w(z.label, PER_CHAR)
+    lines = max(1, math.ceil(w / MAX_WIDTH))
+    fits = _fits(part, max(maxx - minx, maxy - miny), view)
+    size = (min(w, MAX_WIDTH), LINE * lines)
+    cw = text_w(z.label, CALLOUT_CHAR) + 8  # + padding and border
+    callout = Label(("zonecall", z.idx), east[0], east[1], min(cw, CALLOUT_WIDTH), LINE * math.ceil(cw / CALLOUT_WIDTH) + 4,
+                    r=5.0, fits=fits,
+                    alts=(("right", *east), ("left", *west), ("bottom", *south), ("top", *north)))
+    inside = Label(("zone", z.idx), *inner[0], *size, alts=tuple(("center", x, y) for x, y in inner), fits=fits,
+                   replaces=callout)
+    return part.area, [inside, callout]
+
+
+def zone_labels(model: Model, bounds: Any) -> tuple[list[Label], list[Label]]:
+    """(labels of the zones under siege, labels of the other zones), each largest visible part first, for a
+    map showing ``bounds`` (min lon, min lat, max lon, max lat). A zone outside the view gets no label."""
+    minlon, minlat, maxlon, maxlat = (float(b) for b in bounds)
+    view = box(mx(minlon), my(maxlat), mx(maxlon), my(minlat))
+    besieged: list[tuple[float, int, list[Label]]] = []
+    other: list[tuple[float, int, list[Label]]] = []
+    for z in model.zones:
+        found = _labels(z, view)
+        if found is None:
+            continue
+        area, labs = found
+        (besieged if z.besieged_by else other).append((-area, z.idx, labs))
+    return ([lab for *_, labs in sorted(besieged, key=lambda t: t[:2]) for lab in labs],
+            [lab for *_, labs in sorted(other, key=lambda t: t[:2]) for lab in labs])
