@@ -72,7 +72,8 @@ def _place_lists(write: Write, folder: Any, places: Any, site_title: str) -> Non
 def _leg_list(write: Write, folder: Any, routes: Any, site_title: str) -> None:
     """Every leg with every source; a leg with many sources runs over several parts."""
     entries = []
-    for rec in rows(routes):
+    legs = rows(routes)  # once: each call converts the whole frame
+    for rec in legs:
         sources = [_source(d) for d in rec.get("sources") or [] if isinstance(d, dict)]
         head = {"route": text(rec.get("route_label")) or text(rec.get("route_id")), "from_name": text(rec.get("from_name")),
                 "to_name": text(rec.get("to_name")), "status": (text(rec.get("status")) or "unknown").replace("_", " "),
@@ -91,7 +92,7 @@ def _leg_list(write: Write, folder: Any, routes: Any, site_title: str) -> None:
     names = ["routes.html"] + [f"routes-{n}.html" for n in range(2, len(parts) + 1)]
     for n, (rel, chunk) in enumerate(zip(names, parts, strict=True), 1):
         write(folder, rel, _render(rel, names, n, items=chunk, kind="legs", heading="Every leg of every route",
-                                   intro=f"{len(rows(routes)):,} legs, each with every source sentence.", figures=[],
+                                   intro=f"{len(legs):,} legs, each with every source sentence.", figures=[],
                                    site_title=site_title))
 
 
