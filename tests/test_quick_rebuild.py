@@ -63,3 +63,32 @@ def test_one_changed_article_writes_a_small_delta_and_the_same_site(tmp_path, en
     run("build", corpus, "--out", fresh, "--no-cache", env=env)
     for page in sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file() and p.name != ".evacmap-site"):
         assert (site / page).read_bytes() == (fresh / page).read_bytes(), page
+
+
+def test_list_pages_reused_from_the_previous_site_are_the_bytes_a_full_render_gives(tmp_path, env):  # noqa: F811
+    """A corpus large enough for the maps to summarise has list pages (places/*.html, routes.html); after one
+    article changes, the pages whose inputs did not change are copied from the previous site. The result
+    must be byte for byte what rendering every page into an empty folder gives."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "scale.py"
+    spec = importlib.util.spec_from_file_location("evacmap_scale_bench_quick", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    corpus = tmp_path / "corpus"
+    module.generate(corpus, 120, "PH")
+    site = tmp_path / "site"
+    run("build", corpus, "--out", site, env=env)
+    assert (site / ".evacmap-pages").is_file() and list((site / "places").glob("*.html"))
+    article = sorted((corpus / "articles").iterdir())[7]
+    article.write_bytes(article.read_bytes() + b"\nAbout 40 more families were evacuated on Sunday.\n")
+    run("build", corpus, "--out", site, env=env)
+    fresh = tmp_path / "fresh"
+    run("build", corpus, "--out", fresh, env=env)  # an empty folder: every page rendered
+    files = sorted(p.relative_to(fresh) for p in fresh.rglob("*") if p.is_file() and p.name != ".evacmap-site")
+    assert files == sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file() and p.name != ".evacmap-site")
+    for page in files:
+        assert (site / page).read_bytes() == (fresh / page).read_bytes(), page
