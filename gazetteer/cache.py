@@ -39,9 +39,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["DATA_FORMAT", "cache_dir", "cached", "from_data", "load_data", "read_signed", "report",
-           "signing_key", "source_hash", "store_data", "store_signed", "sweep_cache", "sweep_temporaries", "to_data",
-           "write_atomic"]
+__all__ = ["DATA_FORMAT", "cache_dir", "cached", "from_data", "load_data", "load_plain", "read_signed", "report",
+           "signing_key", "source_hash", "store_data", "store_plain", "store_signed", "sweep_cache",
+           "sweep_temporaries", "to_data", "write_atomic"]
 
 DATA_FORMAT = 3  # bump when the layout of data entries changes
 _SIGNED_MAGIC = b"EVACMAP-SIGNED-1\n"
@@ -314,6 +314,44 @@ def store_data(path: Path, kind: str, value: Any) -> None:
         write_atomic(path, _DATA_MAGIC + hmac.new(key, payload, "sha256").digest() + payload)
     except (OSError, ValueError):
         pass
+
+
+def store_plain(path: Path, kind: str, value: Any) -> bool:
+    """`store_data` for a value that is already plain JSON data (lists, dicts, strings, numbers), stored as
+    it is: a caller with its own typed codec (maps.articlecache) skips the generic, per-value `to_data`.
+    True when written."""
+    key = signing_key()
+    if key is None:
+        return False
+    body = {"format": DATA_FORMAT, "kind": kind, "data": value}
+    try:
+        payload = json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+        write_atomic(path, _DATA_MAGIC + hmac.new(key, payload, "sha256").digest() + payload)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def load_plain(path: Path, kind: str) -> Any | None:
+    """The plain data stored by `store_plain`, or None on a miss (absent, torn, unsigned, another kind),
+    reported once like `load_data`. The caller checks the data's shape."""
+    key = signing_key()
+    raw = _read_entry(path)
+    if raw is None or key is None:
+        return None
+    head = len(_DATA_MAGIC)
+    mac, payload = raw[head:head + 32], raw[head + 32:]
+    if not raw.startswith(_DATA_MAGIC) or not hmac.compare_digest(mac, hmac.new(key, payload, "sha256").digest()):
+        report(path, "its signature does not match this user's key (written elsewhere or altered)")
+        return None
+    try:
+        body = json.loads(payload)
+        if not isinstance(body, dict) or body.get("format") != DATA_FORMAT or body.get("kind") != kind:
+            raise ValueError("another format or kind of entry")
+        return body["data"]
+    except (ValueError, KeyError, RecursionError) as err:
+        report(path, f"not a valid {kind} entry ({type(err).__name__})")
+        return None
 
 
 def load_data(path: Path, kind: str, tp: Any = Any) -> Any | None:

@@ -323,7 +323,7 @@ def _place_credit(places: gpd.GeoDataFrame) -> str:
 
 
 def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = False, print_: str = "",
-               base_url: str | None = None) -> list[str]:
+               base_url: str | None = None, previous: Path | None = None) -> list[str]:
     from shapely.geometry import Point
 
     from evacmap.maps import exports
@@ -389,7 +389,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         index_entries.append((spec, f"{mc.name}.html", f"embed/{mc.name}.html"))
         summarised = summarised or over.compact
     if summarised:  # the full lists a summarising map links to
-        write_lists(_write, folder, places, routes, title)
+        write_lists(_write, folder, places, routes, title, previous=previous)
     data_files = {
         "data/places.geojson": exports.dumps(exports.places_geojson(prods)),
         "data/routes.geojson": exports.dumps(exports.routes_geojson(prods)),
@@ -453,8 +453,9 @@ def run_build(corpus_path: Path | None, out: Path, *, online_tiles: bool = False
         from evacmap.maps import exports
 
         prods = exports.products(analysis)
+        previous = out if use_cache and (out / MARKER).is_file() else None  # its unchanged pages are reused
         files = publish(out, lambda tmp: write_site(prods, tmp, online_tiles=online_tiles, print_=print_,
-                                                    base_url=base_url))
+                                                    base_url=base_url, previous=previous))
     dup = "".join(f"; near-duplicate articles: {d.first} ≈ {d.second} ({d.similarity:.0%})" for d in corpus.duplicates)
     return (f"built {len(files)} files in {out}: {len(corpus.articles)} articles "
             f"({len(analysis.processed)} processed, {len(analysis.reused)} from cache){dup}")

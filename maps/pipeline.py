@@ -23,12 +23,12 @@ from evacmap.corpus.model import Article, Claim, Mention, Sentence
 from evacmap.corpus.movements import Leg, extract_legs
 from evacmap.corpus.sentences import split_sentences
 from evacmap.gazetteer import Gazetteer
-from evacmap.gazetteer.cache import cache_dir, load_data, source_hash, store_data
+from evacmap.gazetteer.cache import source_hash
 
 if TYPE_CHECKING:
     from evacmap.maps.parallel import Executor
 
-PIPELINE_VERSION = "2"  # 2: results are stored as JSON data, not pickles
+PIPELINE_VERSION = "3"  # 2: results are stored as JSON data, not pickles; 3: one file per corpus
 
 
 @dataclass
@@ -89,38 +89,36 @@ def _code_version() -> str:
     return source_hash(evacmap.corpus, evacmap.geo)
 
 
-def _file_stem(article_id: str) -> str:
-    """A cache file name for an article id: its safe characters, bounded (the key makes it unique)."""
-    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in article_id)[:60]
-
-
 def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
             progress: Callable[[Article], None] | None = None, executor: Executor | None = None) -> Analysis:
     """Results from the cache where present; the articles that miss it go to `executor` (default: a process
-    pool sized to the machine), which returns them in order, so the output does not depend on where they ran."""
-    folder = cache_dir() / "articles"
+    pool sized to the machine), which returns them in order, so the output does not depend on where they ran.
+    The cache is one file per corpus plus a delta (maps.articlecache): a rebuild reads one or two files."""
+    from evacmap.maps.articlecache import ArticleCache
+
+    cache = ArticleCache(str(corpus.root), ArticleResult, use=use_cache)
     results, processed, reused = {}, [], []
     missing = []
     alias_key = repr(sorted(corpus.config.actors.items()))
     for article in corpus.articles:
         key = _cache_key(article, gazetteer, corpus.config.focus, alias_key)
-        path = folder / f"{_file_stem(article.id)}-{key}.json"
-        result = load_data(path, "article-result", ArticleResult) if use_cache else None
+        result = cache.get(key)
         if result is not None and result.article_id != article.id:
             result = None
         if result is None:
-            missing.append((article, path))
+            missing.append((article, key))
             continue
         reused.append(article.id)
         results[article.id] = result
         if progress:
             progress(article)
-    for (article, path), result in zip(missing, _run(missing, corpus, gazetteer, executor), strict=True):
+    for (article, key), result in zip(missing, _run(missing, corpus, gazetteer, executor), strict=True):
         processed.append(article.id)
-        store_data(path, "article-result", result)
+        cache.put(key, result)
         results[article.id] = result
         if progress:
             progress(article)
+    cache.save()
     results = {a.id: results[a.id] for a in corpus.articles}  # corpus order, wherever each came from
     return Analysis(corpus, gazetteer, results, processed, reused)
 

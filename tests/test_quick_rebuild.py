@@ -36,3 +36,59 @@ def test_no_change_rebuild_imports_no_geo_stack_and_any_byte_change_rebuilds(tmp
     article.write_bytes(article.read_bytes().replace(b"the", b"thE", 1))
     out = _probe(corpus, site, env)
     assert "up to date" not in out and "1 processed" in out, out
+
+
+def test_one_changed_article_writes_a_small_delta_and_the_same_site(tmp_path, env):  # noqa: F811
+    """The article cache is one base file per corpus: a rebuild after one change writes a delta naming the
+    base (the base untouched), reads both, and gives the bytes a build without any cache gives."""
+    from pathlib import Path
+
+    corpus = copy_sample(tmp_path / "corpus")
+    site = tmp_path / "site"
+    run("build", corpus, "--out", site, env=env)
+    folder = Path(env["EVACMAP_CACHE"]) / "articles"
+    (base,) = folder.glob("corpus-*[!a].json")
+    before = base.read_bytes()
+    article = sorted((corpus / "articles").iterdir())[1]
+    article.write_bytes(article.read_bytes() + b"\nOn Sunday 12 more buses left Aleppo.\n")
+    changed = run("build", corpus, "--out", site, env=env)
+    assert "1 processed" in changed.stdout + changed.stderr, changed
+    (delta,) = folder.glob("corpus-*.delta.json")
+    assert base.read_bytes() == before and len(delta.read_bytes()) < len(before) / 2
+    delta.write_bytes(delta.read_bytes().replace(b"Aleppo", b"Alepp0"))  # an edited delta is not believed
+    article.write_bytes(article.read_bytes() + b"\nOn Monday 3 more buses left.\n")
+    again = run("build", corpus, "--out", site, env=env)
+    assert "ignored cache file" in again.stderr and "1 processed" in again.stderr, again
+    fresh = tmp_path / "fresh"
+    run("build", corpus, "--out", fresh, "--no-cache", env=env)
+    for page in sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file() and p.name != ".evacmap-site"):
+        assert (site / page).read_bytes() == (fresh / page).read_bytes(), page
+
+
+def test_list_pages_reused_from_the_previous_site_are_the_bytes_a_full_render_gives(tmp_path, env):  # noqa: F811
+    """A corpus large enough for the maps to summarise has list pages (places/*.html, routes.html); after one
+    article changes, the pages whose inputs did not change are copied from the previous site. The result
+    must be byte for byte what rendering every page into an empty folder gives."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "scale.py"
+    spec = importlib.util.spec_from_file_location("evacmap_scale_bench_quick", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    corpus = tmp_path / "corpus"
+    module.generate(corpus, 120, "PH")
+    site = tmp_path / "site"
+    run("build", corpus, "--out", site, env=env)
+    assert (site / ".evacmap-pages").is_file() and list((site / "places").glob("*.html"))
+    article = sorted((corpus / "articles").iterdir())[7]
+    article.write_bytes(article.read_bytes() + b"\nAbout 40 more families were evacuated on Sunday.\n")
+    run("build", corpus, "--out", site, env=env)
+    fresh = tmp_path / "fresh"
+    run("build", corpus, "--out", fresh, env=env)  # an empty folder: every page rendered
+    files = sorted(p.relative_to(fresh) for p in fresh.rglob("*") if p.is_file() and p.name != ".evacmap-site")
+    assert files == sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file() and p.name != ".evacmap-site")
+    for page in files:
+        assert (site / page).read_bytes() == (fresh / page).read_bytes(), page
