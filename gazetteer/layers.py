@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from evacmap.errors import GazetteerDataError
-from evacmap.gazetteer.datafiles import us_counties
+from evacmap.gazetteer.datafiles import iso_centres, us_counties
 from evacmap.gazetteer.model import Place
 
 COLUMNS = ["id", "name", "name_ar", "variants", "kind", "lat", "lon", "precision_m", "parent", "country",
@@ -365,7 +365,7 @@ def admin1_places(towns: list[dict]) -> list[Place]:
         key = (t["countrycode"], t.get("admin1code") or "")
         points.setdefault(key, []).append((float(t["latitude"]), float(t["longitude"])))
         people[key] = people.get(key, 0) + int(t.get("population") or 0)
-    centres = _iso_centres()
+    centres = iso_centres()
     places = []
     for gid, name, aliases, country, code, iso in sorted(rows):
         pts = points.get((country, code))
@@ -385,24 +385,6 @@ def admin1_places(towns: list[dict]) -> list[Place]:
             names=tuple(names), population=people.get((country, code), 0), approximate=True,
             note=f"admin1 code {code}"))
     return places
-
-
-def _iso_centres() -> dict[str, tuple[float, float]]:
-    """ISO 3166-2 code → the subdivision's centre point, from the `iso3166-2` package's data (empty without
-    it). A region's own published centre is nearer the point gazetteers give it than the middle of its towns,
-    which crowd where people live (Alberta's towns lie in its south, Queensland's along its east coast)."""
-    try:
-        import iso3166_2
-    except ImportError:
-        return {}
-    data = json.loads((Path(iso3166_2.__file__).parent / "iso3166-2.json").read_text(encoding="utf-8"))
-    out = {}
-    for subdivisions in data.values():
-        for code, row in subdivisions.items():
-            latlng = row.get("latLng") if isinstance(row, dict) else None
-            if isinstance(latlng, list) and len(latlng) == 2 and all(isinstance(v, (int, float)) for v in latlng):
-                out[code] = (float(latlng[0]), float(latlng[1]))
-    return out
 
 
 def continents(data_dir: Path) -> list[Place]:
