@@ -23,16 +23,13 @@ __all__ = ["BaseFeature", "Claim", "Leg", "MapData", "MapSpec", "Model", "Place"
 class MapSpec:
     """Which map to draw: ``name`` is a filename-safe slug, ``bounds`` is (minlon, minlat, maxlon, maxlat).
     ``base_url`` is the site's public address; with it, pages carry absolute canonical and og: links."""
-
     name: str
     title: str
     bounds: tuple[float, float, float, float]
     date: str | None = None
     description: str = ""
     base_url: str | None = None
-    # the date of the latest report the site is built from (ISO): the page's "updated" stamp. It comes from
-    # the corpus, never from the build's clock, so the same corpus builds the same bytes.
-    updated: str | None = None
+    updated: str | None = None  # the latest report's date (ISO) from the corpus, never the clock: the "updated" stamp
 
 
 @dataclass
