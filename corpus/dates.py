@@ -43,8 +43,13 @@ _DATE = re.compile(
 # Wednesday" is a time adjunct of the sentence's own event.
 _BACKGROUND = re.compile(r"\b(?:after|since|before|until|following|prior to|when)\b(?!\s+(?:\d{1,2}(?:[:.]\d\d)?\s*"
                          r"(?:a\.m\.|p\.m\.|am\b|pm\b)|noon|midday|midnight|dawn|dusk|daybreak|nightfall))", re.I)
-_FUTURE = re.compile(r"\b(?:will|shall|due|expected|set to|plans?|planned|scheduled|going to|"
+_FUTURE = re.compile(r"\b(?:will|shall|due|expected|set (?:to|for)|plans?|planned|scheduled|going to|"
                      r"hopes? to|tomorrow)\b", re.I)
+# A clause that carries its own tense (an auxiliary or a past form); one without it ("at first light on Friday")
+# takes the tense of the sentence before it.
+_TENSED = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|would|shall|should|can|could|may|might|must|"
+                     r"did|does|do|said|says|left|went|took|came|fled|began|told|met|got|made|\w{3,}ed)\b", re.I)
+_TENSE_CUE = re.compile(f"{_FUTURE.pattern}|{_TENSED.pattern}", re.I)
 _CLAUSE_START = re.compile(r"[,;:—–(]|\s-{1,2}\s")
 _QUOTE_SPAN = re.compile(r"[\"“](?:(?!’’)[^\"”])*(?:[\"”]|’’|$)|(?<!\w)[‘'][^’']*[’'](?!\w)")
 _TIME = re.compile(
@@ -88,6 +93,19 @@ def _weekday(published: dt.date, wd: int, future: bool, strict: bool) -> dt.date
     return published - dt.timedelta(days=delta)
 
 
+def _future(text: str, m: re.Match, window: str) -> bool:
+    """Whether the clause a weekday sits in is in the future. A clause without a tense of its own ("..., the
+    only road out, at first light on Friday") takes the nearest tense before it in the sentence, or, when the
+    date opens the sentence ("On Friday, the convoy will leave"), the first one after it."""
+    if _FUTURE.search(window) or _TENSED.search(window):
+        return bool(_FUTURE.search(window))
+    before = list(_TENSE_CUE.finditer(" ".join(text[:m.start()].split()[-30:])))
+    if before:
+        return bool(_FUTURE.fullmatch(before[-1].group(0)))
+    after = _TENSE_CUE.search(" ".join(text[m.end():].split()[:12]))
+    return bool(after and _FUTURE.fullmatch(after.group(0)))
+
+
 def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = None) -> list[DateRef]:
     """Date phrases in `text` resolved against `published`; 'a day earlier' against `anchor`."""
     if published is None:
@@ -104,7 +122,7 @@ def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = No
         if m.group("weekday"):
             wd = WEEKDAYS.index(m.group("wd").lower())
             mod = (m.group("wmod") or "").lower()
-            future = mod == "next" or (mod != "last" and bool(_FUTURE.search(window)))
+            future = mod == "next" or (mod != "last" and _future(text, m, window))
             day = _weekday(published, wd, future, strict=mod in ("last", "next"))
             kind = "weekday"
         elif m.group("explicit"):

@@ -191,6 +191,16 @@ def _value(m: re.Match) -> float | None:
     return None
 
 
+# A number that names a thing rather than counting it: a road, exit, flight, gate, storm category, UN
+# resolution ("Highway 63", "I-75", "U.S. 41", "Flight 370", "a Category 4 storm", "Resolution 2254").
+_DESIGNATOR = re.compile(r"(?:\b(?:Highways?|Hwy\.?|Routes?|Rte\.?|Interstates?|Motorways?|Freeways?|Expressways?|"
+                         r"Turnpike|Parkway|(?:State|County|Provincial|Federal|National|Trunk) (?:Road|Route|Highway)|"
+                         r"Road|Exit|Junction|Gate|Terminal|Platform|Pier|Berth|Runway|Flights?|Category|Cat\.|"
+                         r"Level|Phase|Stage|Zone|Sector|Block|Ward|Camp|Building|Room|Line|Lane|Unit|Squadron|"
+                         r"Brigade|Battalion|Division|Regiment|Resolution|Article|Chapter|Section|Number|No\.|Nos?\.)|"
+                         r"(?<![\w.])(?:US|U\.S\.|SR|CR|RN))\s*$|(?<![\w.])(?:I|A|M|N|E)-?$")
+
+
 def _is_not_a_count(text: str, m: re.Match) -> bool:
     """Years, ages/compound adjectives, durations, times, ordinals, shares, money, dates, 'one of', 'one day'."""
     after = text[m.end():]
@@ -199,6 +209,8 @@ def _is_not_a_count(text: str, m: re.Match) -> bool:
     if m.group("words") and raw.lower() in ("one", "a", "an"):
         return bool(re.match(r"\s+(?:of|another|day|time|way|side|another|last|thing|hand)\b",
                              after, re.I)) or not _noun_after(after)[0]
+    if m.group("digits") and _DESIGNATOR.search(before[-40:]):
+        return True
     return any((
         re.match(rf"-(?!(?:{_NUMWORD})\b)[A-Za-z]", after, re.I),  # 9-month-old, 15-member
         re.match(r"(?:st|nd|rd|th)\b|:\d|\s*(?:(?:am|pm)\b|a\.m\.|p\.m\.)|\s*gmt\b", after, re.I),

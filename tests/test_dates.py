@@ -116,3 +116,23 @@ def test_dates_never_crash(texts):
     assert len(narrative_dates(texts, THU, list(range(len(texts))))) == len(texts)
     for t in texts:
         find_times(t)
+
+
+@pytest.mark.parametrize("sentence, day", [
+    # the tense sits in an earlier clause of the sentence: "will lead ..., the only road out, at first light on Friday"
+    ("If conditions allow, the police will lead a first convoy south on Highway 63, the only road out of the area, "
+     "at first light on Friday, the premier said.", "2016-05-06"),
+    ("On Friday, the convoy will leave for Edmonton.", "2016-05-06"),  # the verb follows the date
+    ("Road convoy set for Friday", "2016-05-06"),  # a headline's plan
+    ("On Monday, the first buses left.", "2016-05-02"),
+    ("The convoy, the first of its kind, arrived on Tuesday.", "2016-05-03"),
+])
+def test_a_weekday_takes_the_tense_of_its_sentence(sentence, day):
+    published = dt.date(2016, 5, 5)  # a Thursday
+    refs = find_dates(sentence, published)
+    assert [r.date.isoformat() for r in refs] == [day]
+
+
+def test_a_later_clause_does_not_lend_its_tense_to_an_opening_date():
+    refs = find_dates("On Friday, 300 people left and more will follow.", dt.date(2016, 5, 5))
+    assert [r.date.isoformat() for r in refs] == ["2016-04-29"]

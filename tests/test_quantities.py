@@ -204,3 +204,16 @@ def test_a_truces_length_is_a_claim(text, value, unit, qualifier):
 
 def test_other_durations_are_not_counts():
     assert parse_quantities("They lived there for three days and waited 72 hours.") == []
+
+
+@pytest.mark.parametrize("sentence, counted", [
+    ("Police escorted evacuees south through the city on Highway 63.", []),
+    ("Traffic backed up on Interstate 75 and I-4 as 2 million people left.", [2_000_000]),
+    ("They drove along Route 9, State Road 82 and U.S. 41 with 300 cars.", [300]),
+    ("A Category 4 storm forced 2.5 million people to leave.", [2_500_000]),
+    ("About 300 people boarded Flight 370 at Gate 3.", [300]),
+    ("Security Council Resolution 2254 allowed 200 people to go.", [200]),
+    ("A convoy of 75 buses left with 300 people.", [75, 300]),  # a count before a noun is still a count
+])
+def test_a_number_that_names_a_road_flight_or_category_is_not_a_count(sentence, counted):
+    assert [q.value for q in parse_quantities(sentence)] == counted
