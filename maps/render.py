@@ -22,9 +22,21 @@ __all__ = ["MapData", "MapSpec", "embed_snippet", "render_embed_page", "render_i
            "render_static"]
 
 
+_LAST_BASEMAP: list = []  # [(key, the basemap input kept alive so its id is not reused, prepared)]
+
+
+def _prepared_basemap(data: MapData, bounds: tuple, skip: set[str]) -> dict:
+    """`prepare_basemap`, once per map: the page, its embed, the SVG and the PNG draw the same background
+    (simplifying the country polygons four times was a fifth of rendering a site)."""
+    key = (id(data.basemap), tuple(bounds), frozenset(skip))
+    if not (_LAST_BASEMAP and _LAST_BASEMAP[0][0] == key and _LAST_BASEMAP[0][1] is data.basemap):
+        _LAST_BASEMAP[:] = [(key, data.basemap, prepare_basemap(data.basemap, bounds, skip))]
+    return {layer: list(features) for layer, features in _LAST_BASEMAP[0][2].items()}
+
+
 def _model(spec: MapSpec, data: MapData) -> Model:
     model = prepare(data)
-    model.basemap = prepare_basemap(data.basemap, spec.bounds, {p.name.lower() for p in model.places})
+    model.basemap = _prepared_basemap(data, spec.bounds, {p.name.lower() for p in model.places})
     model.attribution = _credits(model.attribution, set(model.basemap), (data.basemap or {}).get("versions") or {},
                                  (data.basemap or {}).get("user"))
     return model
