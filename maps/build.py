@@ -16,6 +16,7 @@ from rich.console import Console
 
 from evacmap.corpus.config import DEFAULT_TITLE, MapConfig
 from evacmap.errors import BuildError
+from evacmap.maps.cartography import weighted_median
 from evacmap.maps.formatting import count_words, group_value_words, scope_words
 from evacmap.maps.publish import MARKER, checkpoint, output_lock, publish, sweep
 from evacmap.maps.terminal import clean
@@ -184,16 +185,6 @@ def _story_places(prods: exports.Products) -> list[tuple[Place, int]]:
     return pts
 
 
-def _weighted_median(values: list[float], weights: list[int]) -> float:
-    order = sorted(range(len(values)), key=lambda i: values[i])
-    half, acc = sum(weights) / 2, 0
-    for i in order:
-        acc += weights[i]
-        if acc >= half:
-            return values[i]
-    return values[order[-1]]
-
-
 def story_cluster(prods: exports.Products) -> list[tuple[Place, int]]:
     """The story's cluster of places: around the mention-weighted median point, the places within four
     times the typical (weighted median) distance from it, at least 25 km; a place named twice or more may
@@ -204,9 +195,9 @@ def story_cluster(prods: exports.Products) -> list[tuple[Place, int]]:
     if len(pts) <= 2:
         return pts
     weights = [w for _p, w in pts]
-    centre = (_weighted_median([p.lon for p, _w in pts], weights), _weighted_median([p.lat for p, _w in pts], weights))
+    centre = (weighted_median([p.lon for p, _w in pts], weights), weighted_median([p.lat for p, _w in pts], weights))
     dist = [distance_km(centre, (p.lon, p.lat)) for p, _w in pts]
-    scale = max(25.0, _weighted_median(dist, weights))
+    scale = max(25.0, weighted_median(dist, weights))
     return [(p, w) for (p, w), d in zip(pts, dist, strict=True) if d <= 4 * scale or (w >= 2 and d <= 12 * scale)]
 
 

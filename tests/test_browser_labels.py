@@ -14,7 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from test_browser import browser  # noqa: F401  (browser is a fixture)
-from test_site_browser import MAPS, env, site  # noqa: F401  (fixtures)
+from test_site_browser import MAPS, site  # noqa: F401  (site is a fixture)
 
 pytestmark = pytest.mark.browser
 

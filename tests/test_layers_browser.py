@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -14,7 +13,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from test_browser import Opened, browser  # noqa: F401  (browser is a fixture)
-from test_site_browser import EVACMAP, env  # noqa: F401  (env is a fixture)
 
 from evacmap.corpus.articles import sample_path
 
@@ -52,12 +50,11 @@ def _corpus(tmp: Path, extra: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def layered(tmp_path_factory, env) -> Path:  # noqa: F811
+def layered(tmp_path_factory, run_cli) -> Path:
     tmp = tmp_path_factory.mktemp("layers")
     out = tmp / "site"
-    proc = subprocess.run([EVACMAP, "build", str(_corpus(tmp, LAYERS)), "--out", str(out)],
-                          capture_output=True, text=True, env=env, timeout=600, check=False)
-    assert proc.returncode == 0, proc.stderr
+    result = run_cli("build", _corpus(tmp, LAYERS), "--out", out)
+    assert result.returncode == 0, result
     return out
 
 
@@ -83,8 +80,7 @@ def test_user_layers_are_drawn_under_the_story_and_credited(browser, layered):  
     ('\n[[layers]]\nname = "x"\nfile = "layers/none.geojson"\n', "does not exist"),
     ('\n[[layers]]\nname = "x"\nfile = "layers/roads.geojson"\ncolour = "red"\n', "unknown key 'colour'"),
 ])
-def test_a_wrong_layer_is_one_line_naming_the_file(tmp_path, env, extra, words):  # noqa: F811
-    proc = subprocess.run([EVACMAP, "build", str(_corpus(tmp_path, extra)), "--out", str(tmp_path / "site")],
-                          capture_output=True, text=True, env=env, timeout=600, check=False)
-    assert proc.returncode == 1, proc.stderr
+def test_a_wrong_layer_is_one_line_naming_the_file(tmp_path, run_cli, extra, words):
+    proc = run_cli("build", _corpus(tmp_path, extra), "--out", tmp_path / "site")
+    assert proc.returncode == 1, proc
     assert words in proc.stderr and "evacmap.toml" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1

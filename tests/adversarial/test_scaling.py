@@ -87,7 +87,7 @@ def test_near_duplicate_detection_is_not_pairwise():
     small_corpus, large_corpus = _corpus(400), _corpus(3_200)
     large_corpus[-1] = _article(large_corpus[0].text, "copy")  # one real pair: the step is not trivially empty
     find_duplicates(_corpus(20))
-    small = _cpu(lambda: find_duplicates(small_corpus))
+    small = min(_cpu(lambda: find_duplicates(small_corpus)) for _ in range(3))  # ~0.1 s: the best of three
     found: list = []
     large = _cpu(lambda: found.extend(find_duplicates(large_corpus)))
     assert [(d.first, d.second) for d in found] == [("a0", "copy")]
