@@ -236,9 +236,10 @@ class Gazetteer:
             if not within and key in settled and settled[key] in found:
                 narrowed, within = [settled[key]], True
             places = self._outside_curated(key, narrowed, items, focus)
-            # a demonym spelt like a place's own name ("Djibouti", "Kuwaiti" is not) is that place's name
+            # a demonym spelt like its country's own name ("Djibouti") is that name; one that a town also bears
+            # ("Canadian", Texas) is still the demonym: "The Canadian Press" is no mention of a place
             demonym = (key in demonym_keys() and any(p.kind == "country" for p in places)
-                       and not any(name_key(p.name) == key for p in places))
+                       and not any(name_key(p.name) == key for p in places if p.kind == "country"))
             if demonym:
                 places = [p for p in places if p.kind == "country"]
             region = i < j and context.wants_region(tokens, i, j)

@@ -571,3 +571,14 @@ def test_balanced_homonyms_keep_their_best_guess_first(gazetteer):
     m = only_match(gazetteer, "He was born in Springfield.")
     assert m.place is None and m.candidates  # too close to call: the map shows no point
     assert "margin" in m.reason
+
+
+@pytest.mark.parametrize("text", [
+    "The Canadian Press put the figure at 80,000.",  # a demonym that a Texas town also bears
+    "Workers flew out from the Canadian Natural Resources airfield.",
+    "Syrian forces entered the city.",
+])
+def test_a_demonym_is_no_place_on_the_map_even_when_a_town_bears_it(gazetteer, text):
+    assert [m.surface for m in gazetteer.find(text)] == []
+    with_demonyms = gazetteer.find(text, demonyms=True)  # the benchmark's convention: the country, flagged
+    assert [(m.place.kind, m.fields.get("demonym")) for m in with_demonyms] == [("country", True)]
