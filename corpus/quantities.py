@@ -65,13 +65,14 @@ _NOUNS = {
     "foreigners": "foreigners", "expatriates": "foreigners", "expats": "foreigners", "diplomats": "diplomats",
     "staff": "staff", "employees": "staff", "personnel": "staff", "dependants": "dependants",
     "dependents": "dependants", "households": "households", "pets": "pets", "animals": "animals",
-    "responders": "responders", "crews": "crews", "rescuers": "rescuers", "peacekeepers": "peacekeepers",
+    "responders": "responders", "firefighters": "firefighters", "firemen": "firefighters", "crews": "crews", "rescuers": "rescuers", "peacekeepers": "peacekeepers",
     "rescues": "rescues", "missing": "missing", "migrants": "migrants", "pilgrims": "pilgrims",
     "students": "students", "tourists": "tourists", "elderly": "elderly", "babies": "children",
     "infants": "children", "shelters": "shelters", "shelter": "shelters",
     "flights": "flights", "flight": "flights", "planes": "aircraft", "aircraft": "aircraft",
     "helicopters": "aircraft", "ships": "ships", "ship": "ships", "boats": "boats", "vessels": "ships",
-    "ferries": "ships", "engines": "vehicles", "homes": "homes", "houses": "homes",
+    "ferries": "ships", "engines": "vehicles", "homes": "homes", "houses": "homes", "buildings": "buildings",
+    "structures": "buildings",
     "countries": "countries", "nationalities": "nationalities", "holders": "nationals", "rotations": "flights",
 }
 # Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
@@ -80,7 +81,7 @@ HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "
                    "foreign fighters", "soldiers", "wounded", "killed", "casualties", "children",
                    "orphans", "women", "men", "families", "patients", "volunteers", "workers",
                    "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
-                   "diplomats", "staff", "dependants", "responders", "crews", "rescuers", "peacekeepers",
+                   "diplomats", "staff", "dependants", "responders", "firefighters", "crews", "rescuers", "peacekeepers",
                    "missing", "migrants", "pilgrims", "students", "tourists", "elderly"})
 
 _TIME_UNITS = (r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centur(?:y|ies)"
@@ -264,6 +265,10 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
     return {"an estimated": "estimated"}.get(q, q), m.start(1)
 
 
+# A number set right after another's phrase and a comma ("49 fires, seven of them"): "them" is that phrase.
+_APPOSED = re.compile(rf"(?:\d[\d,.]*|\b(?:{_NUMWORD}))\s+(?:[\w'’-]+\s+){{0,2}}[\w'’-]+,\s*$", re.I)
+
+
 def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str | None:
     """What a number with no noun counts: 'the figure' asked about in the previous sentence (or counted
     there), "the number of X ... at N", "put the deaths at N", the head count earlier in the sentence
@@ -283,6 +288,8 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str 
         kind, _ = _noun_after(after[of_them.end() - 1:])
         if kind:
             return kind
+    if _OF_THEM.match(after) and found and not _human(found[-1].counts) and _APPOSED.search(before):
+        return found[-1].counts  # "49 fires, seven of them": the fires; "200 buses left, 40 of them": buses
     if _OF_THEM.match(after):  # "four more are expected" after "Eleven Cypriots have been evacuated"
         prior = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context and not earlier else []
         return earlier or (prior[-1] if prior else "people")

@@ -217,3 +217,21 @@ def test_other_durations_are_not_counts():
 ])
 def test_a_number_that_names_a_road_flight_or_category_is_not_a_count(sentence, counted):
     assert [q.value for q in parse_quantities(sentence)] == counted
+
+
+@pytest.mark.parametrize("sentence, counts", [
+    # "of them" looks back to the nearest count: fires are not people, buses stay buses
+    ("More than 1,100 firefighters were battling 49 fires, seven of them out of control.",
+     ["firefighters", None, None]),
+    ("About 200 buses left, 40 of them for Idlib.", ["buses", "buses"]),
+    ("Eleven Cypriots have been evacuated and four more are expected.", ["Cypriots", "Cypriots"]),
+    ("12 structures were destroyed.", ["buildings"]),
+])
+def test_of_them_counts_what_the_nearest_number_counted(sentence, counts):
+    assert [q.counts for q in parse_quantities(sentence)] == counts
+
+
+def test_of_them_after_a_participle_looks_back_to_the_people():
+    text = ("Five flights had landed with 391 evacuees, and two flights carrying 281 of them had left for the "
+            "United Kingdom.")
+    assert [q.counts for q in parse_quantities(text)] == ["flights", "evacuees", "flights", "evacuees"]
