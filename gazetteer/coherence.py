@@ -5,7 +5,7 @@ from __future__ import annotations
 from evacmap.gazetteer.context import SETTLEMENT_KINDS
 from evacmap.gazetteer.model import Place
 
-__all__ = ["anchors", "doc_countries", "dominant"]
+__all__ = ["anchors", "doc_countries", "dominant", "near_by_name"]
 
 
 def doc_countries(kept, focus: str | None) -> frozenset[str]:
@@ -46,3 +46,10 @@ def anchors(items, narrowed_all: list[list[Place]], settled: dict[str, Place]) -
     out += [(item[2], top) for item, nar in zip(items, narrowed_all, strict=False) if len(nar) > 1
             and (top := dominant(nar)) is not None]
     return out
+
+
+def near_by_name(anchors: list[tuple[str, Place]], keys: list[str]) -> dict[str, tuple[Place, ...]]:
+    """For each name, the anchors of the article's other names, each once: worked out per name, not per
+    occurrence, so an article naming one town a thousand times costs a thousand lookups, not a million."""
+    distinct = list(dict.fromkeys(anchors))  # one (name, place) per name, not per occurrence
+    return {key: tuple(dict.fromkeys(place for k, place in distinct if k != key)) for key in dict.fromkeys(keys)}

@@ -219,8 +219,10 @@ class Gazetteer:
                         settled[key] = cities[0]
         anchors = coherence.anchors(items, narrowed_all, settled)
         matches = []
+        near_of = coherence.near_by_name(anchors, [item[2] for item in items])
+        others_of: dict[str, frozenset[str]] = {}  # per name, not per occurrence: linear in a long article
         for n, (i, j, key, found, score) in enumerate(items):
-            near = tuple(dict.fromkeys(place for k, place in anchors if k != key))
+            near = near_of[key]
             if bounds:
                 start, end = bounds[n]
             else:
@@ -235,7 +237,7 @@ class Gazetteer:
             within = len(narrowed) < len(found)
             if not within and key in settled and settled[key] in found:
                 narrowed, within = [settled[key]], True
-            places = self._outside_curated(key, narrowed, items, focus)
+            places = self._outside_curated(key, narrowed, items, focus, others_of)
             # a demonym spelt like its country's own name ("Djibouti") is that name; one that a town also bears
             # ("Canadian", Texas) is still the demonym: "The Canadian Press" is no mention of a place
             demonym = (key in demonym_keys() and any(p.kind == "country" for p in places)
@@ -257,13 +259,16 @@ class Gazetteer:
                                  {"demonym": True} if demonym else {}))
         return county_sense(matches)
 
-    def _outside_curated(self, key: str, places: list[Place], items, focus: str | None) -> list[Place]:
+    def _outside_curated(self, key: str, places: list[Place], items, focus: str | None,
+                         others_of: dict[str, frozenset[str]]) -> list[Place]:
         """A curated or user name wins only where the article's context allows it: when the article's other
         names point to the country or region of a far homonym from the world layer and not to the curated
         place's ("London" in a story that names Canada or Ontario and not Britain), that homonym is meant."""
         if not places or places[0].source not in {"curated", "user"} or (focus and places[0].country == focus):
             return places
-        others = coherence.doc_countries([item for item in items if item[2] != key and item[3]], None)
+        if key not in others_of:  # the article's other names, once per name
+            others_of[key] = coherence.doc_countries([item for item in items if item[2] != key and item[3]], None)
+        others = others_of[key]
         if any(p.country in others or p.parent in others for p in places):
             return places
         world = [q for ix in self.indexes if ix.name == "world" for q in ix.places_for(key)
