@@ -65,7 +65,8 @@ _NOUNS = {
     "foreigners": "foreigners", "expatriates": "foreigners", "expats": "foreigners", "diplomats": "diplomats",
     "staff": "staff", "employees": "staff", "personnel": "staff", "dependants": "dependants",
     "dependents": "dependants", "households": "households", "pets": "pets", "animals": "animals",
-    "responders": "responders", "firefighters": "firefighters", "firemen": "firefighters", "crews": "crews", "rescuers": "rescuers", "peacekeepers": "peacekeepers",
+    "responders": "responders", "firefighters": "firefighters", "firemen": "firefighters", "crews": "crews",
+    "rescuers": "rescuers", "peacekeepers": "peacekeepers",
     "rescues": "rescues", "missing": "missing", "migrants": "migrants", "pilgrims": "pilgrims",
     "students": "students", "tourists": "tourists", "elderly": "elderly", "babies": "children",
     "infants": "children", "shelters": "shelters", "shelter": "shelters",
@@ -81,8 +82,8 @@ HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "
                    "foreign fighters", "soldiers", "wounded", "killed", "casualties", "children",
                    "orphans", "women", "men", "families", "patients", "volunteers", "workers",
                    "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
-                   "diplomats", "staff", "dependants", "responders", "firefighters", "crews", "rescuers", "peacekeepers",
-                   "missing", "migrants", "pilgrims", "students", "tourists", "elderly"})
+                   "diplomats", "staff", "dependants", "responders", "firefighters", "crews", "rescuers",
+                   "peacekeepers", "missing", "migrants", "pilgrims", "students", "tourists", "elderly"})
 
 _TIME_UNITS = (r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centur(?:y|ies)"
                r"|generations?|nights?|mornings?|afternoons?|evenings?|times|am|pm|a\.m\.|p\.m\.|gmt)")
@@ -288,11 +289,13 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str 
         kind, _ = _noun_after(after[of_them.end() - 1:])
         if kind:
             return kind
-    if _OF_THEM.match(after) and found and not _human(found[-1].counts) and _APPOSED.search(before):
-        return found[-1].counts  # "49 fires, seven of them": the fires; "200 buses left, 40 of them": buses
     if _OF_THEM.match(after):  # "four more are expected" after "Eleven Cypriots have been evacuated"
+        # "49 fires, seven of them": the fires; "200 buses left, 40 of them": buses
+        if found and not _human(found[-1].counts) and _APPOSED.search(before):
+            earlier = found[-1].counts or "-"
         prior = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context and not earlier else []
-        return earlier or (prior[-1] if prior else "people")
+        kind = earlier or (prior[-1] if prior else "people")
+        return None if kind == "-" else kind
     last = found[-1].counts if found else None
     if last and _COORDINATED.search(before) and _BARE_AFTER.match(after):
         return last
