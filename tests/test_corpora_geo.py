@@ -35,7 +35,7 @@ FLOORS = {
     "sudan-2023": {"legs": 29, "routes": 3, "control": 2},
     "hurricane-ian-2022": {"legs": 2, "routes": 1, "control": 6},
     "karabakh-2023": {"legs": 17, "routes": 5, "control": 3},
-    # fort-mcmurray: legs 3/11, routes 0/5, control 0/6 (Fort McKay and Anzac unknown; "Canadian" read as Canada)
+    # fort-mcmurray: legs 3/11, routes 0/5, control 0/6 (Fort McKay and Anzac unknown to the world layer)
     "fort-mcmurray-2016": {"legs": 3, "routes": 0, "control": 0},
 }
 
