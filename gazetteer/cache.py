@@ -356,22 +356,13 @@ def load_plain(path: Path, kind: str) -> Any | None:
 
 def load_data(path: Path, kind: str, tp: Any = Any) -> Any | None:
     """The value stored by `store_data` as type `tp`, or None on a miss. Anything wrong with the file (torn,
-    not JSON, another format or kind, a field of the wrong type) is a miss, reported once."""
-    key = signing_key()
-    raw = _read_entry(path)
-    if raw is None or key is None:
-        return None
-    head = len(_DATA_MAGIC)
-    mac, payload = raw[head:head + 32], raw[head + 32:]
-    if not raw.startswith(_DATA_MAGIC) or not hmac.compare_digest(mac, hmac.new(key, payload, "sha256").digest()):
-        # an edited number would be published as the article's: only what this user wrote is believed
-        report(path, "its signature does not match this user's key (written elsewhere or altered)")
+    not JSON, another format or kind, a field of the wrong type) is a miss, reported once; an edited number
+    would be published as the article's, so only what this user signed is believed."""
+    data = load_plain(path, kind)
+    if data is None:
         return None
     try:
-        body = json.loads(payload)
-        if not isinstance(body, dict) or body.get("format") != DATA_FORMAT or body.get("kind") != kind:
-            raise ValueError("another format or kind of entry")
-        return from_data(tp, body["data"])
+        return from_data(tp, data)
     except (ValueError, TypeError, KeyError, RecursionError, ImportError, AttributeError) as err:
         report(path, f"not a valid {kind} entry ({type(err).__name__})")
         return None
