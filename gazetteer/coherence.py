@@ -2,10 +2,12 @@
 towns it names with one meaning (anchors), the context that breaks ties between homonyms."""
 from __future__ import annotations
 
-from evacmap.gazetteer.context import SETTLEMENT_KINDS
+import math
+
+from evacmap.gazetteer.context import AREA_KINDS, NEAR_KM, SETTLEMENT_KINDS, km
 from evacmap.gazetteer.model import Place
 
-__all__ = ["anchors", "doc_countries", "dominant", "near_by_name"]
+__all__ = ["Nearby", "anchors", "doc_countries", "dominant"]
 
 
 def doc_countries(kept, focus: str | None) -> frozenset[str]:
@@ -48,8 +50,52 @@ def anchors(items, narrowed_all: list[list[Place]], settled: dict[str, Place]) -
     return out
 
 
-def near_by_name(anchors: list[tuple[str, Place]], keys: list[str]) -> dict[str, tuple[Place, ...]]:
-    """For each name, the anchors of the article's other names, each once: worked out per name, not per
-    occurrence, so an article naming one town a thousand times costs a thousand lookups, not a million."""
-    distinct = list(dict.fromkeys(anchors))  # one (name, place) per name, not per occurrence
-    return {key: tuple(dict.fromkeys(place for k, place in distinct if k != key)) for key in dict.fromkeys(keys)}
+class Nearby:
+    """The towns an article names with one meaning (its anchors), bucketed by one-degree cells, so that "is
+    this homonym within NEAR_KM of one of them" costs a few distance checks however many towns the article
+    names (a list of them made resolving a long article quadratic)."""
+
+    def __init__(self, anchors: list[tuple[str, Place]]):
+        self._cells: dict[tuple[int, int], list[tuple[str, Place]]] = {}
+        self._by_parent: dict[str, list[tuple[str, Place]]] = {}
+        self._keys: set[str] = set()
+        for key, place in dict.fromkeys(anchors):
+            self._keys.add(key)
+            if place.parent:
+                self._by_parent.setdefault(place.parent, []).append((key, place))
+            if place.resolved:
+                self._cells.setdefault(_cell(place.lat, place.lon), []).append((key, place))
+
+    def seen_from(self, key: str) -> _Seen:
+        """The anchors of the article's other names: a name is no evidence for itself."""
+        return _Seen(self, key)
+
+
+def _cell(lat: float, lon: float) -> tuple[int, int]:
+    return math.floor(lat), math.floor(lon)
+
+
+class _Seen:
+    def __init__(self, nearby: Nearby, key: str):
+        self.nearby, self.key = nearby, key
+
+    def __bool__(self) -> bool:
+        return bool(self.nearby._keys - {self.key})
+
+    def close(self, place: Place) -> bool:
+        """A region holding one of the anchors, or a place within NEAR_KM of one."""
+        if any(k != self.key for k, _ in self.nearby._by_parent.get(place.id, ())):
+            return True
+        if place.kind in AREA_KINDS or not place.resolved:
+            return False
+        lat, lon = _cell(place.lat, place.lon)
+        span = min(180, math.ceil(NEAR_KM / (111.0 * max(math.cos(math.radians(place.lat)), 0.01))) + 1)
+        cells = self.nearby._cells
+        return any(k != self.key and km(place, other) <= NEAR_KM
+                   for y in (lat - 1, lat, lat + 1) for x in range(lon - span, lon + span + 1)
+                   for k, other in cells.get((y, (x + 180) % 360 - 180), ()))
+
+    def parents(self, candidates: list[Place]) -> set[str]:
+        """The regions of the anchors that are not among `candidates`."""
+        return {parent for parent, held in self.nearby._by_parent.items()
+                if any(k != self.key and q not in candidates for k, q in held)}

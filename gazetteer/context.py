@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Protocol
 
 from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.normalize import ARTICLES
@@ -358,15 +359,22 @@ NEAR_KM = 100.0
 AREA_KINDS = frozenset({"governorate", "region", "country"})
 
 
+class NearTowns(Protocol):
+    """The towns an article names unambiguously, seen from one name (coherence.Nearby.seen_from)."""
+
+    def __bool__(self) -> bool: ...
+    def close(self, place: Place) -> bool: ...
+    def parents(self, candidates: list[Place]) -> set[str]: ...
+
+
 def importance(place: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None = None,
-               near: tuple[Place, ...] = ()) -> float:
+               near: NearTowns | None = None) -> float:
     """A homonym's prior: population, the corpus focus country, the countries of the article's other places
     and the regions it names (`doc_countries` holds both: ISO codes and region ids), the towns it names
     unambiguously (`near`: a homonym within NEAR_KM of one), less the cost of the mention's spelling when it
     is not the place's own name (name_cost)."""
     score = math.log10(place.population + 10) - name_cost(place, surface)
-    if near and any(other.parent == place.id or (place.kind not in AREA_KINDS and km(place, other) <= NEAR_KM)
-                    for other in near):
+    if near and near.close(place):
         score += 1.5  # near one of the article's towns, or the region that holds one
     if place.kind == "country":
         score += 3
@@ -383,7 +391,7 @@ def importance(place: Place, focus: str | None, doc_countries: frozenset[str], s
 
 def choose(candidates: list[Place], *, region: bool, focus: str | None,
            doc_countries: frozenset[str], surface: str | None = None,
-           near: tuple[Place, ...] = ()) -> tuple[Place | None, str]:
+           near: NearTowns | None = None) -> tuple[Place | None, str]:
     """Pick one place among homonyms, or None when the evidence does not separate them."""
     if len(candidates) == 1:
         return _only(candidates[0], focus, doc_countries, surface)
@@ -399,7 +407,7 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
     parents |= {c.id for c in candidates if c.kind == "governorate"
                 and any(s.country == c.country and s.population >= 100_000 for s in settlements)}
     # unless the article names another town of that region ("Montreal ... Quebec"): then the region is meant
-    parents -= {q.parent for q in near if q.parent and q not in candidates}
+    parents -= near.parents(candidates) if near else set()
     if parents and any(c.id in parents for c in candidates):
         # "Ankara", "New York": the city, not the province or state named after it that contains it
         candidates = [c for c in candidates if c.id not in parents]

@@ -219,10 +219,10 @@ class Gazetteer:
                         settled[key] = cities[0]
         anchors = coherence.anchors(items, narrowed_all, settled)
         matches = []
-        near_of = coherence.near_by_name(anchors, [item[2] for item in items])
+        nearby = coherence.Nearby(anchors)
         others_of: dict[str, frozenset[str]] = {}  # per name, not per occurrence: linear in a long article
         for n, (i, j, key, found, score) in enumerate(items):
-            near = near_of[key]
+            near = nearby.seen_from(key)
             if bounds:
                 start, end = bounds[n]
             else:
