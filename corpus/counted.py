@@ -1,0 +1,54 @@
+"""What a number in the news can count: the nouns a count may head, each with the normal form comparisons
+use ("coaches" are buses, "troops" soldiers), which of them are people, and the shape of a demonym plural.
+
+Plain vocabulary of English news, kept apart from the rules in corpus.quantities that read it.
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["DEMONYM", "HUMAN", "NOUNS"]
+
+# What can be counted, with the normal form the comparison uses.
+NOUNS = {
+    "people": "people", "person": "people", "persons": "people", "individuals": "people",
+    "lives": "people", "civilians": "civilians", "civilian": "civilians",
+    "residents": "residents", "inhabitants": "residents", "citizens": "nationals", "citizen": "nationals",
+    "evacuees": "evacuees", "evacuee": "evacuees", "fighters": "fighters", "fighter": "fighters",
+    "gunmen": "fighters", "militants": "fighters", "combatants": "fighters",
+    "militiamen": "fighters", "rebels": "rebels", "rebel": "rebels",
+    "soldiers": "soldiers", "troops": "soldiers",
+    "wounded": "wounded", "injured": "wounded", "casualties": "casualties",
+    "dead": "killed", "killed": "killed", "deaths": "killed", "bodies": "killed",
+    "children": "children", "child": "children", "orphans": "orphans", "women": "women",
+    "men": "men", "families": "families", "family": "families", "patients": "patients",
+    "volunteers": "volunteers", "volunteer": "volunteers", "workers": "workers",
+    "doctors": "doctors", "refugees": "refugees", "hostages": "hostages", "prisoners": "prisoners",
+    "buses": "buses", "bus": "buses", "busses": "buses", "coaches": "buses",
+    "ambulances": "ambulances", "ambulance": "ambulances", "vehicles": "vehicles",
+    "vehicle": "vehicles", "cars": "vehicles", "trucks": "trucks", "truck": "trucks",
+    "lorries": "trucks", "convoys": "convoys", "convoy": "convoys",
+    # who else an evacuation moves or shelters, and what carries or houses them
+    "nationals": "nationals", "national": "nationals", "passengers": "passengers", "passenger": "passengers",
+    "foreigners": "foreigners", "expatriates": "foreigners", "expats": "foreigners", "diplomats": "diplomats",
+    "staff": "staff", "employees": "staff", "personnel": "staff", "dependants": "dependants",
+    "dependents": "dependants", "households": "households", "pets": "pets", "animals": "animals",
+    "responders": "responders", "firefighters": "firefighters", "firemen": "firefighters", "crews": "crews",
+    "rescuers": "rescuers", "peacekeepers": "peacekeepers",
+    "rescues": "rescues", "missing": "missing", "migrants": "migrants", "pilgrims": "pilgrims",
+    "students": "students", "tourists": "tourists", "elderly": "elderly", "babies": "children",
+    "infants": "children", "shelters": "shelters", "shelter": "shelters",
+    "flights": "flights", "flight": "flights", "planes": "aircraft", "aircraft": "aircraft",
+    "helicopters": "aircraft", "ships": "ships", "ship": "ships", "boats": "boats", "vessels": "ships",
+    "ferries": "ships", "engines": "vehicles", "homes": "homes", "houses": "homes", "buildings": "buildings",
+    "structures": "buildings",
+    "countries": "countries", "nationalities": "nationalities", "holders": "nationals", "rotations": "flights",
+}
+# Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
+DEMONYM = re.compile(r"[A-Z][a-z]+(?:ans|ese|[a-z]is|ons|ots|ards|[cr]ks|chs)$")
+HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "rebels",
+                   "foreign fighters", "soldiers", "wounded", "killed", "casualties", "children",
+                   "orphans", "women", "men", "families", "patients", "volunteers", "workers",
+                   "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
+                   "diplomats", "staff", "dependants", "responders", "firefighters", "crews", "rescuers",
+                   "peacekeepers", "missing", "migrants", "pilgrims", "students", "tourists", "elderly"})
