@@ -95,7 +95,6 @@ class _Seen:
                    for y in (lat - 1, lat, lat + 1) for x in range(lon - span, lon + span + 1)
                    for k, other in cells.get((y, (x + 180) % 360 - 180), ()))
 
-    def parents(self, candidates: list[Place]) -> set[str]:
-        """The regions of the anchors that are not among `candidates`."""
-        return {parent for parent, held in self.nearby._by_parent.items()
-                if any(k != self.key and q not in candidates for k, q in held)}
+    def holds(self, region: str, candidates: list[Place]) -> bool:
+        """Whether `region` holds an anchor of another name that is not among `candidates`."""
+        return any(k != self.key and q not in candidates for k, q in self.nearby._by_parent.get(region, ()))

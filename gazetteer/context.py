@@ -364,7 +364,7 @@ class NearTowns(Protocol):
 
     def __bool__(self) -> bool: ...
     def close(self, place: Place) -> bool: ...
-    def parents(self, candidates: list[Place]) -> set[str]: ...
+    def holds(self, region: str, candidates: list[Place]) -> bool: ...
 
 
 def importance(place: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None = None,
@@ -407,7 +407,7 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
     parents |= {c.id for c in candidates if c.kind == "governorate"
                 and any(s.country == c.country and s.population >= 100_000 for s in settlements)}
     # unless the article names another town of that region ("Montreal ... Quebec"): then the region is meant
-    parents -= near.parents(candidates) if near else set()
+    parents = {p for p in parents if not (near and near.holds(p, candidates))}
     if parents and any(c.id in parents for c in candidates):
         # "Ankara", "New York": the city, not the province or state named after it that contains it
         candidates = [c for c in candidates if c.id not in parents]

@@ -135,8 +135,12 @@ def dateline(tokens: Tokens, text: str, i: int, j: int) -> bool:
     """Is tokens i..j an all-capitals name opening a line and followed by a comma, a dash or a bracket, or
     run straight into the story's first sentence ("WASHINGTON Barack Obama pardoned")?"""
     start, end = tokens.starts[i], tokens.ends[j - 1]
-    line_start = text.rfind("\n", 0, start) + 1
-    if text[line_start:start].strip() != "" or not text[start:end].isupper() or len(text[start:end]) < 3:
+    if not text[start:end].isupper() or len(text[start:end]) < 3:
+        return False
+    k = start  # only blanks back to the line's start (walked, not searched: a paragraph may be megabytes long)
+    while k > 0 and text[k - 1] != "\n" and text[k - 1].isspace():
+        k -= 1
+    if k > 0 and text[k - 1] != "\n":
         return False
     if text[end:end + 2] in {", ", " —", " –", " (", " -"}:
         return True
