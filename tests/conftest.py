@@ -9,14 +9,13 @@ cache is built once per session, and nothing is read from or written to the user
 """
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from clirun import CliResult, invoke
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "corpus" / "samples" / "aleppo-2016"
@@ -60,25 +59,6 @@ def gazetteer(evacmap_env):
     return Gazetteer.load(focus="SY")
 
 
-@dataclass
-class CliResult:
-    args: tuple[str, ...]
-    returncode: int
-    stdout: str
-    stderr: str
-
-    @property
-    def output(self) -> str:
-        return self.stdout + self.stderr
-
-    def json(self):
-        return json.loads(self.stdout)
-
-    def __str__(self) -> str:  # shown by pytest when an assertion about the result fails
-        return (f"evacmap {' '.join(self.args)} -> exit {self.returncode}\n--- stdout\n{self.stdout[:3000]}\n"
-                f"--- stderr\n{self.stderr[:3000]}")
-
-
 @pytest.fixture(scope="session")
 def run_script(evacmap_env):
     """run_script("places", "--json", env={...}, cwd=...) runs the installed `evacmap` console script in a
@@ -100,26 +80,9 @@ def run_script(evacmap_env):
 def run_cli(evacmap_env):
     """run_cli("places", "--json", env={...}, cwd=...) runs the CLI in this process with typer's CliRunner:
     the same commands and error handling as the console script, without a new interpreter per call."""
-    from typer.testing import CliRunner
-
-    from evacmap.maps.cli import app
-
     def run(*args, env: dict[str, str] | None = None, cwd: Path | None = None, timeout: float = 300) -> CliResult:
         del timeout  # in-process: nothing to time out
-        # One worker unless a test asks for more: forking the test runner (xdist's threads) is not what users do.
-        full_env: dict[str, str | None] = {"EVACMAP_NOMINATIM_URL": None, "EVACMAP_DEBUG": None, "EVACMAP_WORKERS": "1",
-                                           **evacmap_env}
-        full_env.update(env or {})
-        here = Path.cwd()
-        try:
-            if cwd is not None:
-                os.chdir(cwd)
-            result = CliRunner().invoke(app, [str(a) for a in args], env=full_env)
-        finally:
-            os.chdir(here)
-        if result.exception is not None and not isinstance(result.exception, SystemExit):
-            raise result.exception
-        return CliResult(tuple(map(str, args)), result.exit_code, result.stdout, result.stderr)
+        return invoke(*args, env={**evacmap_env, **(env or {})}, cwd=cwd)
 
     return run
 

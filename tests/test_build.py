@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clirun import invoke
 
 from evacmap.corpus.articles import sample_path
 
@@ -30,18 +31,8 @@ def script(*args, env=None, check=True):
 
 
 def run(*args, env=None, check=True):
-    """The CLI in this process (CliRunner), with ``env`` applied to os.environ for the call's duration."""
-    from typer.testing import CliRunner
-
-    from evacmap.maps.cli import app
-
-    overrides: dict[str, str | None] = {"EVACMAP_NOMINATIM_URL": None, "EVACMAP_DEBUG": None}
-    if env is not None:
-        overrides.update({k: v for k, v in env.items() if k.startswith("EVACMAP_")})
-    result = CliRunner().invoke(app, [str(a) for a in args], env=overrides)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    proc = subprocess.CompletedProcess([EVACMAP, *map(str, args)], result.exit_code, result.stdout, result.stderr)
+    """The CLI in this process (tests/clirun.py), with the EVACMAP_ variables of ``env``."""
+    proc = invoke(*args, env={k: v for k, v in (env or {}).items() if k.startswith("EVACMAP_")})
     if check and proc.returncode != 0:
         raise AssertionError(f"evacmap {' '.join(map(str, args))} exited {proc.returncode}: {proc.stderr[-800:]}")
     return proc
