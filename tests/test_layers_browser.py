@@ -84,3 +84,38 @@ def test_a_wrong_layer_is_one_line_naming_the_file(tmp_path, run_cli, extra, wor
     proc = run_cli("build", _corpus(tmp_path, extra), "--out", tmp_path / "site")
     assert proc.returncode == 1, proc
     assert words in proc.stderr and "evacmap.toml" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+EVIL = ("<script>document.title='PWNED'</script><img src=x onerror=\"document.title='PWNED'\">"
+        "<a href=\"javascript:document.title='PWNED'\">x</a>]]></svg></style>`${document.title='PWNED'}`")
+
+
+def test_hostile_layer_names_and_credits_are_shown_as_text_never_run(browser, tmp_path, run_cli):  # noqa: F811
+    """A layer's name, its attribution and its features' names come from a user's files: on every page,
+    in the layer control, the credits and the static SVG they are text, never markup."""
+    road = json.loads(json.dumps(ROAD))
+    road["features"][0]["properties"]["name"] = EVIL
+    extra = (f'\n[[layers]]\nname = {json.dumps("Roads " + EVIL)}\nfile = "layers/evil.geojson"\n'
+             f'kind = "road"\nattribution = {json.dumps("Credit " + EVIL)}\n')
+    corpus = _corpus(tmp_path, extra)
+    (corpus / "layers" / "evil.geojson").write_text(json.dumps(road), encoding="utf-8")
+    out = tmp_path / "site"
+    result = run_cli("build", corpus, "--out", out)
+    assert result.returncode == 0, result
+    o = Opened(browser, out / "overview.html")
+    try:
+        assert o.page.title() != "PWNED"
+        texts = " ".join(o.page.locator(".evm-credit, .leaflet-control-attribution, .leaflet-control-layers")
+                         .all_text_contents())
+        assert "Credit <script>" in texts  # shown literally, so a reader sees what the file said
+        assert o.page.locator("img[onerror]").count() == 0
+        assert o.page.locator("a[href^='javascript:']").count() == 0
+        o.page.wait_for_timeout(200)
+        assert o.page.title() != "PWNED" and o.dialogs == [] and o.outside == []
+    finally:
+        o.close()
+    import xml.etree.ElementTree as ET
+
+    for svg in out.rglob("*.svg"):
+        root = ET.fromstring(svg.read_text(encoding="utf-8"))  # well-formed: nothing closed the document early
+        assert not any(el.tag.endswith(("script", "img", "a")) for el in root.iter()), svg
