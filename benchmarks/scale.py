@@ -13,7 +13,9 @@ nothing changed, and a rebuild after one article changed. CPU is user + system t
 process it started (the process pool's workers included). Peak RSS is given twice: the largest single
 process (ru_maxrss), and the most memory all of a build's processes held at once (the sum of their
 proportional set sizes, so pages forked workers share with the build count once; sampled from /proc every
-100 ms; "n/a" off Linux). The world index is built once before timing and shared by every run. With
+100 ms; "n/a" off Linux). "Opens in Chromium" is the wall time from navigation to the overview's map drawn,
+in headless Debian Chromium driven by Playwright (wall, since the browser's own processes do the work).
+The world index is built once before timing and shared by every run. With
 --runs N the figures are medians. The floor is `python -c "import geopandas, folium"`, the imports every
 build pays.
 """
@@ -209,6 +211,7 @@ class Row:
     one: list[Run]
     overview_kb: float
     largest_page: tuple[str, float]
+    opens: list[float]
 
 
 def bench(label: str, corpus: Path, shared: Path, work: Path, *, runs: int, env: dict) -> Row:
@@ -238,7 +241,38 @@ def bench(label: str, corpus: Path, shared: Path, work: Path, *, runs: int, env:
     largest = max(pages.items(), key=lambda kv: kv[1])
     overview = pages.get("overview.html", largest[1])
     text_mb = sum(p.stat().st_size for p in articles) / 1e6
-    return Row(label, len(articles), text_mb, full, nochange, one, overview, largest)
+    return Row(label, len(articles), text_mb, full, nochange, one, overview, largest,
+               open_times(site / "overview.html", runs))
+
+
+def open_times(page: Path, runs: int) -> list[float]:
+    """Seconds from navigation to a drawn map (the load event and the first place or cluster on screen) in
+    headless Debian Chromium, once per run, each in a fresh browser context; [] without Playwright or
+    /usr/bin/chromium (the table then says n/a)."""
+    chromium = Path("/usr/bin/chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return []
+    if not chromium.exists() or not page.exists():
+        return []
+    found = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(chromium), args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync"])
+        try:
+            for _ in range(runs):
+                context = browser.new_context(viewport={"width": 1280, "height": 900})
+                tab = context.new_page()
+                start = time.perf_counter()
+                tab.goto(page.as_uri(), wait_until="load", timeout=300_000)
+                tab.wait_for_selector("path.evm-place, .marker-cluster, .evm-cluster", timeout=300_000)
+                found.append(time.perf_counter() - start)
+                context.close()
+        finally:
+            browser.close()
+    return found
 
 
 # --- the table ------------------------------------------------------------------------------------------
@@ -246,6 +280,10 @@ def bench(label: str, corpus: Path, shared: Path, work: Path, *, runs: int, env:
 def _fmt_runs(runs: list[Run]) -> str:
     med = statistics.median
     return f"{med(r.wall for r in runs):.1f} s ({med(r.cpu for r in runs):.1f})"
+
+
+def _opened(seconds: list[float]) -> str:
+    return f"{statistics.median(seconds):.2f} s" if seconds else "n/a"
 
 
 def _size(kb: float) -> str:
@@ -257,8 +295,8 @@ def table(rows: list[Row], floor_wall: float, floor_cpu: float, runs: int, worke
              f"EVACMAP_WORKERS={workers}",
              f"floor, `import geopandas, folium`: {floor_wall:.2f} s ({floor_cpu:.2f})", "",
              "| articles | text | full build | no-change rebuild | one article changed | peak RSS, largest process "
-             "| peak PSS, all processes | overview.html | largest page |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| peak PSS, all processes | overview.html | opens in Chromium | largest page |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for row in rows:
         every = row.full + row.nochange + row.one
         largest = max(r.max_rss_mb for r in every)
@@ -267,7 +305,8 @@ def table(rows: list[Row], floor_wall: float, floor_cpu: float, runs: int, worke
         ratio = statistics.median(r.wall for r in row.nochange) / floor_wall
         lines.append(f"| {row.label} | {_size(row.megabytes * 1e6 / 1024)} | {_fmt_runs(row.full)} | {_fmt_runs(row.nochange)} "
                      f"({ratio:.1f}× floor) | {_fmt_runs(row.one)} | {largest:.0f} MiB | {total} | "
-                     f"{_size(row.overview_kb)} | {row.largest_page[0]} {_size(row.largest_page[1])} |")
+                     f"{_size(row.overview_kb)} | {_opened(row.opens)} | {row.largest_page[0]} "
+                     f"{_size(row.largest_page[1])} |")
     return "\n".join(lines)
 
 
