@@ -7,7 +7,7 @@ import math
 from evacmap.gazetteer.context import AREA_KINDS, NEAR_KM, SETTLEMENT_KINDS, km
 from evacmap.gazetteer.model import Place
 
-__all__ = ["Nearby", "anchors", "doc_countries", "dominant"]
+__all__ = ["Nearby", "anchors", "doc_countries", "dominant", "supported"]
 
 
 def doc_countries(kept, focus: str | None) -> frozenset[str]:
@@ -98,3 +98,22 @@ class _Seen:
     def holds(self, region: str, candidates: list[Place]) -> bool:
         """Whether `region` holds an anchor of another name that is not among `candidates`."""
         return any(k != self.key and q not in candidates for k, q in self.nearby._by_parent.get(region, ()))
+
+
+def supported(pending, kept) -> list:
+    """Of the `pending` spans (first token, end token, key, places: a small village named like an English
+    word, which the common-word trap turned away), those the article's own geography supports, each with
+    only its supported places: a village within NEAR_KM of a town the article names with one meaning
+    ("Anzac" beside Fort McMurray), or inside a first-level region the article names ("Alberta"). A
+    country alone is no support: every country has villages named like words."""
+    if not pending:
+        return []
+    near = Nearby(anchors(kept, [item[3] for item in kept], {}))
+    regions = {r for r in doc_countries(kept, None) if ":" in r}
+    out = []
+    for i, j, key, places in pending:
+        seen = near.seen_from(key)
+        backed = [p for p in places if (p.parent and p.parent in regions) or seen.close(p)]
+        if backed:
+            out.append((i, j, key, backed, 1.0))
+    return out

@@ -111,8 +111,8 @@ def org_trap(tokens: list[Token], i: int, j: int, places: list[Place] | None = N
         return True
     for k in range(j, min(j + 3, len(tokens))):
         tok = tokens[k]
-        if not tok.capitalised:
-            return False
+        if not tok.capitalised or (text and "\n" in text[tokens[k - 1].end:tok.start]):
+            return False  # a name ends at a line break: a headline's last word opens no body of the dateline
         if tok.word in PUBLIC_BODY_WORDS or (tok.word in CHAMBER_WORDS and places
                                              and any(p.kind in {"governorate", "country"} for p in places)):
             return False
@@ -151,7 +151,7 @@ def inside_proper_name(tokens: list[Token], i: int, j: int, text: str) -> bool:
     before = text[prev.end:tokens[i].start] if prev else ""
     after = text[tokens[i].end:nxt.start] if nxt else ""
     joined_before = prev is not None and _proper(prev) and before.strip() in {"", "'s", "’s"} and not tokens[i].sentence_initial
-    joined_after = nxt is not None and _proper(nxt) and after.strip() == ""
+    joined_after = nxt is not None and _proper(nxt) and after.strip() == "" and "\n" not in after
     return joined_before or joined_after
 
 
@@ -251,13 +251,15 @@ def _person_evidence(tokens: list[Token], i: int, j: int, text: str) -> str | No
         return "strong"  # "Al Jazeera's correspondent"
     if prev and prev.word in TITLES and gap_before.strip(" .") == "":
         return "strong"
+    # a person's name never runs over a line break: a headline's last word is no first name of the dateline's
     if (prev and _proper(prev) and not tokens[first].sentence_initial and gap_before.strip() in {"", "-"}
+            and "\n" not in gap_before
             and prev.word not in PLACE_MODIFIERS and not acronym_before(tokens, first, text)):
         return "joined"  # "John Kerry", but also "CBC Toronto", "Team Alberta"
     if (nxt and nxt.word in SPEECH and gap_after.strip() == ""
             and not (prev and (prev.word in PREPOSITIONS or prev.word in PLACE_MODIFIERS))):
         return "speaks"  # "Kerry said", but not "the mayor of Paris said" nor "from downtown Tampa said"
-    if nxt and gap_after.strip() in {"", "-"}:
+    if nxt and gap_after.strip() in {"", "-"} and "\n" not in gap_after:
         if nxt.key in ARTICLES and j + 1 < len(tokens) and tokens[j + 1].capitalised:
             return "weak"
         if (_proper(nxt) and nxt.word not in ORG_WORDS and nxt.word not in REGION_WORDS
@@ -393,8 +395,9 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
            doc_countries: frozenset[str], surface: str | None = None,
            near: NearTowns | None = None) -> tuple[Place | None, str]:
     """Pick one place among homonyms, or None when the evidence does not separate them."""
-    if len(candidates) == 1:
-        return _only(candidates[0], focus, doc_countries, surface)
+    # one candidate, or only small towns far from the story (then _only says so of the first)
+    if len(candidates) == 1 or (focus and all(far_from_story(c, focus, doc_countries, near) for c in candidates)):
+        return _only(candidates[0], focus, doc_countries, surface, near)
     if region:
         regional = [c for c in candidates if c.kind in {"governorate", "region"}]
         if regional:
@@ -429,9 +432,28 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
     return None, f"{len(ranked)} places with this name, none clearly more likely (margin {margin:.1f})"
 
 
-def _only(only: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None) -> tuple[Place | None, str]:
+def far_from_story(place: Place, focus: str | None, doc_countries: frozenset[str],
+                   near: NearTowns | None = None) -> bool:
+    """A town of under 100,000 people from the broad layers, outside the corpus focus country and every
+    country and region the article names, and far from every town it names with one meaning: in a story
+    about Canada, "Beacon Hill" (a neighbourhood the gazetteer lacks) is not Boston's, nor "Centennial Park"
+    a hamlet in Arizona. Only with a declared focus (without one, an article's far-away names are normal) and
+    in an article that names towns of its own (a bare name, as `geocode` gets it, is far from nothing)."""
+    return bool(focus and near and place.kind in SETTLEMENT_KINDS and place.population < 100_000
+                and place.source not in {"curated", "user"} and place.country != focus
+                and not ({place.country, place.parent} & doc_countries) and not near.close(place))
+
+
+FAR_REASON = "only small places of this name, far from the story's country and places"
+
+
+def _only(only: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None,
+          near: NearTowns | None = None) -> tuple[Place | None, str]:
     """The one candidate, unless it is a small place outside the article's countries that only the loose key
-    joins to the mention ("Argeen" → a village listed as "Argin" on another continent)."""
+    joins to the mention ("Argeen" → a village listed as "Argin" on another continent), or a small town far
+    from the story (far_from_story)."""
+    if far_from_story(only, focus, doc_countries, near):
+        return None, FAR_REASON
     if (only.source not in {"curated", "user"} and only.population < 5_000 and only.kind in SETTLEMENT_KINDS
             and name_cost(only, surface) >= NORMALISED_COST
             and not ({only.country, only.parent} & (doc_countries | {focus}))):

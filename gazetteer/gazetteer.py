@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
-from evacmap.gazetteer import coherence, context
+from evacmap.gazetteer import coherence, context, wordtraps
 from evacmap.gazetteer.index import NameIndex
 from evacmap.gazetteer.layers import curated_layer, user_layer
 from evacmap.gazetteer.model import Match, Place
@@ -315,6 +315,7 @@ class Gazetteer:
         abbreviated = {(i, j) for i, j, *_ in abbreviations(tokens, text)} | {
             (i, j) for i, j, _ in county_lists(tokens, text)}
         associative: set[tuple[int, int]] = set()
+        villages = []  # small villages named like English words: kept only where the article's geography backs them
         for i, j, key, places in spans:
             if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
                                                               signals=signals, paired=paired):
@@ -322,9 +323,14 @@ class Gazetteer:
                         and context.associative(tokens, i, j, text) and self._passes(
                         tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
                         organisation=False)):
+                    if wordtraps.village_word(tokens, i, j, places) and self._passes(
+                            tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
+                            common_words=False):
+                        villages.append((i, j, key, places))
                     continue
                 associative.add((i, j))
             kept.append(self._prefer_regional(i, j, key, places))
+        kept.extend(coherence.supported(villages, kept))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
         kept.sort(key=lambda s: s[0])
         return kept, associative
@@ -411,8 +417,10 @@ class Gazetteer:
 
     def _passes(self, tokens, i, j, places: list[Place], *, text: str, persons: set[str],
                 signals: dict[tuple[int, int], str | None] | None = None,
-                paired: frozenset[tuple[int, int]] = frozenset(), organisation: bool = True) -> bool:
-        """Does span i..j pass the traps? `organisation=False` skips the organisation trap alone."""
+                paired: frozenset[tuple[int, int]] = frozenset(), organisation: bool = True,
+                common_words: bool = True) -> bool:
+        """Does span i..j pass the traps? `organisation=False` skips the organisation trap alone,
+        `common_words=False` the common-word trap alone."""
         if (organisation and context.org_trap(tokens, i, j, places, text)) or context.month_abbreviation(tokens, i, j, text):
             return False
         if dateline(tokens, text, i, j):
@@ -423,7 +431,8 @@ class Gazetteer:
             return False  # "the Gulf War", "Donetsk People's Republic"; not "the Berlin Christmas market"
         if places[0].source in {"curated", "user"}:
             return True
-        if context.acronym_trap(tokens, i, j, places, text) or self._common_phrase(tokens, i, j, places):
+        if (context.acronym_trap(tokens, i, j, places, text) or wordtraps.common_phrase(tokens, i, j, places)
+                or wordtraps.modifier_trap(tokens, i, j, places, text)):
             return False
         key = " ".join(t.key for t in tokens[i:j])
         if all(p.kind != "country" for p in places) or PERSONAL + key in persons:
@@ -442,20 +451,7 @@ class Gazetteer:
         surface = tokens[i].text if j - i == 1 else ""
         own = [p for p in places if context.name_cost(p, surface) == 0] or places
         bests = {max(group, key=lambda p: (p.kind == "country", p.population)) for group in (places, own)}
-        return not all(context.common_word_trap(tokens, i, j, best) for best in bests)
-
-    @staticmethod
-    def _common_phrase(tokens, i: int, j: int, places: list[Place]) -> bool:
-        """A name of several common English words ("White House", "Red Cross") after "the", or that is only
-        some place's alternate name, is the phrase, not the place."""
-        if j - i < 2 or not all(len(tokens[k].word) >= 3 and context.zipf(tokens[k].word) >= 4.0 for k in range(i, j)):
-            return False
-        key = " ".join(t.key for t in tokens[i:j])
-        primary = [p for p in places if name_key(p.name) == key]
-        if not primary:
-            return True
-        small = all(p.kind in context.SETTLEMENT_KINDS and p.population < 100_000 for p in primary)
-        return small and i > 0 and tokens[i - 1].word == "the"  # "the White House", not "the West Bank"
+        return not common_words or not all(context.common_word_trap(tokens, i, j, best) for best in bests)
 
     def _fuzzy_spans(self, tokens: Tokens, kept, persons: set[str]):
         """Spellings no list has: a capitalised, uncommon word close to a regional name."""

