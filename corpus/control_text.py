@@ -211,6 +211,8 @@ def _issuer(text: str, sentence: Sentence, m: re.Match) -> str | None:
     if by is None:
         return None
     by = _NOT_ISSUER.sub("", " ".join(by.split()))
+    if by.split(" ", 1)[0].lower() in {"authorities", "officials", "police", "the"}:  # a common noun, not a name
+        by = by[:1].lower() + by[1:]
     return by if by and by.lower() not in {"it", "they", "he", "she", "we", "the"} else None
 
 

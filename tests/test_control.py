@@ -314,7 +314,7 @@ def test_an_order_to_leave_covers_the_town_and_says_who_gave_it_and_when(gaz):
                            "fire jumped the river.", gaz, "US", "2018-07-28")
     [claim] = [c for c in claims if gaz.get(c.place_id).name == "Redding"]
     assert (claim.controller, claim.issued_by, claim.date) == (
-        "evacuation ordered", "Officials in northern California", "2018-07-26")
+        "evacuation ordered", "officials in northern California", "2018-07-26")
 
 
 def test_a_passive_order_names_no_issuer_and_takes_its_own_weekday(gaz):
