@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
+from evacmap.corpus.dates import narrative_dates
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_cues import MOVE_WORD
 from evacmap.corpus.prefilter import Guarded
@@ -53,6 +54,8 @@ class ControlClaim:
     controller: str  # an actor id | besieged | cut off | an evacuation order
     phrase: str  # the words that say it, as written
     besieged_by: str | None = None  # for "besieged": who besieges, when the text says
+    date: str | None = None  # an evacuation order's day (ISO), from the sentence's own date or the story's day
+    issued_by: str | None = None  # who ordered the evacuation, when the sentence names them
 
 
 @dataclass(frozen=True)
@@ -139,10 +142,14 @@ def _compiled(adj: str, noun: str) -> _Rules:
 
 
 _ORDER = re.compile(
-    r"\b(?P<kind>mandatory|voluntary|compulsory)\s+evacuations?(?:\s+orders?)?(?:\s+(?:for|of|in))?\s+"
+    r"\b(?P<kind>mandatory|voluntary|compulsory)\s+evacuations?(?:\s+orders?)?(?:\s+(?:for|of|in))?(?:\s+|\b)"
     r"(?:(?:residents\s+of\s+)?(?:the\s+)?(?P<zone>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*))?|"
     r"\bordered\s+(?:the\s+)?(?:residents|people|everyone)\s+(?:of|in)\s+(?P<zone2>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)"
     r"[A-H])*)\s+to\s+(?:leave|evacuate)|"
+    # "ordered everyone in <town> to leave", "told all residents of <town> to get out", "ordered <town> evacuated"
+    r"\b(?P<told>ordered|told|instructed)\s+(?:the\s+)?(?:everyone|everybody|all|residents|people|inhabitants|"
+    r"population|whole|entire)(?:\s+(?:residents|people|population|of|in|living|(?-i:[A-Z])[\w'’.-]*)){0,6}?\s+to\s+"
+    r"(?:leave|evacuate|get out|flee)\b|"
     r"\b(?P<zone3>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*)\s+(?:were|was|are|is|have been|has been|had been)\s+"
     r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b|"
     # "ordered evacuations for <towns>", "issued evacuation orders for <towns>"
@@ -178,18 +185,52 @@ def _adopted(text: str, sentence: Sentence, slots: list[Slot], gazetteer, order:
     return out
 
 
-def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str]) -> list[tuple]:
+#: who orders: "Authorities in northern <province> ordered", "<County> Emergency Management issued", "The county
+#: ordered"; the words before the verb, capitalised names or an authority's common noun
+_ISSUER = re.compile(
+    r"(?P<by>(?:(?:the|The)\s+)?(?:[A-Z][\w'’.&-]*\s+){0,5}(?:[A-Z][\w'’.&-]*|authorities|officials|police|"
+    r"government|county|city|province|state|municipality|council|mayor|governor)"
+    r"(?:\s+(?:in|of|for)\s+(?:the\s+)?(?:[a-z]+ern\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})?)"
+    r"\s+(?:has\s+|had\s+|have\s+)?(?:also\s+)?(?:ordered|issued|told|instructed|declared)"
+    r"(?:\s+(?:an?|the))?\s*$")
+_ISSUED_BY = re.compile(r"[^.;]{0,80}?\b(?:issued|ordered|declared)\s+by\s+(?P<by>(?:the\s+)?[A-Za-z][^,.;]{1,60}?)"
+                        r"(?=\s*(?:[,.;]|$|\s+(?:at|on|for|in|to|after|before)\b))")
+_NOT_ISSUER = re.compile(r"^(?:(?:On|By|In|At|Late|Early|Later|Earlier|Then|And|But|So|Also|Last|This|"
+                         r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|"
+                         r"June|July|August|September|October|November|December|\d+\w*)\s+)+")
+
+
+def _issuer(text: str, sentence: Sentence, m: re.Match) -> str | None:
+    """Who issued the order, when the sentence names them as the subject of the ordering verb or after
+    "issued by"; None when it does not say (a passive "an order was issued for X" names nobody)."""
+    head = text[sentence.start:m.start()] + (m.group("told") or m.group("ordered") or "")
+    found = _ISSUER.search(head)
+    by = found.group("by") if found else None
+    if by is None and (after := _ISSUED_BY.match(text, m.end(), sentence.end)) is not None:
+        by = after.group("by")
+    if by is None:
+        return None
+    by = _NOT_ISSUER.sub("", " ".join(by.split()))
+    if by.split(" ", 1)[0].lower() in {"authorities", "officials", "police", "the"}:  # a common noun, not a name
+        by = by[:1].lower() + by[1:]
+    return by if by and by.lower() not in {"it", "they", "he", "she", "we", "the"} else None
+
+
+def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,
+                  issuers: dict[tuple[int, str], str]) -> list[tuple]:
     """Evacuation orders: the places of the sentence (countries aside) are covered by the order; "the order
     ... takes in X and Y" in a later sentence extends the last order named (``last`` carries it), and so
-    does "X ... adopted the county order"."""
+    does "X ... adopted the county order". ``issuers`` gets who issued each order, when the sentence says."""
     out: list[tuple] = []
     for m in _ORDER.finditer(text, sentence.start, sentence.end):
         kind = (m.group("kind") or "mandatory").lower()
         zone = m.group("zone") or m.group("zone2") or m.group("zone3")
         words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
-        if m.group("ordered"):  # the text says an evacuation was ordered, not whether it is mandatory
+        if m.group("ordered") or m.group("told"):  # the text says an evacuation was ordered, not of which kind
             words = "evacuation ordered"
         last[:] = [words]
+        if (by := _issuer(text, sentence, m)) is not None:
+            issuers.setdefault((sentence.start, words), by)
         places = [pid for slot in slots if not _moved_between(text, slot, m) for pid in slot.ids
                   if pid and not _is_area(gazetteer, pid)]
         out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
@@ -361,24 +402,39 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
     text = article.text
     found: list[tuple] = []
     last_order: list[str] = []
+    issuers: dict[tuple[int, str], str] = {}
     for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors), strict=True):
         surrounded: dict[int, int] = {}
         for slot in slots:
             found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, (rules, actors), surrounded))
         found.extend((*f, sentence) for f in _halves(article, sentence, slots, (rules, actors), gazetteer))
         found.extend((*f, sentence) for f in _its_control(text, sentence, slots, (rules, actors)))
-        found.extend((*f, sentence) for f in _order_claims(text, sentence, slots, gazetteer, last_order))
+        found.extend((*f, sentence) for f in _order_claims(text, sentence, slots, gazetteer, last_order, issuers=issuers))
     claims: list[ControlClaim] = []
     seen = set()
+    days = _order_days(article, sentences, found)
     for _start, _end, pid, ctrl, phrase, by, sentence in sorted(found, key=lambda f: (f[0], f[2], f[3])):
         key = (sentence.start, pid, ctrl)
         if key in seen:
             continue
         seen.add(key)
+        order = "evacuation" in ctrl
         claims.append(ControlClaim(id=f"{article.id}#c{len(claims) + 1}", article=article.id, outlet=article.outlet,
                                    start=sentence.start, end=sentence.end, text=sentence.text, place_id=pid,
-                                   controller=ctrl, phrase=" ".join(phrase.split()), besieged_by=by))
+                                   controller=ctrl, phrase=" ".join(phrase.split()), besieged_by=by,
+                                   date=days.get(sentence.start) if order else None,
+                                   issued_by=issuers.get((sentence.start, ctrl)) if order else None))
     return claims
+
+
+def _order_days(article: Article, sentences: Sequence[Sentence], found: list[tuple]) -> dict[int, str]:
+    """Sentence start -> the day (ISO) each sentence holding an evacuation order is about: its own date
+    ("issued ... on Wednesday"), else the story's current day (:func:`corpus.dates.narrative_dates`). Worked
+    out only for articles that state an order."""
+    if article.published is None or not any("evacuation" in f[3] for f in found):
+        return {}
+    days = narrative_dates([s.text for s in sentences], article.published)
+    return {s.start: d.isoformat() for s, d in zip(sentences, days, strict=True) if d is not None}
 
 
 __all__ = ["NOT_HELD", "ControlClaim", "control_claims"]

@@ -23,17 +23,23 @@ from evacmap.corpus.movement_cues import (
     COORDINATED,
     CORRIDOR,
     CROSSED_AT,
+    DESCRIBED_DEST,
     DEST_CUES,
+    DIRECTED,
     DISPUTED,
     DONE,
     FILLER,
+    FLOWN_OUT,
     FOR_DEST,
     FROM_CUE,
+    MODES,
     MOVE_WORD,
     MOVERS,
     NOT_A_MOVE,
     ON_THE_WAY,
     OPTIONAL,
+    ORDERED_OUT,
+    ORDERED_OUT_TAIL,
     ORIGIN_CUES,
     PEOPLE_FROM,
     PLANNED,
@@ -88,6 +94,13 @@ def clause_status(window: str, clause: str = "") -> str:
     return "happened"
 
 
+def clause_mode(clause: str) -> str | None:
+    """How the clause says people moved (air, sea, road, foot), from its verbs and vehicles ("were flown out",
+    "put on buses", "drove north on Highway 63"); None when it does not say or names two ways."""
+    found = [mode for mode, rx in MODES if rx.search(clause)]
+    return found[0] if len(found) == 1 else None
+
+
 VEHICLES_RETURNING = re.compile(r"\b(?:buses|ambulances|vehicles|convoys?|trucks|boats|planes|aircraft)\s+"
                                 r"(?:\w+\s+){0,2}?(?:returning|returned|going back|went back)\b", re.I)
 #: "buses crossed into X and returned with 1,000 evacuees": the vehicles' trip in is not the evacuation
@@ -119,6 +132,8 @@ class Move:
     dests: list[Slot]
     cues: list[str]
     window_end: int
+    origin_text: str | None = None  # "flights from the camps to X": an origin named but not located
+
 
 
 def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
@@ -183,9 +198,13 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
             role.append((cue.start(), slot, cue.group(0)))
 
     _origin_roles(clause, take, origins)
+    _ordered_out(clause, lo, text, take, origins)
     _coordinated(origins, inside, text, used)
     _reverse_roles(clause, lo, text, inside, used=used, origins=origins, dests=dests)
     _dest_and_via_roles(clause, take, vias, dests, origins)
+    _described_dest(clause, lo, text, dests)
+    _coordinated(dests, inside, text, used, need_and=True)
+    _out_of_the_place(clause, (lo, hi), slots, inside, origins)
     _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
     there = THERE.search(clause) or (ON_THE_WAY.search(clause) if same_sentence else None)
     if there and last_dest is not None and not dests:
@@ -208,13 +227,24 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
     origins = [o for o in origins if any(i is not None for i in o[1].ids)]
     if not origins and not dests:
         return None
+    described = _described_origin(clause, lo, text) if dests and not origins else None
     roles = sorted(origins + vias + dests, key=lambda r: r[0])
     window_end = max([r[1].end for r in roles if r[1].start >= lo] + [lo + r[0] + len(r[2]) for r in roles])
     window_end = _window_end(text, window_end, hi)
     return Move(lo, hi, [o[1] for o in sorted(origins, key=lambda r: r[0])],
                  [v[1] for v in sorted(vias, key=lambda r: r[0])],
                  [d[1] for d in sorted(dests, key=lambda r: r[0])],
-                 [r[2].strip() for r in roles], window_end)
+                 [r[2].strip() for r in roles], window_end, described)
+
+
+def _described_origin(clause: str, lo: int, text: str) -> str | None:
+    """"Flights from the camps to X": the origin is named (as written) but is no place of the gazetteer; the
+    leg keeps the words rather than take the article's evacuation origin."""
+    for cue in FROM_CUE.finditer(clause):
+        m = DESCRIBED_DEST.match(text, lo + cue.end())
+        if m is not None and (_moved_before(clause[:cue.start()]) or MOVE_WORD.search(clause[:cue.start()])):
+            return " ".join(m.group("d").split())
+    return None
 
 
 ENTRY_AT = re.compile(r"\s+(?P<prep>at|near)\s+(?:the\s+)?(?:(?:town|village|city|border crossing|crossing|checkpoint|"
@@ -266,18 +296,66 @@ def _origin_roles(clause: str, take, origins: list) -> None:
             take(cue, origins)
 
 
-def _coordinated(origins: list, inside: list[Slot], text: str, used: set[int]) -> None:
-    """Add the places coordinated with each origin ("taken from X and Y, in the west, into Z")."""
-    for pos, slot, cue in list(origins):
-        last = slot
+def _coordinated(roles: list, inside: list[Slot], text: str, used: set[int], *, need_and: bool = False) -> None:
+    """Add the places coordinated with each origin ("taken from X and Y, in the west, into Z") or destination
+    ("put on buses to X and Y"). For destinations the list must end in "and"/"or" ("to X, Y and Z"): "to
+    <town>, <country>" only says where the town is."""
+    for pos, slot, cue in list(roles):
+        last, chain, seps = slot, [], []
         for nxt in inside:
             if nxt.start < last.end:
                 continue
-            if nxt.start in used or not any(nxt.ids) or not COORDINATED.fullmatch(text[last.end:nxt.start]):
+            sep = text[last.end:nxt.start]
+            if nxt.start in used or not any(nxt.ids) or not COORDINATED.fullmatch(sep):
                 break
-            used.add(nxt.start)
-            origins.append((pos, nxt, cue))
+            chain.append(nxt)
+            seps.append(sep)
             last = nxt
+        if need_and and not (seps and re.search(r"\b(?:and|or)\b", seps[-1])):
+            continue
+        for nxt in chain:
+            used.add(nxt.start)
+            roles.append((pos, nxt, cue))
+
+
+def _ordered_out(clause: str, lo: int, text: str, take, origins: list) -> None:
+    """"ordered everyone in X to leave", "forced residents of X out": X is the origin."""
+    for cue in ORDERED_OUT.finditer(clause):
+        before = len(origins)
+        take(cue, origins, 40)
+        if len(origins) > before and ORDERED_OUT_TAIL.match(text, origins[-1][1].end) is None:
+            origins.pop()
+
+
+def _described_dest(clause: str, lo: int, text: str, dests: list) -> None:
+    """"drove north on Highway 63 toward the oil-sands work camps": a direction cue followed by no place but
+    by a described one: the destination is named (kept as written) but not located."""
+    if dests:
+        return
+    for cue in DEST_CUES.finditer(clause):
+        if not DIRECTED.search(cue.group(0)):
+            continue
+        m = DESCRIBED_DEST.match(text, lo + cue.end())
+        if m is not None:
+            words = " ".join(m.group("d").split())
+            dests.append((cue.start(), Slot(m.start("d"), m.end("d"), (None,), words, "area",
+                                            note="named but not located"), cue.group(0)))
+            return
+
+
+def _out_of_the_place(clause: str, span: tuple[int, int], slots: list[Slot], inside: list[Slot],
+                      origins: list) -> None:
+    """"X was put under an evacuation order, and about 200 residents were flown out": a clause that moves
+    people "out" and names no place starts at the one place the sentence named before it."""
+    lo, _hi = span
+    m = FLOWN_OUT.search(clause)
+    if m is None or origins or inside:
+        return
+    before = list(dict.fromkeys(i for s in slots if s.end <= lo for i in s.ids if i))
+    if len(before) == 1:
+        slot = next(s for s in slots if s.end <= lo and before[0] in s.ids)
+        origins.append((m.start(), Slot(slot.start, slot.end, (before[0],), slot.text, "mention",
+                                        note="the place the sentence is about"), m.group(0)))
 
 
 def _reverse_roles(clause: str, lo: int, text: str, inside: list[Slot], *, used: set[int], origins: list,
@@ -356,4 +434,4 @@ def _between_and_for(clause: str, lo: int, text: str, *, take, origins: list, de
             take(cue, dests)
 
 
-__all__ = ["Move", "clause_move", "clause_spans", "clause_status", "clause_who"]
+__all__ = ["Move", "clause_mode", "clause_move", "clause_spans", "clause_status", "clause_who"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
-                       r"went|go(?:ing)?|head(?:ed|ing)?|taken|transferred|fle[de]|fleeing|leav\w*|left|"
+                       r"went|gone|go(?:ing)?|head(?:ed|ing)?|traffic|taken|transferred|fle[de]|fleeing|leav\w*|left|"
                        r"bound|travel\w*|depart\w*|set (?:out|off)|reach\w*|arriv\w*|crossed|crossing|snaked|"
                        r"returning|returned|"
                        r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
@@ -19,8 +19,33 @@ WAITING = re.compile(r"\b(?:waiting|gathered|gathering|massed|queued|queuing|lin
 WAIT_TO_GO = re.compile(r"\b(?:waiting|gathered|gathering|massed|queued|queuing|lined up|assembled|parked)\b[^,.;]{0,60}?"
                         r"\bto\s+(?:drive|go|leave|travel|fly|sail|cross|move|head|return|set off)\b", re.I)
 ORIGIN_CUES = re.compile(r"\b(?:snaked |headed |driven |brought |bused |moved |came |flown |airlifted )?(?:out of)\b|"
-                         r"\b(?:fled|left|leave|leaving|departed|fleeing|escaped)\b|\bevacuations? (?:of|in)\b",
+                         r"\b(?:fled|left|leave|leaving|departed|fleeing|escaped)\b|\bevacuations? (?:of|in)\b|"
+                         # "evacuees who had taken shelter at the centre in X were put on buses to Y"
+                         r"\b(?:who|that)\s+(?:had\s+|have\s+)?(?:taken shelter|sheltered|been sheltering|been staying|"
+                         r"stayed|been stuck|been stranded|been waiting|waited)\s+(?:at|in)\b",
                          re.I)
+#: "ordered everyone in X to leave": X is where the movement starts (the order is read in corpus.control_text)
+ORDERED_OUT = re.compile(r"\b(?:ordered|told|instructed|forced)\s+(?:the\s+)?(?:everyone|everybody|all|residents|people|"
+                         r"inhabitants|thousands|hundreds)(?:\s+(?:residents|people|of them))?\s+(?:in|of|from)\b", re.I)
+ORDERED_OUT_TAIL = re.compile(r"\s+to\s+(?:leave|evacuate|get out|flee)\b|\s+out\b", re.I)
+#: "about 200 residents were flown out": a movement out of the place the sentence is about
+FLOWN_OUT = re.compile(r"\b(?:flown|airlifted|bused|bussed|driven|taken|evacuated|moved|ferried|carried|brought|"
+                       r"got|gotten|ordered)\s+out\b(?!\s+of\b)", re.I)
+#: what the words of a clause say about how people moved
+MODES = (
+    ("air", re.compile(r"\b(?:fl[eo]wn?|fly(?:ing)?|flights?|airlift\w*|planes?|aircraft|airstrips?|airports?|"
+                       r"airfields?|landed|helicopters?|jets?)\b", re.I)),
+    ("sea", re.compile(r"\b(?:ships?|shipped|ferr(?:y|ies|ied)|boats?|sail\w*|vessels?|by sea)\b", re.I)),
+    ("road", re.compile(r"\b(?:dr[oi]ve|driv(?:en|ing)|bus(?:es)?|bus+ed|convoys?|vehicles?|cars?|trucks?|traffic|"
+                        r"highways?|roads?|by road|(?-i:Highway|Route|Interstate))\b", re.I)),
+    ("foot", re.compile(r"\bon foot\b|\bwalk(?:ed|ing)\b", re.I)),
+)
+#: a destination named but not a place in any gazetteer: "toward the oil-sands work camps beyond the city"
+DESCRIBED_DEST = re.compile(r"\s*(?P<d>the\s+(?:[\w'’-]+\s+){0,3}?(?:camps?|shelters?|cent(?:re|er)s?|"
+                            r"evacuation cent(?:re|er)s?|reception cent(?:re|er)s?|coast|border|mountains|hills|"
+                            r"countryside|suburbs|outskirts|airport|airfields?|airstrips?|sites?|base)"
+                            r"(?:\s+(?:beyond|north|south|east|west|outside|near|of)\s+(?:of\s+)?the\s+(?:city|town|village|"
+                            r"border|coast|river))?)\b", re.I)
 #: "round trips between X and Y", "a shuttle between X and Y": X is the origin, Y the destination
 BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttles?|runs?|rotations?|crossings?|sailings?)\s+between\s+$", re.I)
 #: "left for X", "fleeing <origin> for X", "departed for X": "for" names a destination after these verbs
@@ -34,8 +59,15 @@ PEOPLE_FROM = re.compile(r"\b(?:man|woman|men|women|family|families|residents|pe
 BACKSTORY = re.compile(r"\bhad\s+(?:\w+ly\s+)?(?:set (?:out|off)|sailed|left|departed|driven|flown|travell?ed|"
                        r"come|came|started|begun|been (?:flown|driven|bused|taken|brought|evacuated))\b[^,;.]*$", re.I)
 VIA_CUES = re.compile(r"\b(?:crossed into|crossing into|through|via|by way of|passing|into)\b", re.I)
+#: a compass direction, optionally along a named road: "north on Highway 63", "south along Interstate 75"
+DIRECTION = (r"(?:north|south|east|west|north-?east|north-?west|south-?east|south-?west)(?:wards?)?"
+             r"(?:\s+(?:on|along|via|down|up)\s+(?:the\s+)?(?:(?-i:[A-Z])[\w.-]*\s+){1,3}?(?:\d+[A-Z]?|"
+             r"(?-i:[A-Z])[\w.-]*))?")
+#: "drove north on Highway 63 toward X", "heading south to X": a direction names a movement without a mover
+DIRECTED = re.compile(rf"\b{DIRECTION}\s+(?:to|toward|towards|into|for)\s*$", re.I)
 DEST_CUES = re.compile(
-    r"\b(?:to (?:stay|shelter) (?:with (?:\w+ ){0,2}?\w+ )?(?:in|at)|"
+    rf"\b(?:{DIRECTION}\s+(?:to(?!\s+(?:stay|shelter)\b)|toward|towards|into)|"
+    r"to (?:stay|shelter) (?:with (?:\w+ ){0,2}?\w+ )?(?:in|at)|"
     r"en route to|on (?:its|their|the) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
     r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arriv(?:ed|e|es|ing) (?:in|at)|"
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
@@ -68,6 +100,7 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     r"its|their|(?:(?-i:[A-Z][\w.]*)\s+){0,3}(?:headquarters|embassy|embassies|compound|offices?|"
                     r"hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
+                    r"stadiums?|schools?|arenas?|(?:community |civic |town )?halls?|churche?s?|mosques?|gyms?|"
                     r"border crossings?|crossings?|checkpoints?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
 #: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
 CONTINUES = re.compile(r"^and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?\w+|"
@@ -93,7 +126,7 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      r"\bwill\b|\bwould\b|['’]ll\b|\bshall\b|\blikely to\b|\bexpected\b|\bexpects?\b|"
                      r"\bplan(?:s|ned)?\b|\bto be (?:evacuated|taken|moved|transferred|bused)\b|\bhope[sd]?\b|"
                      r"\ballowed to\b|\bset to\b|\bdue to\b|\bpushed for\b|\bdemand(?:ed|s)?\b|\bprepared to\b|"
-                     r"\bshould\b|\bmight\b|\bmay\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b|"
+                     r"\bshould\b|\bmight\b|\b(?-i:may)\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b|"
                      # "are to leave for X", "is scheduled to", "were supposed to"
                      r"\b(?:is|are|was|were) to (?:be |leave|go|travel|head|move|depart|fly|sail|cross|return)\b|"
                      r"\b(?:scheduled|supposed|intended|meant|slated|preparing) to\b", re.I)
@@ -152,9 +185,9 @@ CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou
 
 __all__ = [
     "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
-    "CROSSED_AT",
-    "DEST_CUES", "DISPUTED", "DONE", "FILLER", "FOR_DEST", "FROM_CUE", "HOME", "MOVERS", "MOVE_WORD",
-    "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PLANNED", "POSSESSIVE", "PRONOUN",
-    "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES", "VIA_CUES", "WAITING", "WAIT_TO_GO",
-    "WEAK_DEST", "WHO"
+    "CROSSED_AT", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED", "DONE", "FILLER",
+    "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "HOME", "MODES", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY",
+    "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PLANNED",
+    "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES", "VIA_CUES",
+    "WAITING", "WAIT_TO_GO", "WEAK_DEST", "WHO",
 ]

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.attribution import attribute, place_words
 from evacmap.corpus.model import Article, Mention, Sentence
-from evacmap.corpus.movement_clauses import Move, clause_move, clause_spans, clause_status, clause_who
+from evacmap.corpus.movement_clauses import Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
 from evacmap.corpus.movement_cues import HOME, PEOPLE_OF, WHO
 from evacmap.corpus.slots import Slot, article_slots
 
@@ -64,6 +64,7 @@ class Leg:
     note: str = ""
     reported_by: str | None = None  # whom the sentence credits ("Syrian state TV"), None when the outlet itself
     origin_group: tuple[str, ...] = ()  # the places of the group the origin belongs to ("two villages, X and Y")
+    mode: str | None = None  # air | sea | road | foot, when the clause's verbs or vehicles say
 
 
 def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],
@@ -103,6 +104,8 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
                 continue  # "left X and drove to Y": one leg X -> Y, not also X -> nowhere
             origins = move.origins or sentence_origins[:1]
             from_context, context_note = False, ""
+            if not origins and move.origin_text:  # "from the camps": named, not located; no origin borrowed
+                origins = [Slot(move.start, move.start, (None,), move.origin_text, "area", "origin named but not located")]
             same = _same_destination_origin(by_destination, sentence, move) if not origins else None
             if same is not None:
                 origins, from_context = [same], True
@@ -118,7 +121,8 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
                 status=clause_status(text[move.start:move.window_end], text[move.start:move.end]),
                 who=clause_who(text[move.start:move.window_end], slots, move.start, previous_who),
                 context_note=context_note,
-                reported_by=speakers.get(sentence.start))
+                reported_by=speakers.get(sentence.start),
+                mode=clause_mode(text[move.start:move.end]))
             for origin_slot in origins:
                 legs.extend(_legs_from(base, origin_slot, from_context))
         found = [name for name, rx in WHO if rx.search(sentence.text)]
@@ -183,6 +187,7 @@ class _LegBase:
     who: str
     context_note: str
     reported_by: str | None
+    mode: str | None = None
 
 
 def _legs_from(base: _LegBase, origin_slot: Slot, from_context: bool) -> list[Leg]:
@@ -193,6 +198,8 @@ def _legs_from(base: _LegBase, origin_slot: Slot, from_context: bool) -> list[Le
     notes = [v.note for v in move.vias if v.note] + ([base.context_note] if base.context_note else [])
     if origin_slot.kind == "none":
         notes.append("origin not stated")
+    elif origin_slot.ids == (None,):
+        notes.append(f"origin named but not located ('{origin_slot.text}')")
     if origin_slot.kind == "group":
         notes.append(f"one of the places of '{origin_slot.text}'")
     end = max(sentence.end, origin_slot.extend_to or 0)
@@ -214,7 +221,8 @@ def _legs_from(base: _LegBase, origin_slot: Slot, from_context: bool) -> list[Le
                 destination_text=dest.text if dest is not None and (dest.kind == "area" or dest_id is None) else None,
                 who=base.who, status=base.status, verb=" / ".join(move.cues), via_text=via_text,
                 origin_text=None if from_context or origin_slot.kind == "none" else origin_slot.text,
-                note="; ".join(dict.fromkeys(leg_notes)), reported_by=base.reported_by, origin_group=group))
+                note="; ".join(dict.fromkeys(leg_notes)), reported_by=base.reported_by, origin_group=group,
+                mode=base.mode))
     return out
 
 

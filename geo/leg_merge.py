@@ -140,7 +140,8 @@ def place_point(gazetteer, pid: str | None) -> tuple[float, float] | None:
 def leg_source(leg: Leg) -> dict[str, Any]:
     return {"article": leg.article, "outlet": leg.outlet, "text": leg.text, "start": leg.start, "end": leg.end,
             "status": leg.status, "who": leg.who, "origin": leg.origin, "destination": leg.destination,
-            "destination_text": leg.destination_text, "verb": leg.verb, "reported_by": leg.reported_by}
+            "destination_text": leg.destination_text, "verb": leg.verb, "reported_by": leg.reported_by,
+            "mode": leg.mode, "origin_text": leg.origin_text}
 
 
 def slug(*parts: str) -> str:

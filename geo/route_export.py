@@ -49,7 +49,7 @@ def routes_json(routes: Sequence[Route]) -> list[dict[str, Any]]:
                 "reported_by": leg.reported_by, "drawn_from": leg.drawn_from, "to_named": list(leg.to_texts),
                 "who": list(leg.who), "status": leg.status,
                 "sources": [{k: s[k] for k in ("article", "outlet", "text", "start", "end", "status", "who",
-                                                "destination_text", "reported_by")} for s in leg.sources],
+                                                "destination_text", "reported_by", "mode")} for s in leg.sources],
                 "length_km": leg.length_km, "drawn": leg.drawn, "notes": list(leg.notes),
                 "geometry": _geojson(leg.geometry)} for leg in r.legs],
             "crossings": [c.to_json() for c in r.crossings],

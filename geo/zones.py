@@ -41,6 +41,7 @@ import datetime as dt
 import json
 import logging
 import math
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -389,6 +390,22 @@ def _actor_phrase(actor: str) -> str:
     return f"the {actor}" if actor[:1].islower() and not actor.lower().startswith("the ") else actor
 
 
+_ORDER_WORDS = re.compile(r"^(?P<head>.*?)\bevacuation(?:\s+orders?|\s+ordered)?\b\s*(?P<rest>.*)$", re.I)
+
+
+def order_status(controller: str) -> str:
+    """The words for an evacuation order, which holds nothing: "mandatory evacuation" -> "under a mandatory
+    evacuation order"; "mandatory evacuation zone A" -> "under a mandatory evacuation order (zone A)";
+    "evacuation ordered" -> "under an evacuation order"."""
+    ctrl = " ".join(str(controller).split())
+    m = _ORDER_WORDS.match(ctrl)
+    if m is None:
+        return f"under an evacuation order ({ctrl})"
+    head, rest = m.group("head").strip(), m.group("rest").strip()
+    words = f"{head} evacuation order".strip()
+    return f"under {'an' if words[:1].lower() in 'aeiou' else 'a'} {words}" + (f" ({rest})" if rest else "")
+
+
 def zone_status(controller: str | None, besieged_by: str | None = None) -> str:
     """The words a legend, popup or text list uses for a zone, from its two fields only:
     ``government`` -> "government-held"; ``Taliban`` -> "held by Taliban"; ``government`` besieged by
@@ -397,6 +414,8 @@ def zone_status(controller: str | None, besieged_by: str | None = None) -> str:
     ctrl = " ".join(str(controller or "").split())
     by = None if besieged_by is None or (isinstance(besieged_by, float) and math.isnan(besieged_by)) \
         else " ".join(str(besieged_by).split()) or None
+    if "evacuation" in ctrl.lower():  # an order covers an area; nobody holds it by the order
+        return order_status(ctrl)
     if not ctrl:
         held = "holder not stated"
     elif ctrl.lower() in _NOT_HELD:

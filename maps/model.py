@@ -175,6 +175,7 @@ class Place:
     summary: PlaceSummary | None = None
     name_local: str = ""  # the name in the local script where the gazetteer has it (lang_local: BCP 47)
     lang_local: str = ""
+    statements: list[str] = field(default_factory=list)  # evacuation orders the text states for the place
 
     @property
     def label(self) -> str:
@@ -407,7 +408,7 @@ def _place(rec: dict, idx: int, outlet_index: dict[str, int]) -> Place | None:
         citation=text(rec.get("citation")), approximate=_bool(rec.get("approximate")), zone=text(rec.get("zone")),
         by_outlet=by_outlet, disagree=_bool(rec.get("disagree")), disagree_notes=_texts(rec.get("disagree_notes")),
         radius=kind_radius(kind), name_local=text(rec.get("name_local")), lang_local=text(rec.get("lang_local")),
-        summary=summary,
+        summary=summary, statements=_texts(rec.get("statements")),
     )
 
 

@@ -297,3 +297,49 @@ def test_an_evacuation_order_in_the_text_is_checked_against_the_zones_order(gaz,
     checks = check_against_zones(claims, zones, gaz)
     assert [(c["claimed"], c["agree"]) for c in checks] == [("evacuation ordered", True),
                                                             ("mandatory evacuation zone B", False)]
+
+
+def _dated_claims(text, gaz, focus, published):
+    import datetime as dt
+
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test",
+                published=dt.date.fromisoformat(published))
+    return control_claims(a, split_sentences(text), find_mentions(a, gaz, focus=focus), gaz)
+
+
+def test_an_order_to_leave_covers_the_town_and_says_who_gave_it_and_when(gaz):
+    """"<authority> ordered everyone in <town> to leave on <weekday>": the town is under an evacuation order,
+    given by the subject of the verb, on the weekday before publication."""
+    claims = _dated_claims("Officials in northern California ordered everyone in Redding to leave on Thursday as the "
+                           "fire jumped the river.", gaz, "US", "2018-07-28")
+    [claim] = [c for c in claims if gaz.get(c.place_id).name == "Redding"]
+    assert (claim.controller, claim.issued_by, claim.date) == (
+        "evacuation ordered", "officials in northern California", "2018-07-26")
+
+
+def test_a_passive_order_names_no_issuer_and_takes_its_own_weekday(gaz):
+    """"a mandatory evacuation order was issued late on Monday for X and Y": both places, no issuer (the
+    sentence names none), dated to the Monday."""
+    claims = _dated_claims("A mandatory evacuation order was issued late on Monday for Redding and Chico, about "
+                           "3,000 homes.", gaz, "US", "2018-07-28")
+    got = {(gaz.get(c.place_id).name, c.controller, c.issued_by, c.date) for c in claims}
+    assert {("Redding", "mandatory evacuation", None, "2018-07-23"),
+            ("Chico", "mandatory evacuation", None, "2018-07-23")} <= got
+
+
+def test_notices_and_a_voluntary_order_are_zone_statements(gaz):
+    claims = _dated_claims("By noon residents of Redding had received mandatory evacuation notices. Chico was "
+                           "put under a voluntary evacuation order on Friday.", gaz, "US", "2018-07-28")
+    assert {(gaz.get(c.place_id).name, c.controller, c.date) for c in claims} == {
+        ("Redding", "mandatory evacuation", "2018-07-27"), ("Chico", "voluntary evacuation", "2018-07-27")}
+    # the undated first sentence is of the story's day: the first day the article names (Friday), as for claims
+    assert all(c.issued_by is None for c in claims)
+
+
+def test_the_issuer_is_named_in_an_active_or_by_phrase(gaz):
+    active = _dated_claims("On Tuesday the Shasta County Sheriff ordered evacuations for Redding.", gaz, "US",
+                           "2018-07-28")
+    assert {c.issued_by for c in active} == {"the Shasta County Sheriff"}
+    passive = _dated_claims("A mandatory evacuation order for Redding was issued by the county sheriff on Tuesday.",
+                            gaz, "US", "2018-07-28")
+    assert [(c.controller, c.issued_by) for c in passive] == [("mandatory evacuation", "the county sheriff")]

@@ -274,3 +274,56 @@ def test_the_status_of_a_movement_comes_from_its_words(gaz, ids, text, status):
 ])
 def test_a_movement_that_did_not_happen_is_no_leg(gaz, text):
     assert legs_of(text, gaz) == []
+
+
+def _legs(text: str, gaz) -> list[Leg]:
+    a = _article(text)
+    return extract_legs(a, split_sentences(text), find_mentions(a, gaz), gaz)
+
+
+def test_one_clause_to_several_destinations_gives_a_leg_to_each(gaz, ids):
+    """"put on buses to X and Y", "have gone to X, Y and Z": every coordinated place is a destination."""
+    got = legs_of("Families who had taken shelter at the stadium in Mombasa were put on buses to Nairobi and "
+                  "Kisumu.", gaz)
+    assert {(ids["Mombasa"], ids["Nairobi"], "happened"), (ids["Mombasa"], ids["Kisumu"], "happened")} <= set(got)
+    three = {d for _o, d, _s in legs_of("Most evacuees have gone to Nairobi, Kisumu and Kandahar.", gaz)}
+    assert {ids["Nairobi"], ids["Kisumu"], ids["Kandahar"]} <= three
+
+
+def test_a_town_and_its_country_are_not_two_destinations(gaz, ids):
+    got = legs_of("The refugees were driven to Mombasa, Kenya, on Monday.", gaz)
+    assert [d for _o, d, _s in got] == [ids["Mombasa"]]
+
+
+def test_a_direction_along_a_named_road_is_a_movement_without_a_named_mover(gaz, ids):
+    """"lines of traffic heading south on Highway 7 toward X": under way to X; mode road."""
+    [leg] = _legs("Long lines of traffic were heading south on Highway 7 toward Nairobi as the sky darkened.", gaz)
+    assert (leg.destination, leg.status, leg.mode) == (ids["Nairobi"], "under_way", "road")
+
+
+def test_a_described_destination_is_kept_by_name_not_located(gaz, ids):
+    """"drove north on Route 9 toward the work camps beyond the city": the destination is listed as written."""
+    legs = _legs("Authorities ordered everyone in Mombasa to leave on Tuesday. Many residents drove north on Route "
+                 "9 toward the work camps beyond the city.", gaz)
+    assert (legs[0].origin, legs[0].destination) == (ids["Mombasa"], None)
+    camp = legs[-1]
+    assert (camp.destination, camp.destination_text, camp.mode) == (None, "the work camps beyond the city", "road")
+
+
+def test_flown_out_starts_at_the_place_the_sentence_is_about(gaz, ids):
+    [leg] = _legs("Kisumu was put under a voluntary evacuation order on Saturday, and about 200 residents who were "
+                  "elderly were flown out.", gaz)
+    assert (leg.origin, leg.destination, leg.mode) == (ids["Kisumu"], None, "air")
+
+
+def test_an_origin_named_but_not_located_is_not_replaced_by_the_articles_origin(gaz, ids):
+    """"Flights from the camps to X": the leg keeps "the camps" as its origin's words and borrows no place."""
+    legs = _legs("Thousands fled Mombasa on Tuesday. Flights from the camps to Nairobi and Kisumu continued.", gaz)
+    flights = [leg for leg in legs if leg.destination in (ids["Nairobi"], ids["Kisumu"])]
+    assert len(flights) == 2
+    assert all(leg.origin is None and leg.origin_text == "the camps" and leg.mode == "air" for leg in flights)
+
+
+def test_the_month_may_does_not_make_a_movement_planned(gaz, ids):
+    [leg] = _legs("NAIROBI, May 3 — Thousands fled Mombasa on Tuesday.", gaz)
+    assert leg.status == "happened"
