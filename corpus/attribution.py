@@ -29,7 +29,7 @@ _ORG_WORDS = {"committee", "organization", "organisation", "observatory", "socie
               "government", "regime", "militias", "militia", "university", "ministries", "command",
               "embassy", "authority", "authorities", "agencies", "department", "service", "services",
               "police", "administration", "municipality", "bureau", "navy", "guard",
-              "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports"}
+              "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports", "board", "division"}
 _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
           "chancellor", "commissioner", "human", "rights", "envoy", "special", "humanitarian",
           "adviser", "advisor", "head", "chief", "spokesman", "spokeswoman", "spokesperson",
@@ -83,7 +83,9 @@ _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van
 _PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
 _LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+",
                       re.I)
-_TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|on \w+day|early \w+day|earlier \w+day|"
+# "the sheriff's office had last put the figure at 24": adverbs between the subject and its verb
+_TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|last|already|previously|initially|first|now|since|"
+                       r"on \w+day|early \w+day|earlier \w+day|"
                        r"\w+day|in a statement|on twitter|publicly))+$", re.I)
 # A document stands for its author: "a passenger breakdown published in Saudi media", "figures from the UN
 # refugee agency", "a report from the state commission": the speaker is who published it.
@@ -184,7 +186,16 @@ def speaker_from_np(np: str) -> Attribution | None:
     np = _DOCUMENT.sub("", np)
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
-    return _named_source(np) or _described_source(np)
+    return _named_source(np) or _common_body(np) or _described_source(np)
+
+
+def _common_body(np: str) -> Attribution | None:
+    """A body described in common nouns: "the regional health office", "the city's fire service"."""
+    words = np.split()
+    if 2 <= len(words) <= 5 and words[0].lower() == "the" and _bare(words[-1]) in _ORG_WORDS \
+            and all(w.isalpha() or w[-2:] in ("'s", "’s") for w in words):
+        return Attribution(org_in(np) or " ".join(words[1:]), "")
+    return None
 
 
 def _named_source(np: str) -> Attribution | None:
@@ -244,6 +255,11 @@ _TIME_LEAD = re.compile(r"^(?:(?:late|early|earlier|later)\s+)?(?:on|by|at|since
                         r"(?:\s+(?:morning|afternoon|evening|night))?\s+", re.I)
 
 
+# "For Dade County the board listed ...", "In Ontario the ministry said ...": a fronted adverbial of place or
+# topic before a determiner-led subject is not part of the subject.
+_PLACE_LEAD = re.compile(r"^(?i:for|in|at|across|outside)\s+(?:[A-Z][\w'’.-]*\s+)+(?=(?:the|a|an|its|their)\s)")
+
+
 def _appositive(seg: str) -> bool:
     """An apposition describing the name before it: "the UN adviser for Syria", "president of the American Red
     Cross" (a role in lower case opening the phrase), not an organisation named outright."""
@@ -255,7 +271,8 @@ def _appositive(seg: str) -> bool:
 
 def _subject(left: str) -> Attribution | None:
     """The speaker before a speech verb, looking past appositions and relative clauses."""
-    segs = [_TIME_LEAD.sub("", s.strip()) for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
+    segs = [_PLACE_LEAD.sub("", _TIME_LEAD.sub("", s.strip()))
+            for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
     segs = [s for s in segs if s]
     while segs and re.match(r"^(?:which|who|in|on|at|speaking|earlier|later|adding|also|"
                             r"according)\b", segs[-1], re.I):

@@ -19,7 +19,7 @@ from evacmap.corpus.events import classify
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import parse_quantities
-from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope
+from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope, subject_tally
 
 # A toll over weeks or years ("the war that has killed hundreds of thousands") is of no single day.
 _CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:killed|displaced|left)\b|"
@@ -36,7 +36,7 @@ _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?:
                     r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*|one|two|three|four|five|six|"
                     r"seven|eight|nine|ten|eleven|twelve|dozens|hundreds|thousands)\b)")
 _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|may|might|left|went|came|took|"
-                     r"began|fled|said|says|means|remains?|\w{3,}ed)\b", re.I)
+                     r"began|fled|said|says|means|remains?|put|puts|gave|gives|told|tells|\w{3,}ed)\b", re.I)
 
 
 def clauses(sentence: Sentence) -> list[Sentence]:
@@ -267,6 +267,9 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
             timed = q.counts in ("hours", "days", "weeks")
             own_scope = own_scope or clause_scope(part, counted=not timed) or "none"
             own_mood = own_mood or modality(part)
+        if (own_scope or scope) in (None, "none") and q.counts not in ("hours", "days", "weeks") \
+                and subject_tally(c.text, b):
+            own_scope = "cumulative"
         out.append(replace(q, scope=own_scope, modality=own_mood))
         prev_end = b
     if len(parts) > 1 and out:

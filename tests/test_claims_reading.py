@@ -1,0 +1,89 @@
+"""Rules of news English behind a claim's speaker, scope, modality and date, each tested on sentences written
+for the rule (none taken from the corpora or the sample): who a later clause credits, when a past perfect is a
+running total, when "May" is a month, which adverbs sit between a subject and its speech verb."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from evacmap.corpus.attribution import find_attribution
+from evacmap.corpus.claims import extract_claims
+from evacmap.corpus.model import Article
+from evacmap.corpus.scope import modality, subject_tally
+from evacmap.corpus.sentences import split_sentences
+
+WED = dt.date(2024, 5, 8)  # a Wednesday
+
+
+def _claims(text: str, published: dt.date = WED):
+    a = Article("a", "a.txt", text, "x", published=published)
+    return extract_claims(a, split_sentences(text), [])
+
+
+def _q(text: str, value: float, published: dt.date = WED) -> tuple[dict, dict]:
+    """(claim JSON, quantity JSON) of the first quantity with this value."""
+    return next((d, q) for c in _claims(text, published) for d in [c.to_dict()] for q in d["quantities"]
+                if q["value"] == value)
+
+
+@pytest.mark.parametrize(("text", "value", "speaker"), [
+    # a second source after a semicolon takes its own figure
+    ("Police have said 6,000 people were moved out of the valley; the Valley Herald put the figure at 5,500.",
+     5500, "Valley Herald"),
+    ("Police have said 6,000 people were moved out of the valley; the Valley Herald put the figure at 5,500.",
+     6000, "Police"),
+    ("The agency counted 41 deaths in the north, while the regional health office had last put the figure at 45.",
+     45, "regional health office"),
+    ("The agency counted 41 deaths in the north, while the regional health office gave a figure of 45.",
+     45, "regional health office"),
+])
+def test_a_later_clause_with_its_own_source_is_that_sources(text, value, speaker):
+    claim, _ = _q(text, value)
+    assert claim["speaker"] == speaker
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("For Marin County the board listed six deaths.", "board"),
+    ("In Ontario the transport ministry said 140 buses were sent.", "transport ministry"),
+    ("The Texas Division of Emergency Management said 300 people were rescued.",
+     "Texas Division of Emergency Management"),
+    ("The city's fire service had previously put the number at 12.", "city's fire service"),
+])
+def test_fronted_place_and_adverbs_are_not_part_of_the_subject(text, speaker):
+    a = find_attribution(text)
+    assert a is not None and a.speaker == speaker
+
+
+@pytest.mark.parametrize(("text", "mood"), [
+    ("About 3,000 residents left the valley when the water rose on Friday, May 10.", "reported"),
+    ("Some 400 people were taken to shelters in early May.", "reported"),
+    ("Some residents may stay behind.", "possible"),
+    ("May 2 saw the first 50 families leave.", "reported"),
+])
+def test_may_the_month_is_no_modal(text, mood):
+    assert modality(text) == mood
+
+
+@pytest.mark.parametrize(("text", "number", "tally"), [
+    ("The agency said on Monday that about 9,000 people had crossed into the neighbouring state.", "9,000", True),
+    ("The governor said more than 700 families had already been housed in schools.", "700", True),
+    ("Thursday only 420 people had checked into the county's shelters.", "420", True),
+    ("Officials said 15,000 refugees had now reached the capital.", "15,000", True),
+    ("Officials said 31 people had died in the blast.", "31", False),  # one event's toll
+    ("The ministry said it had flown out 120 people.", "120", False),  # the count is not the subject
+    ("Two ferries carrying 350 of them had left for the mainland that afternoon.", "350", False),  # one departure
+    ("They said 350 of them had left on Tuesday.", "350", False),
+])
+def test_a_past_perfect_with_the_count_as_subject_is_a_running_total(text, number, tally):
+    i = text.index(number)
+    assert subject_tally(text, i + len(number)) is tally
+
+
+def test_running_total_scope_reaches_the_claim_and_each_part_keeps_its_own():
+    text = ("The agency said on Monday that 9,000 people had crossed into the neighbouring state and about 1,200 "
+            "others had gone back to their villages.")
+    assert _q(text, 9000)[1]["scope"] == "cumulative"
+    assert _q(text, 1200)[1]["scope"] == "cumulative"
+    # a clause's own scope cue still wins over the tense
+    assert _q("The first convoy's 240 passengers had arrived at the port.", 240)[1]["scope"] == "first_convoy"
