@@ -29,7 +29,7 @@ _ORG_WORDS = {"committee", "organization", "organisation", "observatory", "socie
               "government", "regime", "militias", "militia", "university", "ministries", "command",
               "embassy", "authority", "authorities", "agencies", "department", "service", "services",
               "police", "administration", "municipality", "bureau", "navy", "guard",
-              "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports", "board", "division"}
+              "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports", "board", "division", "coastguard"}
 _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
           "chancellor", "commissioner", "human", "rights", "envoy", "special", "humanitarian",
           "adviser", "advisor", "head", "chief", "spokesman", "spokeswoman", "spokesperson",

@@ -29,6 +29,9 @@ _CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:killed|displaced|l
 _BACKGROUND = re.compile(r"^\W*(?:when|since|before|back in|at the height of|during the siege)\b|"
                          r"\bover the (?:past|last) (?:weeks|months|years)\b|\bin recent (?:weeks|months|years)\b",
                          re.I)
+# A span that runs up to the report ("this week", "over the past week"): a total over it is as of publication.
+_SPAN_TO_NOW = re.compile(r"(?<!earlier )(?<!later )\bthis week\b|\b(?:over|in|during) the (?:past|last) (?:week|"
+                          r"\w+ days)\b(?! ago)", re.I)
 # Coordinated independent clauses are separate statements: ", and a second convoy left ...", and so is what
 # a speaker adds: "..., he said, adding the remaining 10,000 were fighters".
 _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?: that)?|noting(?: that)?)\s+|;\s+)"
@@ -74,6 +77,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     masked = mask_quotes(article.text)
     index = MentionIndex(mentions)
     claims: list[Claim] = []
+    seen: dict[str, int] = {}  # claim id -> its sentence's index
     last_places: Callable[[], tuple[str, ...]] = tuple  # the previous sentence's places, worked out if asked
     for n, s in enumerate(sentences):
         if captions[n]:
@@ -90,10 +94,33 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
                                   date=_clause_date(c, article, day) if len(parts) > 1 else dates[n])
             day = _clause_date(c, article, day, last=True) if len(parts) > 1 else day
             if claim is not None:
+                before = claims[-1] if claims and seen.get(claims[-1].id, -9) >= n - 1 else None
+                claim = _alternative(claim, before) if before and paragraphs[seen[before.id]] == paragraphs[n] \
+                    else claim
                 claims.append(claim)
+                seen[claim.id] = n
             previous = c.text
         last_places = functools.partial(claim_places, s.text, s.start, index, skip)  # only "there" etc. ask
     return _corefer(article.text, claims)
+
+
+# Another source's figure for the thing just counted: "...; the Herald put the figure at 11,000".
+_ALTERNATIVE = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets|revised|raised|lowered|cut)\s+(?:the|that|this)\s+"
+                          r"(?:figure|number|total|count|tally|estimate)\s+(?:at|to|as)\b", re.I)
+
+
+def _alternative(claim: Claim, before: Claim) -> Claim:
+    """A clause that puts "the figure" (definite: the one just given) at another number gives another source's
+    count of the same thing: it has that count's scope (a first flight's 39 against another's "about 40" is no
+    running total), its event where it names none, and, naming no day of its own, its day."""
+    if not (claim.quantities and before.quantities and _ALTERNATIVE.search(claim.text)):
+        return claim
+    kinds = {q.counts for q in claim.quantities}
+    ref = next((q for q in reversed(before.quantities) if q.counts in kinds), before.quantities[-1])
+    scope = ref.scope or before.scope
+    event = claim.event if claim.event not in (None, "other") else before.event
+    return replace(claim, scope=scope, date=claim.date or before.date, event=event,
+                   quantities=tuple(replace(q, scope=None) for q in claim.quantities))
 
 
 # A definite number refers to a group already counted: "the remaining 10,000", "those 10,000".
@@ -210,6 +237,8 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     date = _undated(c, article, date, event)
     quantities, scope, mood = _scoped(c, quantities)
     quantities = _placed(c, quantities, kept, inferred)
+    if date is None and scope in ("total", "cumulative") and _SPAN_TO_NOW.search(c.text):
+        date = article.published  # "88,000 were moved out this week": a total as of the report
     date = _part_date(c, quantities, article, date)
     quantities = _dated(c, quantities, article, date)
     times = find_times(c.text)

@@ -96,6 +96,7 @@ _TOTAL = re.compile(r"\b(?:in total|a total of|in all|altogether|overall|all tol
 # A count over a stated period is that period's total: "over the weekend", "in five days", "between April 21
 # and April 25".
 _PERIOD = re.compile(r"\b(?:over|during|in|across) the (?:past |last )?(?:weekend|week|\w+ days)\b(?! ago)|"
+                     r"(?<!earlier )(?<!later )\bthis week\b|"
                      r"\bin (?:two|three|four|five|six|seven|\d+) days\b|"
                      r"\bbetween (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d{1,2} and "
                      r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? )?\d{1,2}\b", re.I)

@@ -87,3 +87,24 @@ def test_running_total_scope_reaches_the_claim_and_each_part_keeps_its_own():
     assert _q(text, 1200)[1]["scope"] == "cumulative"
     # a clause's own scope cue still wins over the tense
     assert _q("The first convoy's 240 passengers had arrived at the port.", 240)[1]["scope"] == "first_convoy"
+
+
+def test_a_total_over_this_week_is_as_of_the_report():
+    claim, q = _q("The county has said 4,500 people were moved to shelters this week.", 4500)
+    assert (q["scope"], claim["date"]) == ("total", "2024-05-08")
+    claim, q = _q("The county said 4,500 people were moved to shelters earlier this week.", 4500)
+    assert (q["scope"], claim["date"]) == (None, None)  # a day this week, not said which: no day
+
+
+@pytest.mark.parametrize("joint", ["; ", ". "])
+def test_another_sources_figure_for_the_same_count_keeps_its_scope_day_and_event(joint):
+    text = (f"The first boat docked in Nowhere Bay on Tuesday with 61 people, a port official said{joint}"
+            "The coastguard had put the number at about 65.")
+    claim, q = _q(text, 65)
+    assert (q["scope"], claim["date"], claim["event"], claim["speaker"]) == (
+        "first_batch", "2024-05-07", "arrived", "coastguard")
+    claim, q = _q("Police said 9,000 people left this week; the Daily Courier put the figure at 8,000.", 8000)
+    assert (q["scope"], claim["date"], claim["speaker"]) == ("total", "2024-05-08", "Daily Courier")
+    # an indefinite "a figure" or a toll without a count before it keeps its own reading
+    _, q = _q("Local officials had put the death toll at 14.", 14)
+    assert q["scope"] == "cumulative"
