@@ -438,9 +438,11 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     return _reported_inherit(masked, sentences, paras, _quotes_inherit(text, masked, sentences, paras, speakers))
 
 
-_REPORTED = re.compile(r"\b(?:said|says|told \w+|added|explained)\s+(?:that\s+)?(?!\W)", re.I)
+_REPORTED = re.compile(r"\b(?:said|says|told \w+|added|explained)(?::|\s+(?:that\s+)?(?!\W))", re.I)  # "he said: 22,800 ..."
+# ... or adds to what was reported: "Another 300 arrived overnight", "A further 40 were flown out".
 _CONTINUES = re.compile(r"^\W*(?:(?:most|some|many|all|few|half|none|each|both|several|the rest) of "
-                        r"(?:them|those|these)|they|these|those)\b", re.I)
+                        r"(?:them|those|these)|they|these|those)\b|^\W*(?:another|a further)\s+(?=\d|hundreds|thousands|"
+                        r"dozens)", re.I)
 
 
 def _reported_inherit(masked, sentences, paras, speakers):

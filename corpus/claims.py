@@ -22,13 +22,14 @@ from evacmap.corpus.quantities import parse_quantities
 from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope, subject_tally
 
 # A toll over weeks or years ("the war that has killed hundreds of thousands") is of no single day.
-_CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:killed|displaced|left)\b|"
+_CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?!been\b)(?:\w+\s+)?(?:killed|displaced|left)\b|"  # not "had been killed"
                          r"\bin recent (?:days|weeks|months)\b|\bsince\b|\b(?:years|months|weeks) of\b",
                          re.I)
 # Background: a clause set before the story's day ("When the area was besieged ...", "over the past weeks").
 _BACKGROUND = re.compile(r"^\W*(?:when|since|before|back in|at the height of|during the siege)\b|"
                          r"\bover the (?:past|last) (?:weeks|months|years)\b|\bin recent (?:weeks|months|years)\b",
                          re.I)
+_SINCE_YEAR = re.compile(r"\bsince\s+(?:19|20)\d\d\b", re.I)
 # A span that runs up to the report ("this week", "over the past week"): a total over it is as of publication.
 _SPAN_TO_NOW = re.compile(r"(?<!earlier )(?<!later )\bthis week\b|\b(?:over|in|during) the (?:past|last) (?:week|"
                           r"\w+ days)\b(?! ago)", re.I)
@@ -157,13 +158,17 @@ def _undated(c: Sentence, article: Article, date, event: str | None):
     own = [r for r in find_dates(c.text, article.published) if not r.background and r.kind != "week"]
     if own:
         return date
-    published_year = article.published.year if article.published else None
-    years = {int(y) for y in re.findall(r"\b(?:in|of|since|during)\s+((?:19|20)\d\d)\b", c.text)}
     if (_CUMULATIVE.search(c.text) and event in ("killed", "wounded", "attack", "displaced")) \
-            or (_BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text)) \
-            or (published_year is not None and years and published_year not in years):
+            or (_BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text)) or _other_year(c, article):
         return None
     return date
+
+
+def _other_year(c: Sentence, article: Article) -> bool:
+    """Whether a clause is set in a year other than its article's ("During Hurricane Irma in 2017, ...")."""
+    published_year = article.published.year if article.published else None
+    years = {int(y) for y in re.findall(r"\b(?:in|of|since|during)\s+((?:19|20)\d\d)\b", c.text)}
+    return published_year is not None and bool(years) and published_year not in years
 
 
 def _part_date(c: Sentence, quantities: list[Quantity], article: Article, date):
@@ -236,6 +241,9 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         here = here + inferred
     date = _undated(c, article, date, event)
     quantities, scope, mood = _scoped(c, quantities)
+    if scope is None and all(q.scope is None for q in quantities) and _other_year(c, article) \
+            and not _SINCE_YEAR.search(c.text):
+        scope = "total"  # a past event's count is its whole: "in the 2011 floods, 3,000 people were housed"
     quantities = _placed(c, quantities, kept, inferred)
     if date is None and scope in ("total", "cumulative") and _SPAN_TO_NOW.search(c.text):
         date = article.published  # "88,000 were moved out this week": a total as of the report

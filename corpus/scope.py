@@ -133,6 +133,7 @@ _PLANNED = re.compile(r"\b(?:will|shall|would|'ll|is to|are to|was to|were to|go
                       r"are being allowed|were being allowed)\b", re.I)
 # "is planning for as many as 270,000 people to cross": preparing for a scenario, not planning to act.
 _EXPECTED = re.compile(r"\b(?:plann?(?:ing|ed|s)? for\b(?=[^.;]{0,60}\bto\b)|"
+                       r"(?:ready|prepared|preparing|equipped) (?:to (?:cope with|take in|receive|house|handle)|for)|"
                        r"expect(?:s|ed)?|likely|unlikely|could take|may take|might take|forecast|"
                        r"predicted|projected|anticipated|estimated to take|are expected|is expected)\b", re.I)
 # "May" before a day ("on Tuesday, May 3") or after "in"/"of"/"early" is the month, not a modal.

@@ -108,3 +108,37 @@ def test_another_sources_figure_for_the_same_count_keeps_its_scope_day_and_event
     # an indefinite "a figure" or a toll without a count before it keeps its own reading
     _, q = _q("Local officials had put the death toll at 14.", 14)
     assert q["scope"] == "cumulative"
+
+
+def test_a_count_in_a_clause_set_in_another_year_is_that_events_total():
+    claim, q = _q("During the floods of 2011, the town's schools housed 3,200 people.", 3200)
+    assert (q["scope"], claim["date"]) == ("total", None)
+    _, q = _q("Since 2019, 3,200 people have left the valley.", 3200)
+    assert q["scope"] == "cumulative"  # a running total since then, not a past event's
+
+
+def test_the_latest_figures_are_as_of_publication_and_the_story_moves_on_to_that_day():
+    text = ("On Monday the mayor said 17 people had died. The coroner listed 15 deaths in its latest report. "
+            "The hospital counted 16 deaths.")
+    assert _q(text, 17)[0]["date"] == "2024-05-06"
+    assert _q(text, 15)[0]["date"] == "2024-05-08"
+    assert _q(text, 16)[0]["date"] == "2024-05-08"
+
+
+def test_a_passive_toll_keeps_its_day_and_an_active_one_over_time_has_none():
+    assert _q("Local radio reported that 31 people had been killed or hurt.", 31)[0]["date"] == "2024-05-08"
+    assert _q("The conflict has killed 31,000 people.", 31000)[0]["date"] is None
+
+
+def test_a_sentence_that_adds_to_a_reported_count_is_still_the_speakers():
+    text = ("Minister Ana Ruiz told reporters that 4,000 people had crossed. Most came on Monday, she said: 2,500 "
+            "people crossed that day. Another 700 arrived overnight.")
+    assert _q(text, 700)[0]["speaker"] == _q(text, 2500)[0]["speaker"] is not None
+
+
+@pytest.mark.parametrize(("text", "mood"), [
+    ("The camp is ready to cope with up to 9,000 people.", "expected"),
+    ("Schools were prepared to take in 2,000 evacuees.", "expected"),
+])
+def test_capacity_readied_for_a_number_is_expected_not_reported(text, mood):
+    assert modality(text) == mood
