@@ -79,6 +79,8 @@ def _passive(left: str) -> bool:
     k = len(left.rstrip())
     return k < len(left) and _PASSIVE.search(left, max(0, k - 5), k) is not None
 _ACCORDING = re.compile(r"\baccording to\s+", re.I)
+# The passive of a verb of telling names its source after "by".
+_BY_SOURCE = re.compile(r"\b(?:announced|reported|released|issued|published|declared|proclaimed)\s+by\s+", re.I)
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
 _PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
 _LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+",
@@ -332,6 +334,11 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
         if names:
             found.append((m.start(), Attribution("; ".join(a.speaker or "" for a in names), "according to",
                                                  person=len(names) == 1 and names[0].person)))
+    for m in _BY_SOURCE.finditer(masked):  # "a truce announced by the RSF", "figures released by the ministry"
+        a = speaker_from_np(re.split(r",|;|\s+and\s+|\s+(?:on|at|in|from|for|to|after|before|as|which|who)\s",
+                                     masked[m.end():])[0])
+        if a and a.speaker:
+            found.append((m.start(), Attribution(a.speaker, "by", person=a.person)))
     for m in _VERB.finditer(masked):
         verb = m.group(1)
         left = masked[:m.start()]

@@ -90,6 +90,12 @@ def subject_tally(text: str, end: int) -> bool:
     return m is not None and not _MOMENT.search(m.group(1))
 
 
+# A state as of a moment is a snapshot, not a running total: "1,100 firefighters were battling the fires as of
+# Thursday night", "2,600 people remained in shelters as of noon" (no perfect: "had crossed by noon" is a total).
+_SNAPSHOT = re.compile(r"\b(?:(?:is|are|was|were)\s+(?:still\s+)?\w+ing|remain(?:s|ed)?|stay(?:s|ed)?|"
+                       r"there (?:is|are|was|were)|(?:is|are|was|were) (?:still )?(?:in|at|on board|inside|housed|"
+                       r"sheltering|deployed|in place))\b", re.I)
+_PERFECT_ANY = re.compile(r"\b(?:has|have|had|'ve)\s+(?:\w+\s+)?(?:been\s+)?\w+(?:ed|en)\b", re.I)
 _TOTAL = re.compile(r"\b(?:in total|a total of|in all|altogether|overall|all told|the total of|total number)\b",
                     re.I)
 # A rate, not a span: "500 people a day" is daily, "within a day", "in a day" are durations.
@@ -133,6 +139,7 @@ _PLANNED = re.compile(r"\b(?:will|shall|would|'ll|is to|are to|was to|were to|go
                       r"are being allowed|were being allowed)\b", re.I)
 # "is planning for as many as 270,000 people to cross": preparing for a scenario, not planning to act.
 _EXPECTED = re.compile(r"\b(?:plann?(?:ing|ed|s)? for\b(?=[^.;]{0,60}\bto\b)|"
+                       r"(?:can|could) (?:handle|accommodate|take in|hold|cope with|house)\b|"
                        r"(?:ready|prepared|preparing|equipped) (?:to (?:cope with|take in|receive|house|handle)|for)|"
                        r"expect(?:s|ed)?|likely|unlikely|could take|may take|might take|forecast|"
                        r"predicted|projected|anticipated|estimated to take|are expected|is expected)\b", re.I)
@@ -181,7 +188,7 @@ def clause_scope(text: str, counted: bool = False) -> str | None:
     text = _SUPERLATIVE_SO_FAR.sub(" ", text)
     for rx, scope in _CLAUSE_CUES:
         m = rx.search(text)
-        if m:
+        if m and not (rx is _AS_OF and _SNAPSHOT.search(text) and not _PERFECT_ANY.search(text)):
             return scope(m)
     return "cumulative" if counted and _PERFECT.search(_main_clauses(text)) else None
 

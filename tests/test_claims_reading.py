@@ -10,7 +10,7 @@ import pytest
 from evacmap.corpus.attribution import find_attribution
 from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.model import Article
-from evacmap.corpus.scope import modality, subject_tally
+from evacmap.corpus.scope import clause_scope, modality, subject_tally
 from evacmap.corpus.sentences import split_sentences
 
 WED = dt.date(2024, 5, 8)  # a Wednesday
@@ -142,3 +142,29 @@ def test_a_sentence_that_adds_to_a_reported_count_is_still_the_speakers():
 ])
 def test_capacity_readied_for_a_number_is_expected_not_reported(text, mood):
     assert modality(text) == mood
+
+
+@pytest.mark.parametrize(("text", "scope"), [
+    ("About 600 soldiers were clearing roads as of Friday morning.", None),  # a snapshot
+    ("Some 2,100 people remained in the shelters as of noon.", None),
+    ("Some 2,100 people had reached the shelters as of noon.", "cumulative"),  # a running total
+    ("As of Friday, 2,100 people have been moved to safety.", "cumulative"),
+])
+def test_a_state_as_of_a_moment_is_a_snapshot_not_a_running_total(text, scope):
+    assert clause_scope(text, counted=True) == scope
+
+
+def test_a_capacity_is_expected_not_possible():
+    assert modality("The stadium could accommodate as many as 8,000 people.") == "expected"
+    assert modality("Some residents could return next week.") == "possible"
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("A two-day truce, announced by the Northern Army and accepted by rebels, was broken within hours.",
+     "Northern Army"),
+    ("Figures released by the health ministry on Monday showed 40 dead.", "health ministry"),
+])
+def test_the_source_of_a_passive_verb_of_telling(text, speaker):
+    a = find_attribution(text)
+    assert a is not None and a.speaker == speaker
+    assert find_attribution("The convoy was stopped by soldiers at the checkpoint.") is None
