@@ -168,3 +168,21 @@ def test_the_source_of_a_passive_verb_of_telling(text, speaker):
     a = find_attribution(text)
     assert a is not None and a.speaker == speaker
     assert find_attribution("The convoy was stopped by soldiers at the checkpoint.") is None
+
+
+def test_a_clock_times_day_and_a_lone_time_adverbial_stay_in_their_sentence():
+    text = ("Some 4,100 people had arrived as of 6 a.m. Monday. The agency gave the figure for the same hour as "
+            "4,300. It closed at 9 p.m. Later the road reopened. By 10 p.m. Jane Roe, the agency's spokeswoman, "
+            "gave a figure of 5,000.")
+    assert [s.text for s in split_sentences(text)] == [
+        "Some 4,100 people had arrived as of 6 a.m. Monday.", "The agency gave the figure for the same hour as 4,300.",
+        "It closed at 9 p.m.", "Later the road reopened.",
+        "By 10 p.m. Jane Roe, the agency's spokeswoman, gave a figure of 5,000."]
+    assert _q(text, 4300)[1]["counts"] == "people"  # the figure of the count just given
+
+
+def test_numbers_after_a_colon_detail_the_count_before_it():
+    from evacmap.corpus.quantities import parse_quantities
+    qs = parse_quantities("Medics said 40 of the injured were moved on Sunday: 25 by air, and 15 by road.")
+    assert [(q.value, q.counts) for q in qs] == [(40, "wounded"), (25, "wounded"), (15, "wounded")]
+    assert 5550 not in [q.value for q in parse_quantities("Hotline: 5550 1234.")]  # a number, no count
