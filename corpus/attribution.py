@@ -29,7 +29,7 @@ _ORG_WORDS = {"committee", "organization", "organisation", "observatory", "socie
               "government", "regime", "militias", "militia", "university", "ministries", "command",
               "embassy", "authority", "authorities", "agencies", "department", "service", "services",
               "police", "administration", "municipality", "bureau", "navy", "guard",
-              "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports"}
+              "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports", "board", "division", "coastguard"}
 _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
           "chancellor", "commissioner", "human", "rights", "envoy", "special", "humanitarian",
           "adviser", "advisor", "head", "chief", "spokesman", "spokeswoman", "spokesperson",
@@ -79,11 +79,15 @@ def _passive(left: str) -> bool:
     k = len(left.rstrip())
     return k < len(left) and _PASSIVE.search(left, max(0, k - 5), k) is not None
 _ACCORDING = re.compile(r"\baccording to\s+", re.I)
+# The passive of a verb of telling names its source after "by".
+_BY_SOURCE = re.compile(r"\b(?:announced|reported|released|issued|published|declared|proclaimed)\s+by\s+", re.I)
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
 _PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
 _LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+",
                       re.I)
-_TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|on \w+day|early \w+day|earlier \w+day|"
+# "the sheriff's office had last put the figure at 24": adverbs between the subject and its verb
+_TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|last|already|previously|initially|first|now|since|"
+                       r"on \w+day|early \w+day|earlier \w+day|"
                        r"\w+day|in a statement|on twitter|publicly))+$", re.I)
 # A document stands for its author: "a passenger breakdown published in Saudi media", "figures from the UN
 # refugee agency", "a report from the state commission": the speaker is who published it.
@@ -184,7 +188,16 @@ def speaker_from_np(np: str) -> Attribution | None:
     np = _DOCUMENT.sub("", np)
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
-    return _named_source(np) or _described_source(np)
+    return _named_source(np) or _common_body(np) or _described_source(np)
+
+
+def _common_body(np: str) -> Attribution | None:
+    """A body described in common nouns: "the regional health office", "the city's fire service"."""
+    words = np.split()
+    if 2 <= len(words) <= 5 and words[0].lower() == "the" and _bare(words[-1]) in _ORG_WORDS \
+            and all(w.isalpha() or w[-2:] in ("'s", "’s") for w in words):
+        return Attribution(org_in(np) or " ".join(words[1:]), "")
+    return None
 
 
 def _named_source(np: str) -> Attribution | None:
@@ -244,6 +257,11 @@ _TIME_LEAD = re.compile(r"^(?:(?:late|early|earlier|later)\s+)?(?:on|by|at|since
                         r"(?:\s+(?:morning|afternoon|evening|night))?\s+", re.I)
 
 
+# "For Dade County the board listed ...", "In Ontario the ministry said ...": a fronted adverbial of place or
+# topic before a determiner-led subject is not part of the subject.
+_PLACE_LEAD = re.compile(r"^(?i:for|in|at|across|outside)\s+(?:[A-Z][\w'’.-]*\s+)+(?=(?:the|a|an|its|their)\s)")
+
+
 def _appositive(seg: str) -> bool:
     """An apposition describing the name before it: "the UN adviser for Syria", "president of the American Red
     Cross" (a role in lower case opening the phrase), not an organisation named outright."""
@@ -255,7 +273,8 @@ def _appositive(seg: str) -> bool:
 
 def _subject(left: str) -> Attribution | None:
     """The speaker before a speech verb, looking past appositions and relative clauses."""
-    segs = [_TIME_LEAD.sub("", s.strip()) for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
+    segs = [_PLACE_LEAD.sub("", _TIME_LEAD.sub("", s.strip()))
+            for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
     segs = [s for s in segs if s]
     while segs and re.match(r"^(?:which|who|in|on|at|speaking|earlier|later|adding|also|"
                             r"according)\b", segs[-1], re.I):
@@ -315,6 +334,11 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
         if names:
             found.append((m.start(), Attribution("; ".join(a.speaker or "" for a in names), "according to",
                                                  person=len(names) == 1 and names[0].person)))
+    for m in _BY_SOURCE.finditer(masked):  # "a truce announced by the RSF", "figures released by the ministry"
+        a = speaker_from_np(re.split(r",|;|\s+and\s+|\s+(?:on|at|in|from|for|to|after|before|as|which|who)\s",
+                                     masked[m.end():])[0])
+        if a and a.speaker:
+            found.append((m.start(), Attribution(a.speaker, "by", person=a.person)))
     for m in _VERB.finditer(masked):
         verb = m.group(1)
         left = masked[:m.start()]
@@ -421,9 +445,11 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     return _reported_inherit(masked, sentences, paras, _quotes_inherit(text, masked, sentences, paras, speakers))
 
 
-_REPORTED = re.compile(r"\b(?:said|says|told \w+|added|explained)\s+(?:that\s+)?(?!\W)", re.I)
+_REPORTED = re.compile(r"\b(?:said|says|told \w+|added|explained)(?::|\s+(?:that\s+)?(?!\W))", re.I)  # "he said: 22,800 ..."
+# ... or adds to what was reported: "Another 300 arrived overnight", "A further 40 were flown out".
 _CONTINUES = re.compile(r"^\W*(?:(?:most|some|many|all|few|half|none|each|both|several|the rest) of "
-                        r"(?:them|those|these)|they|these|those)\b", re.I)
+                        r"(?:them|those|these)|they|these|those)\b|^\W*(?:another|a further)\s+(?=\d|hundreds|thousands|"
+                        r"dozens)", re.I)
 
 
 def _reported_inherit(masked, sentences, paras, speakers):

@@ -19,16 +19,20 @@ from evacmap.corpus.events import classify
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import parse_quantities
-from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope
+from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope, subject_tally
 
 # A toll over weeks or years ("the war that has killed hundreds of thousands") is of no single day.
-_CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:killed|displaced|left)\b|"
+_CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?!been\b)(?:\w+\s+)?(?:killed|displaced|left)\b|"  # not "had been killed"
                          r"\bin recent (?:days|weeks|months)\b|\bsince\b|\b(?:years|months|weeks) of\b",
                          re.I)
 # Background: a clause set before the story's day ("When the area was besieged ...", "over the past weeks").
 _BACKGROUND = re.compile(r"^\W*(?:when|since|before|back in|at the height of|during the siege)\b|"
                          r"\bover the (?:past|last) (?:weeks|months|years)\b|\bin recent (?:weeks|months|years)\b",
                          re.I)
+_SINCE_YEAR = re.compile(r"\bsince\s+(?:19|20)\d\d\b", re.I)
+# A span that runs up to the report ("this week", "over the past week"): a total over it is as of publication.
+_SPAN_TO_NOW = re.compile(r"(?<!earlier )(?<!later )\bthis week\b|\b(?:over|in|during) the (?:past|last) (?:week|"
+                          r"\w+ days)\b(?! ago)", re.I)
 # Coordinated independent clauses are separate statements: ", and a second convoy left ...", and so is what
 # a speaker adds: "..., he said, adding the remaining 10,000 were fighters".
 _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?: that)?|noting(?: that)?)\s+|;\s+)"
@@ -36,7 +40,7 @@ _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?:
                     r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*|one|two|three|four|five|six|"
                     r"seven|eight|nine|ten|eleven|twelve|dozens|hundreds|thousands)\b)")
 _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|may|might|left|went|came|took|"
-                     r"began|fled|said|says|means|remains?|\w{3,}ed)\b", re.I)
+                     r"began|fled|said|says|means|remains?|put|puts|gave|gives|told|tells|\w{3,}ed)\b", re.I)
 
 
 def clauses(sentence: Sentence) -> list[Sentence]:
@@ -74,6 +78,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     masked = mask_quotes(article.text)
     index = MentionIndex(mentions)
     claims: list[Claim] = []
+    seen: dict[str, int] = {}  # claim id -> its sentence's index
     last_places: Callable[[], tuple[str, ...]] = tuple  # the previous sentence's places, worked out if asked
     for n, s in enumerate(sentences):
         if captions[n]:
@@ -90,10 +95,33 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
                                   date=_clause_date(c, article, day) if len(parts) > 1 else dates[n])
             day = _clause_date(c, article, day, last=True) if len(parts) > 1 else day
             if claim is not None:
+                before = claims[-1] if claims and seen.get(claims[-1].id, -9) >= n - 1 else None
+                claim = _alternative(claim, before) if before and paragraphs[seen[before.id]] == paragraphs[n] \
+                    else claim
                 claims.append(claim)
+                seen[claim.id] = n
             previous = c.text
         last_places = functools.partial(claim_places, s.text, s.start, index, skip)  # only "there" etc. ask
     return _corefer(article.text, claims)
+
+
+# Another source's figure for the thing just counted: "...; the Herald put the figure at 11,000".
+_ALTERNATIVE = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets|revised|raised|lowered|cut)\s+(?:the|that|this)\s+"
+                          r"(?:figure|number|total|count|tally|estimate)\s+(?:at|to|as)\b", re.I)
+
+
+def _alternative(claim: Claim, before: Claim) -> Claim:
+    """A clause that puts "the figure" (definite: the one just given) at another number gives another source's
+    count of the same thing: it has that count's scope (a first flight's 39 against another's "about 40" is no
+    running total), its event where it names none, and, naming no day of its own, its day."""
+    if not (claim.quantities and before.quantities and _ALTERNATIVE.search(claim.text)):
+        return claim
+    kinds = {q.counts for q in claim.quantities}
+    ref = next((q for q in reversed(before.quantities) if q.counts in kinds), before.quantities[-1])
+    scope = ref.scope or before.scope
+    event = claim.event if claim.event not in (None, "other") else before.event
+    return replace(claim, scope=scope, date=claim.date or before.date, event=event,
+                   quantities=tuple(replace(q, scope=None) for q in claim.quantities))
 
 
 # A definite number refers to a group already counted: "the remaining 10,000", "those 10,000".
@@ -130,13 +158,17 @@ def _undated(c: Sentence, article: Article, date, event: str | None):
     own = [r for r in find_dates(c.text, article.published) if not r.background and r.kind != "week"]
     if own:
         return date
-    published_year = article.published.year if article.published else None
-    years = {int(y) for y in re.findall(r"\b(?:in|of|since|during)\s+((?:19|20)\d\d)\b", c.text)}
     if (_CUMULATIVE.search(c.text) and event in ("killed", "wounded", "attack", "displaced")) \
-            or (_BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text)) \
-            or (published_year is not None and years and published_year not in years):
+            or (_BACKGROUND.search(c.text) and re.search(r"\b(?:had|was|were)\b", c.text)) or _other_year(c, article):
         return None
     return date
+
+
+def _other_year(c: Sentence, article: Article) -> bool:
+    """Whether a clause is set in a year other than its article's ("During Hurricane Irma in 2017, ...")."""
+    published_year = article.published.year if article.published else None
+    years = {int(y) for y in re.findall(r"\b(?:in|of|since|during)\s+((?:19|20)\d\d)\b", c.text)}
+    return published_year is not None and bool(years) and published_year not in years
 
 
 def _part_date(c: Sentence, quantities: list[Quantity], article: Article, date):
@@ -209,7 +241,12 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         here = here + inferred
     date = _undated(c, article, date, event)
     quantities, scope, mood = _scoped(c, quantities)
+    if scope is None and all(q.scope is None for q in quantities) and _other_year(c, article) \
+            and not _SINCE_YEAR.search(c.text):
+        scope = "total"  # a past event's count is its whole: "in the 2011 floods, 3,000 people were housed"
     quantities = _placed(c, quantities, kept, inferred)
+    if date is None and scope in ("total", "cumulative") and _SPAN_TO_NOW.search(c.text):
+        date = article.published  # "88,000 were moved out this week": a total as of the report
     date = _part_date(c, quantities, article, date)
     quantities = _dated(c, quantities, article, date)
     times = find_times(c.text)
@@ -267,6 +304,9 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
             timed = q.counts in ("hours", "days", "weeks")
             own_scope = own_scope or clause_scope(part, counted=not timed) or "none"
             own_mood = own_mood or modality(part)
+        if (own_scope or scope) in (None, "none") and q.counts not in ("hours", "days", "weeks") \
+                and subject_tally(c.text, b):
+            own_scope = "cumulative"
         out.append(replace(q, scope=own_scope, modality=own_mood))
         prev_end = b
     if len(parts) > 1 and out:

@@ -61,6 +61,11 @@ _TIME = re.compile(
 )
 
 
+# A figure given as the newest one ("in its latest report", "the most recent count") is as of publication.
+_LATEST = re.compile(r"\b(?:latest|most recent|newest)\s+(?:\w+\s+)?(?:report|update|figures?|count|tally|toll|"
+                     r"bulletin|statement|estimate|numbers?|data)\b", re.I)
+
+
 @dataclass(frozen=True)
 class DateRef:
     """A date phrase in a text. `last` equals `date` for a day; a week phrase spans date..last."""
@@ -179,7 +184,8 @@ def narrative_dates(texts: list[str], published: dt.date | None,
     The current day starts each paragraph at the story's day (a backstory paragraph about
     "Tuesday night" does not leak into the next one) and moves with each foreground weekday,
     explicit or relative date that is not after publication; forecasts ("into Friday") and
-    "a day earlier" do not move it. A sentence dated only to a week gets None, not a guessed day.
+    "a day earlier" do not move it. A sentence dated only to a week gets None, not a guessed day; one that gives
+    the latest figures and names no day is of the publication day, and so is the story after it.
     `paragraphs` gives each sentence's paragraph number (default: all in one paragraph).
     """
     base = story_day(texts, published)
@@ -190,6 +196,8 @@ def narrative_dates(texts: list[str], published: dt.date | None,
         if p != para:
             current, para = base, p
         refs = [r for r in find_dates(text, published, anchor=current) if not r.background]
+        if not refs and published is not None and _LATEST.search(text):
+            current = published  # "in its latest report": as of the report, and the story is now
         if not refs:
             out.append(current)
             continue

@@ -176,7 +176,7 @@ def _is_not_a_count(text: str, m: re.Match) -> bool:
         re.match(rf"-(?!(?:{_NUMWORD})\b)[A-Za-z]", after, re.I),  # 9-month-old, 15-member
         re.match(r"(?:st|nd|rd|th)\b|:\d|\s*(?:(?:am|pm)\b|a\.m\.|p\.m\.)|\s*gmt\b", after, re.I),
         re.match(rf"\s+(?:(?:more|long|full|straight|consecutive|whole|entire|short)\s+)?{_TIME_UNITS}\b", after, re.I),
-        re.search(r"[:]\s*$", before) and re.match(r"\d", raw),
+        re.search(r"[:]\s*$", before) and re.match(r"\d", raw) and not re.match(r"\s+[A-Za-z]", after),  # "Tel: 555"
         re.match(r"\s*(?:%|per ?cent\b)", after, re.I) or re.search(r"[$£€]\s*$", before),  # not head counts
         re.search(rf"\b{_MONTHS}\s*$", before, re.I) or re.match(rf"\s+{_MONTHS}\b", after, re.I),  # "December 15"
         m.group("digits") and re.fullmatch(r"\d{4}", raw) and 1800 <= int(raw) <= 2100,  # a year (unless a noun follows)
@@ -229,11 +229,12 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
 _APPOSED = re.compile(rf"(?:\d[\d,.]*|\b(?:{_NUMWORD}))\s+(?:[\w'’-]+\s+){{0,2}}[\w'’-]+,\s*$", re.I)
 
 
-def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str | None:
+def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset: int = 0) -> str | None:
     """What a number with no noun counts: 'the figure' asked about in the previous sentence (or counted
     there), "the number of X ... at N", "put the deaths at N", the head count earlier in the sentence
     ("the remaining 10,000", "1,539 of them", "four more"), or people when a verb of people follows
-    ("200 left", "50,000 remained"). None when nothing says."""
+    ("200 left", "50,000 remained"), the count a colon details. None when nothing says. `offset`: where `text`
+    starts in the article (the offsets of `found`)."""
     after = text[m.end():]
     before = text[:m.start()]
     asked = _HOW_MANY.search(context)
@@ -243,6 +244,10 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity]) -> str 
     if named:
         return named
     earlier = next((q.counts for q in found if _human(q.counts) and q.counts not in ("killed", "wounded")), None)
+    colon = before.rfind(":")
+    if colon >= 0 and ";" not in before[colon:]:  # "168 of the wounded were flown ...: 96 by air, and 72 by road"
+        detailed = [q.counts for q in found if q.end - offset <= colon and q.counts]
+        earlier = detailed[-1] if detailed else earlier
     of_them = re.match(r"\s+of (?:them|those|whom|these)\s+", after, re.I)
     if of_them:  # "14,000 of them Sudanese"
         kind, _ = _noun_after(after[of_them.end() - 1:])
@@ -440,7 +445,7 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
         if qualifier is None and value is not None and re.match(r"\s+or so\b", text[end:], re.I):
             qualifier = "about"  # "the remaining 2,000 or so"
         low, high = _bounds(value, low, high, qualifier)
-        q = _counted(text, m, context, out, (value, low, high, qualifier, qstart, end, noun_from))
+        q = _counted(text, m, context, out, (value, low, high, qualifier, qstart, end, noun_from), offset=offset)
         if q is not None:
             out.append(replace(q, start=offset + q.start, end=offset + q.end))
     taken = [(q.start, q.end) for q in out]
@@ -448,13 +453,13 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
     return sorted(out, key=lambda q: q.start)
 
 
-def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed) -> Quantity | None:
+def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed, *, offset: int = 0) -> Quantity | None:
     """The quantity with what it counts (its noun, a list of nouns, or the elided noun), or None."""
     value, low, high, qualifier, qstart, end, noun_from = parsed
     counts, nend = _noun_after(text[noun_from:])
     nend = noun_from + nend if counts else end
     if counts is None:
-        counts = _elided(text, m, context, found)
+        counts = _elided(text, m, context, found, offset)
     counts = _role(text, qstart, nend, counts)
     if counts is None and m.group("words") and m.group(0).lower() in ("one", "a", "an"):
         return None

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MODALITIES", "SCOPES", "clause_scope", "day_series", "modality", "quantity_modality", "quantity_scope"]
+__all__ = ["MODALITIES", "SCOPES", "clause_scope", "day_series", "modality", "quantity_modality", "quantity_scope",
+           "subject_tally"]
 
 SCOPES = ("first_batch", "first_convoy", "second_convoy", "third_convoy", "first_two", "cumulative", "total",
           "daily", "part", "remainder", "target", "population")
@@ -67,12 +68,41 @@ _TALLY = re.compile(r"\b(?:(?:put|puts|putting)\s+(?:the|its|their|his|her|[\w'�
 _PERFECT = re.compile(r"\b(?:has|have|'ve)\s+(?:now\s+|already\s+|so far\s+|since\s+|also\s+)?(?:been\s+)?"
                       r"(?:[a-z]+ed|[a-z]+en|flown|brought|taken|left|fled|made|put|let|gone|come|sent|given|"
                       r"carried|crossed|reached|arrived|died|saved)\b", re.I)
+# The past perfect with the number counted as its subject and a verb of leaving, arriving or being taken in
+# ("said 20,000 people had fled into Chad", "over 5,000 had crossed", "600 families had already been housed")
+# is the backshifted present perfect of a running total ("20,000 have fled"), or a count as of a stated moment
+# ("Tuesday only 900 people had checked in"). Not deaths: "68 had died in the blast" is one event's toll; not
+# with another subject: "it had flown out 200" may be one flight; not when the verb is tied to a moment of its
+# own: "281 of them had left that afternoon" is one departure.
+_SUBJECT_PLUPERFECT = re.compile(r"^(?:\s+or so)?(?:\s+[\w'’-]+){0,4}?\s+had\s+(?:now\s+|already\s+|since\s+|so far\s+)?"
+                                 r"(?:been\s+)?(?:fled|crossed|arrived|reached|entered|left|gone|returned|checked|"
+                                 r"registered|housed|sheltered|evacuated|relocated|moved|rescued|resettled|displaced|"
+                                 r"taken in|sought|found shelter)\b([^,;:]*)", re.I)
+_MOMENT = re.compile(r"\b(?:on|that|this|last|early|late)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning|"
+                     r"afternoon|evening|night)\b|\bat\s+\d|\byesterday\b|\bin the (?:blast|attack|explosion|crash|"
+                     r"strike|fire|shelling|first|second)\b", re.I)
+
+
+def subject_tally(text: str, end: int) -> bool:
+    """Whether the number ending at `end` is the subject of a past perfect of leaving, arriving or being taken
+    in that no moment of its own bounds: a running total as of the report (see _SUBJECT_PLUPERFECT)."""
+    m = _SUBJECT_PLUPERFECT.match(text[end:])
+    return m is not None and not _MOMENT.search(m.group(1))
+
+
+# A state as of a moment is a snapshot, not a running total: "1,100 firefighters were battling the fires as of
+# Thursday night", "2,600 people remained in shelters as of noon" (no perfect: "had crossed by noon" is a total).
+_SNAPSHOT = re.compile(r"\b(?:(?:is|are|was|were)\s+(?:still\s+)?\w+ing|remain(?:s|ed)?|stay(?:s|ed)?|"
+                       r"there (?:is|are|was|were)|(?:is|are|was|were) (?:still )?(?:in|at|on board|inside|housed|"
+                       r"sheltering|deployed|in place))\b", re.I)
+_PERFECT_ANY = re.compile(r"\b(?:has|have|had|'ve)\s+(?:\w+\s+)?(?:been\s+)?\w+(?:ed|en)\b", re.I)
 _TOTAL = re.compile(r"\b(?:in total|a total of|in all|altogether|overall|all told|the total of|total number)\b",
                     re.I)
 # A rate, not a span: "500 people a day" is daily, "within a day", "in a day" are durations.
 # A count over a stated period is that period's total: "over the weekend", "in five days", "between April 21
 # and April 25".
 _PERIOD = re.compile(r"\b(?:over|during|in|across) the (?:past |last )?(?:weekend|week|\w+ days)\b(?! ago)|"
+                     r"(?<!earlier )(?<!later )\bthis week\b|"
                      r"\bin (?:two|three|four|five|six|seven|\d+) days\b|"
                      r"\bbetween (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d{1,2} and "
                      r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? )?\d{1,2}\b", re.I)
@@ -109,9 +139,13 @@ _PLANNED = re.compile(r"\b(?:will|shall|would|'ll|is to|are to|was to|were to|go
                       r"are being allowed|were being allowed)\b", re.I)
 # "is planning for as many as 270,000 people to cross": preparing for a scenario, not planning to act.
 _EXPECTED = re.compile(r"\b(?:plann?(?:ing|ed|s)? for\b(?=[^.;]{0,60}\bto\b)|"
+                       r"(?:can|could) (?:handle|accommodate|take in|hold|cope with|house)\b|"
+                       r"(?:ready|prepared|preparing|equipped) (?:to (?:cope with|take in|receive|house|handle)|for)|"
                        r"expect(?:s|ed)?|likely|unlikely|could take|may take|might take|forecast|"
                        r"predicted|projected|anticipated|estimated to take|are expected|is expected)\b", re.I)
-_POSSIBLE = re.compile(r"\b(?:may|might|could|can|possibly|perhaps|option to|choose to)\b", re.I)
+# "May" before a day ("on Tuesday, May 3") or after "in"/"of"/"early" is the month, not a modal.
+_POSSIBLE = re.compile(r"\b(?:(?<!\bin )(?<!\bof )(?<!\bearly )(?<!\blate )(?<!\bmid-)may(?!\s+\d)|might|could|can|"
+                       r"possibly|perhaps|option to|choose to)\b", re.I)
 # Clauses whose modals are not the claim's: background and adverbial clauses.
 _SIDE_CLAUSE = re.compile(r"(?:^|[,;(—–]\s*|\s)(?:after|before|since|when|while|although|though|because|"
                           r"unless|until|if|who|which|whom|where)\b[^,;]*|"
@@ -154,7 +188,7 @@ def clause_scope(text: str, counted: bool = False) -> str | None:
     text = _SUPERLATIVE_SO_FAR.sub(" ", text)
     for rx, scope in _CLAUSE_CUES:
         m = rx.search(text)
-        if m:
+        if m and not (rx is _AS_OF and _SNAPSHOT.search(text) and not _PERFECT_ANY.search(text)):
             return scope(m)
     return "cumulative" if counted and _PERFECT.search(_main_clauses(text)) else None
 

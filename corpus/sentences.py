@@ -42,6 +42,20 @@ _INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
 _ZONE = re.compile(r"\s+(?:(?:[A-Z]{2,4}|[A-Z][a-z]+)\s+time\b|(?:GMT|UTC|ET|EST|EDT|CET|CEST|BST|PT|PST|PDT|CT|CST|"
                    r"CDT|MT|MSK|EAT|CAT|WAT|AST)\b)")
 
+# "as of 8 a.m. Tuesday", "by 10 p.m. Friday": the clock time's day goes on with it.
+_CLOCK_DAY = re.compile(r"\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b")
+
+# "By 10 p.m. Nazeli Baghdasaryan ... gave": a sentence that would be only a time adverbial goes on.
+_CLOCK_LEAD = re.compile(r"(?:^|(?<=[.!?]\s))(?:By|At|Until|Before|After|Around|Since|From)\s+\d{1,2}(?:[:.]\d\d)?\s*"
+                         r"[ap]\.m$")
+
+
+def _opens_with_clock(para: str, end: int) -> bool:
+    """Whether the text before `end` (the period of a clock time) opens a sentence with only a time adverbial."""
+    lo = max(0, end - 30)
+    m = _CLOCK_LEAD.search(para, lo, end)
+    return m is not None and (m.start() > lo or lo == 0)
+
 
 def _next_start(para: str, pos: int) -> str:
     """The first non-space character at or after `pos` ("" at the end of the paragraph)."""
@@ -85,7 +99,8 @@ def _ends_here(para: str, match: re.Match[str]) -> bool:
     if nxt in "([" and _DATELINE.search(before):
         return False
     word = _WORD_SPLIT.split(before)[-1]
-    if word.rstrip(".").lower() in _CLOCK and _ZONE.match(para, match.end()):
+    if word.rstrip(".").lower() in _CLOCK and (_ZONE.match(para, match.end()) or _CLOCK_DAY.match(para, match.end())
+                                               or _opens_with_clock(para, match.start())):
         return False
     return _period_ends(word, nxt)
 

@@ -164,7 +164,8 @@ def test_attribution_never_crashes(text):
     # a lower-case role opening an apposition describes the name before it
     ("Jane Doe, president of the Ruritanian Society, said about 500 responders were in place.",
      "Jane Doe (Ruritanian Society)"),
-    ("A report from the state Examiners Commission put the confirmed storm deaths at 42.", "state Examiners"),
+    ("A report from the state Examiners Commission put the confirmed storm deaths at 42.",
+     "state Examiners Commission"),  # the whole name, not its first two words
     ("Leaders of the enclave have said that as many as 120,000 people could leave.", "Leaders"),
     ("The sheriff's office said 12 people died.", "sheriff's office"),
     ("Officials said 10,000 people were in shelters.", "Officials"),
