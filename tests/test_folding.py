@@ -1,0 +1,61 @@
+"""Case-insensitive searches run without IGNORECASE on folded text (corpus/folding.py): the matches must be the
+original pattern's, on real article text and on the characters IGNORECASE treats specially."""
+from __future__ import annotations
+
+import gc
+import re
+from pathlib import Path
+
+import pytest
+
+from evacmap.corpus import claim_places, control_text, movements, slots  # noqa: F401  (their Guarded patterns)
+from evacmap.corpus.actors import default_actors
+from evacmap.corpus.folding import fold, folded
+from evacmap.corpus.prefilter import Guarded
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTICLES = sorted((ROOT / "corpus" / "samples").rglob("articles/*")) + sorted((ROOT / "tests" / "corpora").rglob("articles/*"))
+TRAPS = ["HELD by REBELS in ALEPPO", "Kurdish-held DİSTRİCTS", "ſide of the Kelvin-\u212a zone",
+         "the government-ıheld areas of the province of Idlib", "Rebel-held PARTS of the city of Homs"]
+
+
+def _texts() -> list[str]:
+    texts = [p.read_text(encoding="utf-8") for p in ARTICLES]
+    return texts + TRAPS + [t.upper() for t in texts[:3]]
+
+
+def _guarded() -> list[Guarded]:
+    slots.area_patterns(default_actors())
+    return [g for g in gc.get_objects() if isinstance(g, Guarded)]
+
+
+def test_folding_keeps_length_and_offsets():
+    for text in _texts():
+        low = fold(text)
+        assert len(low) == len(text)
+        assert low == text.translate({0x130: "i", 0x131: "i", 0x17F: "s", 0x212A: "k"}).translate(
+            str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz"))
+
+
+@pytest.mark.parametrize("source", [r"[A-Z]\w+", r"(?-i:abc)", r"s", r"\u017f", r"[\u0100-\u0200]x", r"(?i)x",
+                                     r"é"])
+def test_patterns_folding_would_change_are_left_alone(source):
+    if source == "s":
+        assert folded(re.compile(source, re.I)) is not None  # 'ſ' and 'S' in the text fold to it
+    else:
+        assert folded(re.compile(source, re.I)) is None
+
+
+def test_guarded_patterns_match_as_with_ignorecase():
+    guarded = _guarded()
+    assert sum(g._fast is not None for g in guarded) >= 5  # the fast path is taken for most of them
+    for g in guarded:
+        for text in _texts():
+            for lo in range(0, len(text), 97):
+                for hi in (len(text), min(len(text), lo + 150)):
+                    want = g.pattern.search(text, lo, hi) if g.guard.search(text, lo, hi) else None
+                    got = g.search(text, lo, hi)
+                    assert (got and (got.span(), got.groupdict())) == (want and (want.span(), want.groupdict()))
+                    m_want = g.pattern.match(text, lo, hi) if g.guard.search(text, lo, hi) else None
+                    m_got = g.match(text, lo, hi)
+                    assert (m_got and m_got.span()) == (m_want and m_want.span())
