@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 import string
+import sys
 from re import _parser  # type: ignore[attr-defined]  # the parsed pattern, to check the characters it names
+from typing import cast
 
-__all__ = ["fold", "folded"]
+__all__ = ["Fast", "fast", "fold", "folded"]
 
 _TABLE = str.maketrans({**{c: c.lower() for c in string.ascii_uppercase},
                         "\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
@@ -77,3 +79,28 @@ def _caseless(node) -> bool:
             return _caseless(av)
         return all(_caseless(item) for item in node)
     return True
+
+
+class Fast:
+    """A case-insensitive pattern whose `search` runs without IGNORECASE on the folded text and takes the
+    match object from the pattern itself at the position found (the same match: see the module docstring).
+    Everything else (match, finditer, sub, ...) is the pattern's own."""
+
+    __slots__ = ("_fast", "pattern")
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern, self._fast = pattern, folded(pattern)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        if self._fast is None:
+            return self.pattern.search(text, pos, endpos)
+        at = self._fast.search(fold(text), pos, endpos)
+        return None if at is None else self.pattern.match(text, at.start(), endpos)
+
+    def __getattr__(self, name: str):
+        return getattr(self.pattern, name)
+
+
+def fast(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """`pattern` with a faster `search` where folding allows it (Fast), typed as the pattern it stands for."""
+    return cast("re.Pattern[str]", Fast(pattern)) if folded(pattern) is not None else pattern

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from evacmap.corpus import claim_places, control_text, movements, slots  # noqa: F401  (their Guarded patterns)
+from evacmap.corpus import claim_places, control_text, events, movements, quantities, scope, slots  # noqa: F401
 from evacmap.corpus.actors import default_actors
-from evacmap.corpus.folding import fold, folded
+from evacmap.corpus.folding import Fast, fold, folded
 from evacmap.corpus.prefilter import Guarded
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,3 +59,20 @@ def test_guarded_patterns_match_as_with_ignorecase():
                     m_want = g.pattern.match(text, lo, hi) if g.guard.search(text, lo, hi) else None
                     m_got = g.match(text, lo, hi)
                     assert (m_got and m_got.span()) == (m_want and m_want.span())
+
+
+def _fast_patterns() -> list[Fast]:
+    found = [v for module in (events, quantities, scope) for v in vars(module).values() if isinstance(v, Fast)]
+    return found + [rx for rx, _ in scope._CLAUSE_CUES if isinstance(rx, Fast)]
+
+
+def test_fast_patterns_search_as_with_ignorecase():
+    patterns = _fast_patterns()
+    assert len(patterns) >= 20
+    for rx in patterns:
+        assert rx._fast is not None
+        for text in _texts():
+            for lo in range(0, len(text), 89):
+                for hi in (len(text), min(len(text), lo + 200)):
+                    got, want = rx.search(text, lo, hi), rx.pattern.search(text, lo, hi)
+                    assert (got and (got.span(), got.groups())) == (want and (want.span(), want.groups()))
