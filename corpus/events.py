@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Quantity
 
 EVENT_KINDS = ("evacuated", "remaining", "convoy", "ceasefire", "attack", "killed", "wounded",
@@ -171,3 +172,10 @@ def _state(text: str, counts: set) -> str | None:
     if re.search(r"\bconvoys?\b", text, re.I):
         return "convoy"
     return "other" if counts else None
+
+
+# Searched on folded text (corpus/folding.py): the same matches, without IGNORECASE's slow scan.
+(_REMAIN, _KILL, _WOUND, _ATTACK, _EVAC, _EVAC_NOUN, _BOUND, _ARRIVE, _HALT, _HALTABLE, _WAIT, _DEAL_VERB, _DEST,
+ _FUTURE, _FLED, _DISPLACED, _SIEGE, _CEASEFIRE, _FIGURE) = map(fast, (
+    _REMAIN, _KILL, _WOUND, _ATTACK, _EVAC, _EVAC_NOUN, _BOUND, _ARRIVE, _HALT, _HALTABLE, _WAIT, _DEAL_VERB, _DEST,
+    _FUTURE, _FLED, _DISPLACED, _SIEGE, _CEASEFIRE, _FIGURE))

@@ -7,11 +7,19 @@ place of every sentence. Each of those patterns consumes a word that is rarer th
 "held", "stronghold", "besieged". `Guarded` looks for such a word first, with the pattern's own flags, and
 runs the pattern only when one is there. Since every match of the pattern contains one of the words (they are
 taken from its consumed parts, never from a look-around), the answer is the same; only the cost changes.
+
+Python's `re` is slow on case-insensitive alternations (about 15 times slower than the same search without
+IGNORECASE: it cannot skip ahead to a first letter). `folded` compiles such a pattern without the flag for a
+text whose letters are folded to lower case (`fold`, same length, same offsets), where it matches at exactly
+the positions where the original matches the original text; a search then finds the position on the folded
+text and takes the match object from the original pattern there.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+
+from evacmap.corpus.folding import fold, folded
 
 __all__ = ["Guarded"]
 
@@ -19,28 +27,40 @@ __all__ = ["Guarded"]
 class Guarded:
     """A compiled pattern behind a search for words every match of it contains."""
 
-    __slots__ = ("guard", "pattern")
+    __slots__ = ("_fast", "_fast_guard", "guard", "pattern")
 
     def __init__(self, pattern: re.Pattern[str], words: str) -> None:
         """`words`: a regular expression (usually an alternation of literal words) that matches inside
         every match of `pattern`; it is compiled with the pattern's flags."""
         self.pattern = pattern
         self.guard = re.compile(words, pattern.flags)
+        self._fast_guard, self._fast = folded(self.guard), folded(pattern)
+
+    def _guarded(self, text: str, pos: int, end: int) -> bool | None:
+        """True when a guard word is in text[pos:end], else None."""
+        if self._fast_guard is None:
+            found = self.guard.search(text, pos, end)
+        else:
+            found = self._fast_guard.search(fold(text), pos, end)
+        return True if found is not None else None
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         end = len(text) if endpos is None else endpos
-        if self.guard.search(text, pos, end) is None:
+        if self._guarded(text, pos, end) is None:
             return None
-        return self.pattern.search(text, pos, end)
+        if self._fast is None:
+            return self.pattern.search(text, pos, end)
+        at = self._fast.search(fold(text), pos, end)
+        return None if at is None else self.pattern.match(text, at.start(), end)
 
     def match(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         end = len(text) if endpos is None else endpos
-        if self.guard.search(text, pos, end) is None:
+        if self._guarded(text, pos, end) is None:
             return None
         return self.pattern.match(text, pos, end)
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
         end = len(text) if endpos is None else endpos
-        if self.guard.search(text, pos, end) is None:
+        if self._guarded(text, pos, end) is None:
             return iter(())
         return self.pattern.finditer(text, pos, end)

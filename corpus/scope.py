@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from evacmap.corpus.folding import fast
+
 __all__ = ["MODALITIES", "SCOPES", "clause_scope", "day_series", "modality", "quantity_modality", "quantity_scope",
            "subject_tally"]
 
@@ -241,3 +243,8 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
         if rx.search(own):
             return kind
     return None
+
+
+# Searched on folded text (corpus/folding.py): the same matches, without IGNORECASE's slow scan.
+_PERFECT, _FEARED, _PLANNED, _EXPECTED, _POSSIBLE = map(fast, (_PERFECT, _FEARED, _PLANNED, _EXPECTED, _POSSIBLE))
+_CLAUSE_CUES = [(fast(rx), scope) for rx, scope in _CLAUSE_CUES]

@@ -3,11 +3,13 @@ towns it names with one meaning (anchors), the context that breaks ties between 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
+from evacmap.gazetteer import context
 from evacmap.gazetteer.context import AREA_KINDS, NEAR_KM, SETTLEMENT_KINDS, km
 from evacmap.gazetteer.model import Place
 
-__all__ = ["Nearby", "anchors", "doc_countries", "dominant", "supported"]
+__all__ = ["Choices", "Nearby", "anchors", "doc_countries", "dominant", "supported"]
 
 
 def doc_countries(kept, focus: str | None) -> frozenset[str]:
@@ -117,3 +119,32 @@ def supported(pending, kept) -> list:
         if backed:
             out.append((i, j, key, backed, 1.0))
     return out
+
+
+class Choices:
+    """The choice among homonyms for each occurrence of a name in one article, worked out once per distinct
+    (name, spelling, region cue, candidates): with the article's context fixed it depends on nothing else,
+    and a long article repeats its names thousands of times (ranking every homonym per occurrence was most
+    of the time spent finding places in it)."""
+
+    def __init__(self, focus: str | None, doc_countries: frozenset[str],
+                 authoritative: Callable[[Place | None], Place | None]):
+        self.focus, self.doc_countries, self.authoritative = focus, doc_countries, authoritative
+        # keyed by the candidates' ids; each entry holds its candidates, so no id is reused while it is here
+        self._memo: dict[tuple, tuple[Place | None, str, list[Place], list[Place]]] = {}
+
+    def choose(self, key: str, places: list[Place], region: bool, surface: str,
+               near: _Seen) -> tuple[Place | None, str, list[Place]]:
+        """The place chosen (its authoritative form), why, and the other candidates best first, as
+        context.choose ranks them. `near` must be the anchors seen from `key`."""
+        memo_key = (key, surface, region, tuple(map(id, places)))
+        found = self._memo.get(memo_key)
+        if found is None:
+            focus, countries = self.focus, self.doc_countries
+            place, reason = context.choose(places, region=region, focus=focus, doc_countries=countries,
+                                           surface=surface, near=near)
+            place = self.authoritative(place)
+            others = sorted((p for p in places if p is not place),  # best first, as choose() ranks them
+                            key=lambda p: (-context.importance(p, focus, countries, surface, near), p.id))
+            found = self._memo[memo_key] = (place, reason, others, places)
+        return found[:3]

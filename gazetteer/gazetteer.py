@@ -221,6 +221,7 @@ class Gazetteer:
         matches = []
         nearby = coherence.Nearby(anchors)
         others_of: dict[str, frozenset[str]] = {}  # per name, not per occurrence: linear in a long article
+        choices = coherence.Choices(focus, doc_countries, self._authoritative)  # per distinct occurrence too
         for n, (i, j, key, found, score) in enumerate(items):
             near = nearby.seen_from(key)
             if bounds:
@@ -246,14 +247,10 @@ class Gazetteer:
                 places = [p for p in places if p.kind == "country"]
             region = i < j and context.wants_region(tokens, i, j)
             surface = text[start:end]
-            place, reason = context.choose(places, region=region, focus=focus, doc_countries=doc_countries,
-                                           surface=surface, near=near)
-            place = self._authoritative(place)
+            place, reason, others = choices.choose(key, places, region, surface, near)
             if within:
                 why = "the article's dateline" if key in datelined else "the region or country named with it"
                 reason = f"placed by {why} in the article; {reason}"
-            others = sorted((p for p in places if p is not place),  # best first, as choose() ranks them
-                            key=lambda p: (-context.importance(p, focus, doc_countries, surface, near), p.id))
             matches.append(Match(start, end, text[start:end], place, tuple(others[:8]), score,
                                  f"demonym; {reason}" if demonym else reason,
                                  {"demonym": True} if demonym else {}))

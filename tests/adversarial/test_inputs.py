@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import time
 
 import pytest
@@ -42,6 +44,30 @@ def test_a_3_gb_file_is_refused_without_reading_it(corpus):
         load_corpus(corpus)
     assert time.perf_counter() - started < 5
     assert os.path.getsize(huge) > MAX_ARTICLE_BYTES
+
+
+# Loads the corpus in a process that may map at most 1 GiB: reading the 3 GB file before checking its size
+# would fail with MemoryError there however fast the disk is (a sparse file reads back at memory speed).
+_BOUNDED_LOAD = """
+import resource, sys
+limit = 1 << 30
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+from evacmap.corpus.articles import load_corpus
+from evacmap.errors import CorpusError
+try:
+    load_corpus(sys.argv[1])
+except CorpusError as err:
+    print(err)
+"""
+
+
+def test_a_3_gb_file_is_refused_in_a_process_that_could_not_hold_it(corpus):
+    huge = corpus / "articles" / "huge.txt"
+    with open(huge, "wb") as handle:
+        handle.truncate(3_000_000_000)
+    done = subprocess.run([sys.executable, "-c", _BOUNDED_LOAD, str(corpus)], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0 and "huge.txt" in done.stdout and "too large" in done.stdout, done
 
 
 def test_sentence_splitting_is_linear_on_one_5_mb_paragraph():

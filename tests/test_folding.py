@@ -1,0 +1,78 @@
+"""Case-insensitive searches run without IGNORECASE on folded text (corpus/folding.py): the matches must be the
+original pattern's, on real article text and on the characters IGNORECASE treats specially."""
+from __future__ import annotations
+
+import gc
+import re
+from pathlib import Path
+
+import pytest
+
+from evacmap.corpus import claim_places, control_text, events, movements, quantities, scope, slots  # noqa: F401
+from evacmap.corpus.actors import default_actors
+from evacmap.corpus.folding import Fast, fold, folded
+from evacmap.corpus.prefilter import Guarded
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTICLES = sorted((ROOT / "corpus" / "samples").rglob("articles/*")) + sorted((ROOT / "tests" / "corpora").rglob("articles/*"))
+TRAPS = ["HELD by REBELS in ALEPPO", "Kurdish-held DİSTRİCTS", "ſide of the Kelvin-\u212a zone",
+         "the government-ıheld areas of the province of Idlib", "Rebel-held PARTS of the city of Homs"]
+
+
+def _texts() -> list[str]:
+    texts = [p.read_text(encoding="utf-8") for p in ARTICLES]
+    return texts + TRAPS + [t.upper() for t in texts[:3]]
+
+
+def _guarded() -> list[Guarded]:
+    slots.area_patterns(default_actors())
+    return [g for g in gc.get_objects() if isinstance(g, Guarded)]
+
+
+def test_folding_keeps_length_and_offsets():
+    for text in _texts():
+        low = fold(text)
+        assert len(low) == len(text)
+        assert low == text.translate({0x130: "i", 0x131: "i", 0x17F: "s", 0x212A: "k"}).translate(
+            str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz"))
+
+
+@pytest.mark.parametrize("source", [r"[A-Z]\w+", r"(?-i:abc)", r"s", r"\u017f", r"[\u0100-\u0200]x", r"(?i)x",
+                                     r"é"])
+def test_patterns_folding_would_change_are_left_alone(source):
+    if source == "s":
+        assert folded(re.compile(source, re.I)) is not None  # 'ſ' and 'S' in the text fold to it
+    else:
+        assert folded(re.compile(source, re.I)) is None
+
+
+def test_guarded_patterns_match_as_with_ignorecase():
+    guarded = _guarded()
+    assert sum(g._fast is not None for g in guarded) >= 5  # the fast path is taken for most of them
+    for g in guarded:
+        for text in _texts():
+            for lo in range(0, len(text), 97):
+                for hi in (len(text), min(len(text), lo + 150)):
+                    want = g.pattern.search(text, lo, hi) if g.guard.search(text, lo, hi) else None
+                    got = g.search(text, lo, hi)
+                    assert (got and (got.span(), got.groupdict())) == (want and (want.span(), want.groupdict()))
+                    m_want = g.pattern.match(text, lo, hi) if g.guard.search(text, lo, hi) else None
+                    m_got = g.match(text, lo, hi)
+                    assert (m_got and m_got.span()) == (m_want and m_want.span())
+
+
+def _fast_patterns() -> list[Fast]:
+    found = [v for module in (events, quantities, scope) for v in vars(module).values() if isinstance(v, Fast)]
+    return found + [rx for rx, _ in scope._CLAUSE_CUES if isinstance(rx, Fast)]
+
+
+def test_fast_patterns_search_as_with_ignorecase():
+    patterns = _fast_patterns()
+    assert len(patterns) >= 20
+    for rx in patterns:
+        assert rx._fast is not None
+        for text in _texts():
+            for lo in range(0, len(text), 89):
+                for hi in (len(text), min(len(text), lo + 200)):
+                    got, want = rx.search(text, lo, hi), rx.pattern.search(text, lo, hi)
+                    assert (got and (got.span(), got.groups())) == (want and (want.span(), want.groups()))
