@@ -419,8 +419,12 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None,
     if candidates[0].source in {"curated", "user"}:
         return (settlements or candidates)[0], "settlement preferred over the region of the same name"
     candidates = _coherent(candidates, doc_countries)
+    state = _dominant_region(candidates, focus, doc_countries, surface) if len(candidates) > 1 else None
+    if state is not None:
+        candidates = [state]
     if len(candidates) == 1:
-        return candidates[0], "the only one in the country of the article's other places"
+        return candidates[0], ("a first-level region of the article's country, ten times its namesake towns"
+                               if state else "the only one in the country of the article's other places")
     ranked = sorted(candidates, key=lambda c: (-importance(c, focus, doc_countries, surface, near), c.id))
     best, second = ranked[0], ranked[1]
     margin = (importance(best, focus, doc_countries, surface, near)
@@ -464,6 +468,23 @@ def _only(only: Place, focus: str | None, doc_countries: frozenset[str], surface
 # Below this difference of importance (log10 of population plus context bonuses: a factor of about three in
 # population with no context for either) two homonyms are too close to call, and the name is left unresolved.
 BALANCED_MARGIN = 0.5
+
+
+def _dominant_region(candidates: list[Place], focus: str | None, doc_countries: frozenset[str],
+                     surface: str | None) -> Place | None:
+    """A first-level region of a country the article is about, spelt as its own name and with ten times the
+    people of every town so named ("Delaware", "Wyoming" in a US story): the state, as an editor reads it,
+    whatever towns nearby share the name. A town the text ties to its region ("Delaware, Ohio") was
+    settled before this."""
+    regions = [c for c in candidates if c.kind == "governorate" and c.country
+               and (c.country in doc_countries or c.country == focus) and name_cost(c, surface) == 0]
+    if len(regions) != 1:
+        return None
+    towns = [c.population for c in candidates if c.kind in SETTLEMENT_KINDS | {"county"}]
+    others = [c for c in candidates if c is not regions[0] and c.kind not in SETTLEMENT_KINDS | {"county"}]
+    if others or regions[0].population < 10 * max(towns, default=0):
+        return None
+    return regions[0]
 
 
 def _coherent(candidates: list[Place], doc_countries: frozenset[str]) -> list[Place]:

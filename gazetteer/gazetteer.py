@@ -356,7 +356,8 @@ class Gazetteer:
                 # so the automaton does not propose the many lowercase words that are places somewhere.
                 masked = masked or Stream(tokens, self._capitalised_keys(tokens))
             for i, j, key in index.scan(stream if index.name in {"curated", "user"} else masked):
-                if (i, j) not in found and self._capitalised(tokens, i, j, index.name):
+                if (i, j) not in found and self._capitalised(tokens, i, j, index.name) and not (
+                        j - i > 1 and wordtraps.crosses_punctuation(tokens, i, j)):
                     found[(i, j)] = (key, index.places_for(key))
         for i, j, key, country in abbreviations(tokens, text):
             places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "governorate"

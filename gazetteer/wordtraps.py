@@ -16,7 +16,20 @@ from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.normalize import name_key
 from evacmap.gazetteer.text import Token
 
-__all__ = ["common_phrase", "modifier_trap", "village_word"]
+__all__ = ["common_phrase", "crosses_punctuation", "modifier_trap", "village_word"]
+
+
+# Marks between two words that no name runs across: a dash set off by spaces, a colon or semicolon, a bracket,
+# a line break. (A full stop may: "St. Louis"; a hyphen may: "Wilkes-Barre".)
+_BREAKS = frozenset("—–;:()[]\n\"“”")
+
+
+def crosses_punctuation(tokens, i: int, j: int) -> bool:
+    """Does span i..j run across a dash, colon, bracket or line break ("Mo. — In a statement" is the
+    abbreviation, then the sentence)? The matcher's keys drop punctuation, so a name's words can be found
+    on both sides of one."""
+    text, starts, ends = tokens.text, tokens.starts, tokens.ends
+    return any(not _BREAKS.isdisjoint(text[ends[k]:starts[k + 1]]) for k in range(i, j - 1))
 
 
 def common_phrase(tokens, i: int, j: int, places: list[Place]) -> bool:

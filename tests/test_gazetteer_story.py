@@ -75,3 +75,20 @@ def test_with_a_focus_a_far_homonym_in_a_country_the_article_names_still_resolve
     text = ("Evacuees from Fort McMurray flew on to Arizona, where relatives in Centennial Park took them in.")
     match = next(m for m in gazetteer.find(text, focus="CA") if m.surface == "Centennial Park")
     assert match.place is not None and match.place.country == "US"
+
+
+def test_a_name_never_runs_across_a_dash(unfocused):
+    # the dateline's abbreviation, then the sentence: not "Mo In", a spelling of a Polish town
+    matches = unfocused.find("ST. LOUIS, Mo. — In a statement, the mayor said the river had crested.")
+    assert [(m.surface, m.place.name) for m in matches if m.place] == [("ST. LOUIS", "St. Louis"), ("Mo.", "Missouri")]
+
+
+def test_a_state_of_the_articles_country_outweighs_its_namesake_towns(unfocused):
+    text = "The storm moved from Ohio into Delaware on Tuesday, closing schools."
+    match = next(m for m in unfocused.find(text) if m.surface == "Delaware")
+    assert match.place is not None and match.place.kind == "governorate" and match.place.country == "US"
+
+
+def test_a_town_tied_to_its_state_is_still_the_town(unfocused):
+    match = next(m for m in unfocused.find("Voters in Delaware, Ohio, chose a new mayor.") if m.surface == "Delaware")
+    assert match.place is not None and match.place.kind != "governorate"
