@@ -167,7 +167,7 @@ MOVERS = re.compile(r"\b(?:citizens|nationals|staff|passengers|travell?ers|refug
                     r"students|pilgrims|crews|teams|workers|survivors|employees|troops|soldiers|they|we|"
                     r"(?-i:[A-Z][a-z]+(?:ians|ans|ese|is|ons)))\b|"
                     r"(?<![\d,.:/])(?:\d{1,3}(?:,\d{3})+|\d{2,3})(?![\d,.:/]|\s*(?:km|kilomet|mi\b|miles|%|per|a\.m|p\.m|"
-                    r"years?|days?|hours?|minutes?))", re.I)
+                    r"years?|days?|hours?|minutes?|hectares|acres|ha\b|sq|square))", re.I)
 PRONOUN = re.compile(r"\b(?:them|most|others|those|they)\b", re.I)
 
 #: "323 flew home", "were flown back home": home is the movers' own country, when the sentence names them

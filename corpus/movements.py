@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.attribution import attribute, place_words
 from evacmap.corpus.model import Article, Mention, Sentence
-from evacmap.corpus.movement_clauses import Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
+from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
 from evacmap.corpus.movement_cues import HOME, PEOPLE_OF, WHO
 from evacmap.corpus.slots import Slot, article_slots
 
@@ -241,7 +241,8 @@ def _by_destination(per_sentence) -> _Reached:
 
 
 def _usable_origins(mv: Move, targets: set) -> list[Slot]:
-    return [o for o in mv.origins if o.kind != "group" and o.ids[0] and o.ids[0] not in targets]
+    return [o for o in mv.origins if o.kind != "group" and o.ids[0] and o.ids[0] not in targets
+            and o.note != OWN_ORIGIN]
 
 
 def _nearest_on_side(entries: list[tuple[int, int, Move]], at: int, step: int, start: int,
@@ -288,7 +289,7 @@ def _context_origin(per_sentence) -> Slot | None:
         reached = {d.start for mv in moves for d in mv.dests}  # a stage's end is no evacuation origin
         for move in moves:
             for o in move.origins:
-                if o.kind != "group" and o.ids[0] and o.start not in reached:
+                if o.kind != "group" and o.ids[0] and o.start not in reached and o.note != OWN_ORIGIN:
                     counts[o.ids[0]] += 1
                     first.setdefault(o.ids[0], o)
     if not counts:

@@ -327,3 +327,17 @@ def test_an_origin_named_but_not_located_is_not_replaced_by_the_articles_origin(
 def test_the_month_may_does_not_make_a_movement_planned(gaz, ids):
     [leg] = _legs("NAIROBI, May 3 — Thousands fled Mombasa on Tuesday.", gaz)
     assert leg.status == "happened"
+
+
+def test_a_fire_that_reached_a_town_is_no_movement_of_people(gaz):
+    assert legs_of("The fire covered 101,000 hectares on Friday and reached Kisumu.", gaz) == []
+
+
+def test_where_some_movers_sheltered_is_not_the_origin_of_the_others(gaz, ids):
+    """"Evacuees who had taken shelter in X were bused to Y" starts at X; "They landed in Z" and "Most have
+    gone to Y" in later sentences do not borrow X."""
+    got = legs_of("Evacuees who had taken shelter at the school in Mombasa were put on buses to Nairobi. Later a "
+                  "family landed in Kisumu. Most evacuees have gone to Nairobi.", gaz)
+    assert (ids["Mombasa"], ids["Nairobi"], "happened") in got
+    assert (None, ids["Kisumu"], "happened") in got
+    assert (None, ids["Nairobi"], "happened") in got
