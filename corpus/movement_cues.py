@@ -31,6 +31,10 @@ ORDERED_OUT_TAIL = re.compile(r"\s+to\s+(?:leave|evacuate|get out|flee)\b|\s+out
 #: "about 200 residents were flown out": a movement out of the place the sentence is about
 FLOWN_OUT = re.compile(r"\b(?:flown|airlifted|bused|bussed|driven|taken|evacuated|moved|ferried|carried|brought|"
                        r"got|gotten|ordered)\s+out\b(?!\s+of\b)", re.I)
+#: "<place> evacuees", "<place> residents": the people of a place, who left it (the article's evacuation origin
+#: when it states no other)
+DEPARTED = re.compile(r"\b(?:fled|flee(?:ing)?|left|escaped|evacuated|got out)\b", re.I)
+PEOPLE_OF_PLACE = re.compile(r"\s+(?:evacuees|residents|refugees|evacuated|displaced)\b")
 #: what the words of a clause say about how people moved
 MODES = (
     ("air", re.compile(r"\b(?:fl[eo]wn?|fly(?:ing)?|flights?|airlift\w*|planes?|aircraft|airstrips?|airports?|"
@@ -68,6 +72,9 @@ DIRECTED = re.compile(rf"\b{DIRECTION}\s+(?:to|toward|towards|into|for)\s*$", re
 DEST_CUES = re.compile(
     rf"\b(?:{DIRECTION}\s+(?:to(?!\s+(?:stay|shelter)\b)|toward|towards|into)|"
     r"to (?:stay|shelter) (?:with (?:\w+ ){0,2}?\w+ )?(?:in|at)|"
+    # "who fled north ... have been sheltering in industry camps, including at X": X is where they went
+    r"(?:sheltering|sheltered|staying|stayed|housed|stranded|stuck)\s+(?:in|at)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:camps?|shelters?|cent(?:re|er)s?|sites?|hotels?|schools?|towns?|communities)\s*,?\s+including\s+(?:at|in)|"
     r"en route to|on (?:its|their|the) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
     r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arriv(?:ed|e|es|ing) (?:in|at)|"
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
@@ -185,9 +192,9 @@ CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou
 
 __all__ = [
     "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
-    "CROSSED_AT", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED", "DONE", "FILLER",
+    "CROSSED_AT", "DEPARTED", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED", "DONE", "FILLER",
     "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "HOME", "MODES", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY",
-    "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PLANNED",
-    "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES", "VIA_CUES",
-    "WAITING", "WAIT_TO_GO", "WEAK_DEST", "WHO",
+    "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE",
+    "PLANNED", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES",
+    "VIA_CUES", "WAITING", "WAIT_TO_GO", "WEAK_DEST", "WHO",
 ]

@@ -341,3 +341,13 @@ def test_where_some_movers_sheltered_is_not_the_origin_of_the_others(gaz, ids):
     assert (ids["Mombasa"], ids["Nairobi"], "happened") in got
     assert (None, ids["Kisumu"], "happened") in got
     assert (None, ids["Nairobi"], "happened") in got
+
+
+def test_people_of_a_town_who_fled_left_that_town(gaz, ids):
+    """An article that names no origin but speaks of "<town> evacuees": "who fled north ... sheltering in camps,
+    including at X" left the town for X; a movement with no departure verb ("They landed in Y") takes nothing."""
+    got = legs_of("Officials began moving Mombasa evacuees out of the camps on Thursday. About 5,000 people who fled "
+                  "north on Tuesday have been sheltering in industry camps, including at Kisumu. They landed in "
+                  "Nairobi.", gaz)
+    assert (ids["Mombasa"], ids["Kisumu"], "happened") in got
+    assert (None, ids["Nairobi"], "happened") in got
