@@ -210,7 +210,7 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
     _dest_and_via_roles(clause, take, vias, dests, origins)
     _described_dest(clause, lo, text, dests)
     _coordinated(dests, inside, text, used, need_and=True)
-    _out_of_the_place(clause, (lo, hi), slots, inside, origins)
+    _out_of_the_place(clause, (lo, hi), slots, inside, origins, text=text)
     _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
     there = THERE.search(clause) or (ON_THE_WAY.search(clause) if same_sentence else None)
     if there and last_dest is not None and not dests:
@@ -354,9 +354,10 @@ def _described_dest(clause: str, lo: int, text: str, dests: list) -> None:
 
 
 def _out_of_the_place(clause: str, span: tuple[int, int], slots: list[Slot], inside: list[Slot],
-                      origins: list) -> None:
+                      origins: list, *, text: str) -> None:
     """"X was put under an evacuation order, and about 200 residents were flown out": a clause that moves
-    people "out" and names no place starts at the one place the sentence named before it."""
+    people "out" and names no place starts at the one place the sentence named before it, when the words
+    between say it was evacuated (not "an airliner about to leave X was hit; its crew were brought out")."""
     lo, _hi = span
     m = FLOWN_OUT.search(clause)
     if m is None or origins or inside:
@@ -364,6 +365,8 @@ def _out_of_the_place(clause: str, span: tuple[int, int], slots: list[Slot], ins
     before = list(dict.fromkeys(i for s in slots if s.end <= lo for i in s.ids if i))
     if len(before) == 1:
         slot = next(s for s in slots if s.end <= lo and before[0] in s.ids)
+        if not re.search(r"\bevacuat", text[slot.end:lo], re.I):  # the sentence must be about evacuating it
+            return
         origins.append((m.start(), Slot(slot.start, slot.end, (before[0],), slot.text, "mention",
                                         note=OWN_ORIGIN), m.group(0)))
 

@@ -351,3 +351,8 @@ def test_people_of_a_town_who_fled_left_that_town(gaz, ids):
                   "Nairobi.", gaz)
     assert (ids["Mombasa"], ids["Kisumu"], "happened") in got
     assert (None, ids["Nairobi"], "happened") in got
+
+
+def test_brought_out_after_a_sentence_not_about_evacuating_a_place_does_not_start_there(gaz):
+    got = legs_of("An airliner parked at Kisumu was hit by gunfire, and its crew were brought out by sea.", gaz)
+    assert got == []
