@@ -123,7 +123,10 @@ UNDER_WAY = re.compile(r"\bunder ?way\b|\bon the road\b|\bbound for\b|\bfleeing\
                        r"\ben route\b|\bon (?:its|their|the) way\b|"
                        r"\b(?:is|are|was|were) (?:still )?(?:heading|headed|travell?ing|moving|leaving|fleeing|"
                        r"streaming|driving|being (?:evacuated|taken|moved|bused|flown|transferred))\b|"
-                       r"\b(?:continue[sd]?|continuing) to (?:leave|flee|arrive|cross)\b|\bwhere [^,.;]{0,40}\b"
+                       r"\b(?:continue[sd]?|continuing) to (?:leave|flee|arrive|cross)\b|"
+                       # "flights from X to Y continued through the weekend": an operation still going on
+                       r"\b(?:flights?|convoys?|airlifts?|evacuations?|sailings?)\b[^,.;]{0,80}\bcontinu(?:e|es|ed|ing)\b|"
+                       r"\bwhere [^,.;]{0,40}\b"
                        r"(?:are|is) (?:headed|heading|going|bound)\b", re.I)
 DONE = re.compile(r"\b(?:left|fled|arrived|reached|crossed|snaked|departed|evacuated|brought|bused|flown|landed|"
                   r"touched down|made it|entered|escaped|returned|transferred|moved|drove|went|took|carried|ferried|"

@@ -356,3 +356,8 @@ def test_people_of_a_town_who_fled_left_that_town(gaz, ids):
 def test_brought_out_after_a_sentence_not_about_evacuating_a_place_does_not_start_there(gaz):
     got = legs_of("An airliner parked at Kisumu was hit by gunfire, and its crew were brought out by sea.", gaz)
     assert got == []
+
+
+def test_flights_that_continued_are_under_way(gaz, ids):
+    assert legs_of("Flights from the camps to Nairobi continued through the weekend.", gaz) == [
+        (None, ids["Nairobi"], "under_way")]
