@@ -9,6 +9,7 @@ one sentence at a time; chaining across sentences and the article's evacuation o
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -92,6 +93,11 @@ def clause_status(window: str, clause: str = "") -> str:
     if UNDER_WAY.search(window) and not DONE.search(UNDER_WAY.sub(" ", window)):
         return "under_way"
     return "happened"
+
+
+#: the note of an origin that belongs to the clause's own movers ("evacuees who had sheltered in X", "the
+#: residents of X were flown out"): never the article's evacuation origin for other sentences
+OWN_ORIGIN = "where these movers started (not the article's origin)"
 
 
 def clause_mode(clause: str) -> str | None:
@@ -204,7 +210,7 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
     _dest_and_via_roles(clause, take, vias, dests, origins)
     _described_dest(clause, lo, text, dests)
     _coordinated(dests, inside, text, used, need_and=True)
-    _out_of_the_place(clause, (lo, hi), slots, inside, origins)
+    _out_of_the_place(clause, (lo, hi), slots, inside, origins, text=text)
     _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
     there = THERE.search(clause) or (ON_THE_WAY.search(clause) if same_sentence else None)
     if there and last_dest is not None and not dests:
@@ -285,7 +291,11 @@ def _origin_roles(clause: str, take, origins: list) -> None:
     """"out of X", "fled X", "evacuation of X" (close after the cue) and "from X" after a movement word."""
     for cue in ORIGIN_CUES.finditer(clause):
         word = cue.group(0).lower()
+        before = len(origins)
         take(cue, origins, 25 if word.startswith("evacuation") or word in _SHORT_ORIGIN else 60)
+        if len(origins) > before and word.split(" ", 1)[0] in ("who", "that"):  # "who had taken shelter at X"
+            pos, slot, said = origins[-1]
+            origins[-1] = (pos, dataclasses.replace(slot, note=OWN_ORIGIN), said)
     if WAIT_TO_GO.search(clause):
         for cue in re.finditer(r"\b(?:in|at)\b", clause):
             if WAITING.search(clause[:cue.end()]):
@@ -344,9 +354,10 @@ def _described_dest(clause: str, lo: int, text: str, dests: list) -> None:
 
 
 def _out_of_the_place(clause: str, span: tuple[int, int], slots: list[Slot], inside: list[Slot],
-                      origins: list) -> None:
+                      origins: list, *, text: str) -> None:
     """"X was put under an evacuation order, and about 200 residents were flown out": a clause that moves
-    people "out" and names no place starts at the one place the sentence named before it."""
+    people "out" and names no place starts at the one place the sentence named before it, when the words
+    between say it was evacuated (not "an airliner about to leave X was hit; its crew were brought out")."""
     lo, _hi = span
     m = FLOWN_OUT.search(clause)
     if m is None or origins or inside:
@@ -354,8 +365,10 @@ def _out_of_the_place(clause: str, span: tuple[int, int], slots: list[Slot], ins
     before = list(dict.fromkeys(i for s in slots if s.end <= lo for i in s.ids if i))
     if len(before) == 1:
         slot = next(s for s in slots if s.end <= lo and before[0] in s.ids)
+        if not re.search(r"\bevacuat", text[slot.end:lo], re.I):  # the sentence must be about evacuating it
+            return
         origins.append((m.start(), Slot(slot.start, slot.end, (before[0],), slot.text, "mention",
-                                        note="the place the sentence is about"), m.group(0)))
+                                        note=OWN_ORIGIN), m.group(0)))
 
 
 def _reverse_roles(clause: str, lo: int, text: str, inside: list[Slot], *, used: set[int], origins: list,
@@ -434,4 +447,4 @@ def _between_and_for(clause: str, lo: int, text: str, *, take, origins: list, de
             take(cue, dests)
 
 
-__all__ = ["Move", "clause_mode", "clause_move", "clause_spans", "clause_status", "clause_who"]
+__all__ = ["OWN_ORIGIN", "Move", "clause_mode", "clause_move", "clause_spans", "clause_status", "clause_who"]

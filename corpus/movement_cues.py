@@ -31,6 +31,10 @@ ORDERED_OUT_TAIL = re.compile(r"\s+to\s+(?:leave|evacuate|get out|flee)\b|\s+out
 #: "about 200 residents were flown out": a movement out of the place the sentence is about
 FLOWN_OUT = re.compile(r"\b(?:flown|airlifted|bused|bussed|driven|taken|evacuated|moved|ferried|carried|brought|"
                        r"got|gotten|ordered)\s+out\b(?!\s+of\b)", re.I)
+#: "<place> evacuees", "<place> residents": the people of a place, who left it (the article's evacuation origin
+#: when it states no other)
+DEPARTED = re.compile(r"\b(?:fled|flee(?:ing)?|left|escaped|evacuated|got out)\b", re.I)
+PEOPLE_OF_PLACE = re.compile(r"\s+(?:evacuees|residents|refugees|evacuated|displaced)\b")
 #: what the words of a clause say about how people moved
 MODES = (
     ("air", re.compile(r"\b(?:fl[eo]wn?|fly(?:ing)?|flights?|airlift\w*|planes?|aircraft|airstrips?|airports?|"
@@ -68,6 +72,9 @@ DIRECTED = re.compile(rf"\b{DIRECTION}\s+(?:to|toward|towards|into|for)\s*$", re
 DEST_CUES = re.compile(
     rf"\b(?:{DIRECTION}\s+(?:to(?!\s+(?:stay|shelter)\b)|toward|towards|into)|"
     r"to (?:stay|shelter) (?:with (?:\w+ ){0,2}?\w+ )?(?:in|at)|"
+    # "who fled north ... have been sheltering in industry camps, including at X": X is where they went
+    r"(?:sheltering|sheltered|staying|stayed|housed|stranded|stuck)\s+(?:in|at)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:camps?|shelters?|cent(?:re|er)s?|sites?|hotels?|schools?|towns?|communities)\s*,?\s+including\s+(?:at|in)|"
     r"en route to|on (?:its|their|the) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
     r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arriv(?:ed|e|es|ing) (?:in|at)|"
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
@@ -116,7 +123,10 @@ UNDER_WAY = re.compile(r"\bunder ?way\b|\bon the road\b|\bbound for\b|\bfleeing\
                        r"\ben route\b|\bon (?:its|their|the) way\b|"
                        r"\b(?:is|are|was|were) (?:still )?(?:heading|headed|travell?ing|moving|leaving|fleeing|"
                        r"streaming|driving|being (?:evacuated|taken|moved|bused|flown|transferred))\b|"
-                       r"\b(?:continue[sd]?|continuing) to (?:leave|flee|arrive|cross)\b|\bwhere [^,.;]{0,40}\b"
+                       r"\b(?:continue[sd]?|continuing) to (?:leave|flee|arrive|cross)\b|"
+                       # "flights from X to Y continued through the weekend": an operation still going on
+                       r"\b(?:flights?|convoys?|airlifts?|evacuations?|sailings?)\b[^,.;]{0,80}\bcontinu(?:e|es|ed|ing)\b|"
+                       r"\bwhere [^,.;]{0,40}\b"
                        r"(?:are|is) (?:headed|heading|going|bound)\b", re.I)
 DONE = re.compile(r"\b(?:left|fled|arrived|reached|crossed|snaked|departed|evacuated|brought|bused|flown|landed|"
                   r"touched down|made it|entered|escaped|returned|transferred|moved|drove|went|took|carried|ferried|"
@@ -167,7 +177,7 @@ MOVERS = re.compile(r"\b(?:citizens|nationals|staff|passengers|travell?ers|refug
                     r"students|pilgrims|crews|teams|workers|survivors|employees|troops|soldiers|they|we|"
                     r"(?-i:[A-Z][a-z]+(?:ians|ans|ese|is|ons)))\b|"
                     r"(?<![\d,.:/])(?:\d{1,3}(?:,\d{3})+|\d{2,3})(?![\d,.:/]|\s*(?:km|kilomet|mi\b|miles|%|per|a\.m|p\.m|"
-                    r"years?|days?|hours?|minutes?))", re.I)
+                    r"years?|days?|hours?|minutes?|hectares|acres|ha\b|sq|square))", re.I)
 PRONOUN = re.compile(r"\b(?:them|most|others|those|they)\b", re.I)
 
 #: "323 flew home", "were flown back home": home is the movers' own country, when the sentence names them
@@ -185,9 +195,9 @@ CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou
 
 __all__ = [
     "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
-    "CROSSED_AT", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED", "DONE", "FILLER",
+    "CROSSED_AT", "DEPARTED", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED", "DONE", "FILLER",
     "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "HOME", "MODES", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY",
-    "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PLANNED",
-    "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES", "VIA_CUES",
-    "WAITING", "WAIT_TO_GO", "WEAK_DEST", "WHO",
+    "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE",
+    "PLANNED", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES",
+    "VIA_CUES", "WAITING", "WAIT_TO_GO", "WEAK_DEST", "WHO",
 ]

@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.attribution import attribute, place_words
 from evacmap.corpus.model import Article, Mention, Sentence
-from evacmap.corpus.movement_clauses import Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
-from evacmap.corpus.movement_cues import HOME, PEOPLE_OF, WHO
+from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
+from evacmap.corpus.movement_cues import DEPARTED, HOME, PEOPLE_OF, PEOPLE_OF_PLACE, WHO
 from evacmap.corpus.slots import Slot, article_slots
 
 STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
@@ -92,6 +92,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         last_dest = dests[-1] if dests else None
 
     context = _context_origin(per_sentence)
+    people_of = _people_of_place(per_sentence, text, gazetteer) if context is None else None
     by_destination = _by_destination(per_sentence)  # once: a scan of every sentence per move is quadratic
     legs: list[Leg] = []
     previous_who = ""
@@ -114,6 +115,10 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
             elif not origins and context is not None and not _lies_in(gazetteer, context.ids[0], move.dests):
                 origins, from_context = [context], True
                 context_note = f"origin not in the sentence: the article's evacuation origin ({context.ids[0]})"
+            elif not origins and people_of is not None and DEPARTED.search(text, move.start, move.end):
+                origins, from_context = [people_of], True
+                context_note = (f"origin not in the sentence: the people who left are the article's "
+                                f"'{people_of.text} evacuees/residents' ({people_of.ids[0]})")
             if not origins:  # a destination with no origin anywhere in the article: keep it, unplaced
                 origins = [Slot(move.start, move.start, (None,), "", "none", "origin not stated")]
             base = _LegBase(
@@ -241,7 +246,8 @@ def _by_destination(per_sentence) -> _Reached:
 
 
 def _usable_origins(mv: Move, targets: set) -> list[Slot]:
-    return [o for o in mv.origins if o.kind != "group" and o.ids[0] and o.ids[0] not in targets]
+    return [o for o in mv.origins if o.kind != "group" and o.ids[0] and o.ids[0] not in targets
+            and o.note != OWN_ORIGIN]
 
 
 def _nearest_on_side(entries: list[tuple[int, int, Move]], at: int, step: int, start: int,
@@ -288,7 +294,7 @@ def _context_origin(per_sentence) -> Slot | None:
         reached = {d.start for mv in moves for d in mv.dests}  # a stage's end is no evacuation origin
         for move in moves:
             for o in move.origins:
-                if o.kind != "group" and o.ids[0] and o.start not in reached:
+                if o.kind != "group" and o.ids[0] and o.start not in reached and o.note != OWN_ORIGIN:
                     counts[o.ids[0]] += 1
                     first.setdefault(o.ids[0], o)
     if not counts:
@@ -296,6 +302,21 @@ def _context_origin(per_sentence) -> Slot | None:
 
     best = sorted(counts, key=lambda pid: (-counts[pid], first[pid].start))[0]
     return first[best]
+
+
+def _people_of_place(per_sentence, text: str, gazetteer) -> Slot | None:
+    """An article that names no origin of any movement but speaks of "<town> evacuees" or "<town> residents"
+    evacuates that town: the first such town (not a country or province) is where its movements with a
+    departure verb and no place ("who fled north") started. Other movements of the article do not take it."""
+    for _sentence, _moves, slots in per_sentence:
+        for slot in slots:
+            pid = slot.ids[0] if slot.kind == "mention" and len(slot.ids) == 1 else None
+            if pid is None or PEOPLE_OF_PLACE.match(text, slot.end) is None:
+                continue
+            place = gazetteer.get(pid) if gazetteer is not None else None
+            if place is None or place.kind not in ("country", "state", "province", "governorate", "region"):
+                return slot
+    return None
 
 
 def _dedupe(legs: list[Leg]) -> list[Leg]:

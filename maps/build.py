@@ -17,7 +17,7 @@ from rich.console import Console
 from evacmap.corpus.config import DEFAULT_TITLE, MapConfig
 from evacmap.errors import BuildError
 from evacmap.maps.cartography import weighted_median
-from evacmap.maps.formatting import count_words, group_value_words, scope_words
+from evacmap.maps.formatting import count_words, group_value_words, order_lines, scope_words
 from evacmap.maps.publish import MARKER, checkpoint, output_lock, publish, sweep
 from evacmap.maps.terminal import clean
 
@@ -90,7 +90,7 @@ def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str
     from evacmap.maps.summary import figures_by_place, local_name
 
     claims_at = _claims_by_place(prods)
-    orders = order_statements(prods)
+    orders = order_lines(prods.analysis.all("control"))
     notes = _disagreements(prods)
     figures = figures_by_place(prods.groups, _claim_places(prods))
     zone_of = _zone_labels(prods)
@@ -112,25 +112,6 @@ def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str
                      **local_name(place),
                      "geometry": Point(place.lon, place.lat)})
     return gpd.GeoDataFrame(rows, geometry="geometry", crs=4326) if rows else _empty()
-
-
-def order_statements(prods: exports.Products) -> dict[str, list[str]]:
-    """Place id -> one line per evacuation order the text states for it, in date order: what the order is
-    (worded by ``geo.zones.order_status``: an order holds nothing), the day, who issued it or that the text
-    does not say, and the outlet. "Under a voluntary evacuation order, 7 May 2016 (issuer not stated):
-    Aspen Gazette"."""
-    from evacmap.geo.zones import order_status
-    from evacmap.maps.pages import human_date
-
-    found: dict[str, dict[str, None]] = {}
-    for c in sorted(prods.analysis.all("control"), key=lambda c: (c.date or "", c.article, c.start)):
-        if "evacuation" not in c.controller:
-            continue
-        words = order_status(c.controller)
-        when = f", {human_date(c.date)}" if c.date else ", undated"
-        by = f"issued by {c.issued_by}" if c.issued_by else "issuer not stated"
-        found.setdefault(c.place_id, {})[f"{words[:1].upper()}{words[1:]}{when} ({by}): {c.outlet}"] = None
-    return {pid: list(lines) for pid, lines in found.items()}
 
 
 def _claim_row(claim: Claim, urls: dict[str, str], inferred: bool, titles: dict[str, str]) -> dict:

@@ -7,7 +7,7 @@ if TYPE_CHECKING:
     from evacmap.corpus.compare import GroupValue
     from evacmap.corpus.model import Claim, Quantity
 
-__all__ = ["amount", "count_words", "group_value_words", "scope_words"]
+__all__ = ["amount", "count_words", "group_value_words", "order_lines", "scope_words"]
 
 
 def amount(value, low=None, high=None) -> str:
@@ -70,3 +70,22 @@ def group_value_words(v: GroupValue) -> str:
     number = f"{(v.qualifier + ' ') if v.qualifier else ''}{amount(v.value, v.low, v.high)}"
     who = f", citing {v.speaker}" if v.speaker and v.speaker != v.outlet else ""
     return f"{v.outlet}{who}: {number}"
+
+
+def order_lines(controls) -> dict[str, list[str]]:
+    """Place id -> one line per evacuation order the text states for it (control claims of
+    ``corpus.control_text``), in date order: what the order is (worded by ``geo.zones.order_status``: an order
+    holds nothing), the day, who issued it or that the text does not say, and the outlet. "Under a voluntary
+    evacuation order, 7 May 2016 (issuer not stated): Aspen Gazette"."""
+    from evacmap.geo.zones import order_status
+    from evacmap.maps.pages import human_date
+
+    found: dict[str, dict[str, None]] = {}
+    for c in sorted(controls, key=lambda c: (c.date or "", c.article, c.start)):
+        if "evacuation" not in c.controller:
+            continue
+        words = order_status(c.controller)
+        when = f", {human_date(c.date)}" if c.date else ", undated"
+        by = f"issued by {c.issued_by}" if c.issued_by else "issuer not stated"
+        found.setdefault(c.place_id, {})[f"{words[:1].upper()}{words[1:]}{when} ({by}): {c.outlet}"] = None
+    return {pid: list(lines) for pid, lines in found.items()}

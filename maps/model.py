@@ -175,7 +175,7 @@ class Place:
     summary: PlaceSummary | None = None
     name_local: str = ""  # the name in the local script where the gazetteer has it (lang_local: BCP 47)
     lang_local: str = ""
-    statements: list[str] = field(default_factory=list)  # evacuation orders the text states for the place
+    statements: list[str] = field(default_factory=list)  # the evacuation orders the text states for it
 
     @property
     def label(self) -> str:
@@ -402,8 +402,7 @@ def _place(rec: dict, idx: int, outlet_index: dict[str, int]) -> Place | None:
     by_outlet = sorted(((outlet_index[o], o, cs) for o, cs in grouped.items()), key=lambda t: t[0])
     kind = text(rec.get("kind")).lower()
     return Place(
-        idx=idx,
-        id=text(rec.get("id")), name=text(rec.get("name")) or text(rec.get("id")) or "Unnamed place", kind=kind,
+        idx=idx, id=text(rec.get("id")), name=text(rec.get("name")) or text(rec.get("id")) or "Unnamed place", kind=kind,
         lat=_r(g.y), lon=_r(g.x), precision_m=_num(rec.get("precision_m")), source=text(rec.get("source")),
         citation=text(rec.get("citation")), approximate=_bool(rec.get("approximate")), zone=text(rec.get("zone")),
         by_outlet=by_outlet, disagree=_bool(rec.get("disagree")), disagree_notes=_texts(rec.get("disagree_notes")),

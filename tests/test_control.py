@@ -343,3 +343,10 @@ def test_the_issuer_is_named_in_an_active_or_by_phrase(gaz):
     passive = _dated_claims("A mandatory evacuation order for Redding was issued by the county sheriff on Tuesday.",
                             gaz, "US", "2018-07-28")
     assert [(c.controller, c.issued_by) for c in passive] == [("mandatory evacuation", "the county sheriff")]
+
+
+def test_told_residents_to_leave_with_no_place_is_no_order_for_the_sentences_places(gaz):
+    """"Lee County officials faced questions about when they told residents to leave" looks back at an order;
+    it names no place it covers, and its day would be the article's."""
+    assert _dated_claims("Lee County officials faced growing questions about when they told residents to leave.", gaz,
+                         "US", "2022-10-05") == []

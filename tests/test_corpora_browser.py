@@ -126,3 +126,24 @@ def test_the_overview_shows_the_located_places_routes_and_legend(browser, built)
         assert o.errors == [] and o.outside == []
     finally:
         o.close()
+
+
+def test_an_ordered_places_popup_says_the_order_its_day_and_issuer(browser, built):  # noqa: F811
+    """fort-mcmurray: the popup of Fort McKay, opened by a click on its marker in Chromium, says it was put under
+    a voluntary evacuation order on 7 May 2016, that the text names no issuer, and never that anyone holds it."""
+    name, site = built
+    if name != "fort-mcmurray-2016":
+        pytest.skip("the orders of the fort-mcmurray corpus")
+    o = Opened(browser, site / "overview.html")
+    try:
+        idx = o.page.evaluate("""() => [...document.querySelectorAll('article.evm-place')]
+            .find(a => a.querySelector('h4').firstChild.textContent.trim() === 'Fort McKay').id.split('-')[1]""")
+        o.page.dispatch_event(f"path.evm-hit-{idx}", "click")
+        popup = o.page.locator(".leaflet-popup-content")
+        popup.wait_for()
+        text = popup.inner_text()
+        assert "Under a voluntary evacuation order, 7 May 2016 (issuer not stated): Aspen Gazette" in text, text[:400]
+        assert "held by" not in text
+        assert o.errors == [] and o.outside == []
+    finally:
+        o.close()

@@ -35,10 +35,11 @@ FLOORS = {
     "sudan-2023": {"legs": 39, "routes": 4, "control": 4},
     "hurricane-ian-2022": {"legs": 4, "routes": 2, "control": 8},
     "karabakh-2023": {"legs": 20, "routes": 5, "control": 4},
-    # fort-mcmurray: legs 9/11, routes 1/5, control 5/6. The misses left need Anzac (GeoNames cities500, not
-    # yet in the world layer): the buses from its reception centre and the order for it. Route 1 (north to
-    # the camps at Fort McKay) and route 5 (the airlift from the camps) need "the camps" tied to Fort McKay.
-    "fort-mcmurray-2016": {"legs": 9, "routes": 1, "control": 5},
+    # fort-mcmurray: legs 9/11, routes 2/5, control 5/6. The misses left but one need Anzac (GeoNames
+    # cities500, not yet in the world layer): the buses from its reception centre (2 legs, 2 routes) and the
+    # order for it; with Anzac located the figures are 11/11, 4/5, 6/6. Route 5 (the airlift from the camps
+    # to Calgary) needs "the camps" of one article tied to the camps "at Fort McKay" of another.
+    "fort-mcmurray-2016": {"legs": 9, "routes": 2, "control": 5},
 }
 
 

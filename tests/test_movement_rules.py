@@ -327,3 +327,37 @@ def test_an_origin_named_but_not_located_is_not_replaced_by_the_articles_origin(
 def test_the_month_may_does_not_make_a_movement_planned(gaz, ids):
     [leg] = _legs("NAIROBI, May 3 — Thousands fled Mombasa on Tuesday.", gaz)
     assert leg.status == "happened"
+
+
+def test_a_fire_that_reached_a_town_is_no_movement_of_people(gaz):
+    assert legs_of("The fire covered 101,000 hectares on Friday and reached Kisumu.", gaz) == []
+
+
+def test_where_some_movers_sheltered_is_not_the_origin_of_the_others(gaz, ids):
+    """"Evacuees who had taken shelter in X were bused to Y" starts at X; "They landed in Z" and "Most have
+    gone to Y" in later sentences do not borrow X."""
+    got = legs_of("Evacuees who had taken shelter at the school in Mombasa were put on buses to Nairobi. Later a "
+                  "family landed in Kisumu. Most evacuees have gone to Nairobi.", gaz)
+    assert (ids["Mombasa"], ids["Nairobi"], "happened") in got
+    assert (None, ids["Kisumu"], "happened") in got
+    assert (None, ids["Nairobi"], "happened") in got
+
+
+def test_people_of_a_town_who_fled_left_that_town(gaz, ids):
+    """An article that names no origin but speaks of "<town> evacuees": "who fled north ... sheltering in camps,
+    including at X" left the town for X; a movement with no departure verb ("They landed in Y") takes nothing."""
+    got = legs_of("Officials began moving Mombasa evacuees out of the camps on Thursday. About 5,000 people who fled "
+                  "north on Tuesday have been sheltering in industry camps, including at Kisumu. They landed in "
+                  "Nairobi.", gaz)
+    assert (ids["Mombasa"], ids["Kisumu"], "happened") in got
+    assert (None, ids["Nairobi"], "happened") in got
+
+
+def test_brought_out_after_a_sentence_not_about_evacuating_a_place_does_not_start_there(gaz):
+    got = legs_of("An airliner parked at Kisumu was hit by gunfire, and its crew were brought out by sea.", gaz)
+    assert got == []
+
+
+def test_flights_that_continued_are_under_way(gaz, ids):
+    assert legs_of("Flights from the camps to Nairobi continued through the weekend.", gaz) == [
+        (None, ids["Nairobi"], "under_way")]

@@ -221,6 +221,11 @@ def test_blank_controller_is_refused(tmp_path):
     ("besieged", "opposition", "besieged by the opposition (holder not stated)"),
     ("contested", None, "contested"),
     ("Rapid Support Forces", None, "held by Rapid Support Forces"),
+    # an evacuation order covers an area; nobody holds it by the order
+    ("mandatory evacuation", None, "under a mandatory evacuation order"),
+    ("mandatory evacuation zones A and B", None, "under a mandatory evacuation order (zones A and B)"),
+    ("voluntary evacuation order", None, "under a voluntary evacuation order"),
+    ("evacuation ordered", None, "under an evacuation order"),
 ])
 def test_zone_status_words_follow_the_fields(controller, besieged_by, words):
     assert zone_status(controller, besieged_by) == words
