@@ -391,9 +391,8 @@ def importance(place: Place, focus: str | None, doc_countries: frozenset[str], s
     return score
 
 
-def choose(candidates: list[Place], *, region: bool, focus: str | None,
-           doc_countries: frozenset[str], surface: str | None = None,
-           near: NearTowns | None = None) -> tuple[Place | None, str]:
+def choose(candidates: list[Place], *, region: bool, focus: str | None, doc_countries: frozenset[str],
+           surface: str | None = None, near: NearTowns | None = None) -> tuple[Place | None, str]:
     """Pick one place among homonyms, or None when the evidence does not separate them."""
     # one candidate, or only small towns far from the story (then _only says so of the first)
     if len(candidates) == 1 or (focus and all(far_from_story(c, focus, doc_countries, near) for c in candidates)):
