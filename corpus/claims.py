@@ -271,6 +271,7 @@ _OWN_VERB = re.compile(r"^(?:[\w-]+\s+){0,2}[\d,.]+(?:\s+[\w'’-]+){0,4}?\s+(?:
                        r"could|may|might)\b", re.I)
 
 
+@functools.lru_cache(maxsize=1024)  # asked for up to three times per clause; callers only read the list
 def _parts(text: str) -> list[tuple[int, int]]:
     """The coordinated parts of a clause as (start, end) offsets."""
     cuts = [m for m in _PART.finditer(text) if not _quoted_at(text, m.start())]

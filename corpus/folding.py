@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import string
 import sys
+from collections.abc import Iterator
 from re import _parser  # type: ignore[attr-defined]  # the parsed pattern, to check the characters it names
 from typing import cast
 
@@ -86,16 +87,26 @@ class Fast:
     match object from the pattern itself at the position found (the same match: see the module docstring).
     Everything else (match, finditer, sub, ...) is the pattern's own."""
 
-    __slots__ = ("_fast", "pattern")
+    __slots__ = ("_fast", "_nonempty", "pattern")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern, self._fast = pattern, folded(pattern)
+        # finditer may take the match objects from the pattern only where no match is empty: after an empty
+        # match, finditer asks for a non-empty one at the same position, which `match` would not give
+        self._nonempty = self._fast is not None and _parser.parse(pattern.pattern, pattern.flags).getwidth()[0] > 0
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         if self._fast is None:
             return self.pattern.search(text, pos, endpos)
         at = self._fast.search(fold(text), pos, endpos)
         return None if at is None else self.pattern.match(text, at.start(), endpos)
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        if self._fast is None or not self._nonempty:
+            return self.pattern.finditer(text, pos, endpos)
+        match = self.pattern.match
+        return (cast("re.Match[str]", match(text, at.start(), endpos))
+                for at in self._fast.finditer(fold(text), pos, endpos))
 
     def __getattr__(self, name: str):
         return getattr(self.pattern, name)

@@ -13,6 +13,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
+from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Sentence
 from evacmap.corpus.movement_cues import (
     BACKSTORY,
@@ -448,3 +449,7 @@ def _between_and_for(clause: str, lo: int, text: str, *, take, origins: list, de
 
 
 __all__ = ["OWN_ORIGIN", "Move", "clause_mode", "clause_move", "clause_spans", "clause_status", "clause_who"]
+
+
+# Searched on folded text (corpus/folding.py): the same matches, without IGNORECASE's slow scan.
+FETCHED, VEHICLES_RETURNING = fast(FETCHED), fast(VEHICLES_RETURNING)

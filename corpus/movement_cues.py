@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from evacmap.corpus.folding import fast
+
 MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
                        r"went|gone|go(?:ing)?|head(?:ed|ing)?|traffic|taken|transferred|fle[de]|fleeing|leav\w*|left|"
                        r"bound|travel\w*|depart\w*|set (?:out|off)|reach\w*|arriv\w*|crossed|crossing|snaked|"
@@ -159,7 +161,7 @@ CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+|"
 CHAIN_BREAK = re.compile(r"\s+(?=and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?(?:flown|driven|bused|taken|ferried|"
                          r"sailed|flew|drove|brought|carried|shipped|moved|transferred|continued|went)\b)", re.I)
 
-WHO = (
+WHO: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("wounded", re.compile(r"\bwounded\b|\binjured\b|\bsick\b|\bpatients\b", re.I)),
     ("civilians", re.compile(r"\bcivilians?\b|\bfamilies\b|\bchildren\b|\bwomen\b|\bvulnerable\b", re.I)),
     ("residents", re.compile(r"\bresidents\b|\binhabitants\b", re.I)),
@@ -201,3 +203,9 @@ __all__ = [
     "PLANNED", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES",
     "VIA_CUES", "WAITING", "WAIT_TO_GO", "WEAK_DEST", "WHO",
 ]
+
+
+# Every cue above that folding allows is searched on folded text (corpus/folding.py): the same matches, faster.
+globals().update({name: fast(rx) for name, rx in list(globals().items()) if isinstance(rx, re.Pattern)})
+WHO = tuple((name, fast(rx)) for name, rx in WHO)
+

@@ -19,6 +19,7 @@ The cues are the ordinary words of news English; the clause a number sits in dec
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from evacmap.corpus.folding import fast
@@ -223,6 +224,7 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
     return None
 
 
+@functools.lru_cache(maxsize=1024)  # the scope and the modality of a clause both ask
 def _main_clauses(text: str) -> str:
     """The text without its background and adverbial clauses."""
     return _SIDE_CLAUSE.sub(" ", text)

@@ -8,7 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from evacmap.corpus import claim_places, control_text, events, movements, quantities, scope, slots  # noqa: F401
+from evacmap.corpus import (  # noqa: F401  (their patterns)
+    claim_places,
+    control_text,
+    events,
+    movement_clauses,
+    movement_cues,
+    movements,
+    quantities,
+    scope,
+    slots,
+)
 from evacmap.corpus.actors import default_actors
 from evacmap.corpus.folding import Fast, fold, folded
 from evacmap.corpus.prefilter import Guarded
@@ -62,8 +72,9 @@ def test_guarded_patterns_match_as_with_ignorecase():
 
 
 def _fast_patterns() -> list[Fast]:
-    found = [v for module in (events, quantities, scope) for v in vars(module).values() if isinstance(v, Fast)]
-    return found + [rx for rx, _ in scope._CLAUSE_CUES if isinstance(rx, Fast)]
+    modules = (events, quantities, scope, movement_cues, movement_clauses)
+    found = [v for module in modules for v in vars(module).values() if isinstance(v, Fast)]
+    return found + [rx for rx, _ in [*scope._CLAUSE_CUES, *movement_cues.WHO] if isinstance(rx, Fast)]
 
 
 def test_fast_patterns_search_as_with_ignorecase():
@@ -72,7 +83,9 @@ def test_fast_patterns_search_as_with_ignorecase():
     for rx in patterns:
         assert rx._fast is not None
         for text in _texts():
-            for lo in range(0, len(text), 89):
+            for lo in range(0, len(text), 601):
                 for hi in (len(text), min(len(text), lo + 200)):
                     got, want = rx.search(text, lo, hi), rx.pattern.search(text, lo, hi)
                     assert (got and (got.span(), got.groups())) == (want and (want.span(), want.groups()))
+            got_all = [(m.span(), m.groups()) for m in rx.finditer(text)]
+            assert got_all == [(m.span(), m.groups()) for m in rx.pattern.finditer(text)]
