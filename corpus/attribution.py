@@ -47,6 +47,8 @@ _LOCAL_TITLE = re.compile(r"\b(?:sheriff|mayor|governor|councillor|councilor|mar
                           r"administrator|commissioner|emergency management|fire chief|police chief)\b", re.I)
 _STATE_MEDIA = re.compile(r"^(?:the\s+)?([A-Z][a-z]+)\s+(state(?:-run)?\s+(?:news\s+media|media|television|TV|"
                           r"news agency|broadcaster|radio))$")
+_NAMED_STATE_MEDIA = re.compile(r"^(?:the\s+)?(?:([A-Z][a-z]+(?:['’]s)?)\s+)?state(?:-run|-owned)?\s+(?:news\s+agency|"
+                                r"television|TV|broadcaster|news\s+media|media|radio)\s+([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)$")
 _SOURCE_NOUNS = {"observers", "critics", "activists", "officials", "official", "sources", "source",
                  "diplomat", "diplomats", "residents", "witnesses", "monitors", "medics", "doctors",
                  "analysts", "experts", "spokesman", "spokeswoman", "correspondent", "journalists",
@@ -210,6 +212,10 @@ def _named_source(np: str) -> Attribution | None:
     org = org_name(np)
     if org:
         return Attribution(org, "")
+    named = _NAMED_STATE_MEDIA.match(np)
+    if named:  # "Russia's state news agency TASS": the agency by its name, with the country the text gives
+        name, country = named.group(2), named.group(1)
+        return Attribution(org_name(name) or (f"{name} ({country} state media)" if country else name), "")
     parts = [p for p in re.split(r",?\s+and\s+(?=(?:the\s+)?[A-Z])", np) if p]
     if len(parts) > 1 and all(org_name(p) or org_in(p) for p in parts):
         return Attribution("; ".join(org_name(p) or org_in(p) or p for p in parts), "")
@@ -277,7 +283,7 @@ def _subject(left: str) -> Attribution | None:
             for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
     segs = [s for s in segs if s]
     while segs and re.match(r"^(?:which|who|in|on|at|speaking|earlier|later|adding|also|"
-                            r"according)\b", segs[-1], re.I):
+                            r"according|citing|quoting)\b", segs[-1], re.I):
         segs.pop()
     if not segs:
         return None

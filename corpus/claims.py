@@ -39,6 +39,8 @@ _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?:
                     r"(?=(?:an?|the|this|these|those|it|they|he|she|we|"
                     r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*|one|two|three|four|five|six|"
                     r"seven|eight|nine|ten|eleven|twelve|dozens|hundreds|thousands)\b)")
+# "..., and 72 by ambulance": a number with only an adjunct after it repeats the verb before it; no clause.
+_ELLIPTICAL = re.compile(r"^[\d,.]+\s+(?:by|on|in|via|aboard|from|to|through)\b", re.I)
 _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|may|might|left|went|came|took|"
                      r"began|fled|said|says|means|remains?|put|puts|gave|gives|told|tells|\w{3,}ed)\b", re.I)
 
@@ -53,7 +55,7 @@ def clauses(sentence: Sentence) -> list[Sentence]:
         nxt = _COORD.search(text, m.end())
         right = right[: (nxt.start() - m.end()) if nxt else len(right)]
         if _FINITE.search(left) and _FINITE.search(re.split(r"[;(]|,\s", right)[0]) and len(right.split()) >= 3 \
-                and not _quoted_at(text, m.start()):
+                and not _ELLIPTICAL.match(right) and not _quoted_at(text, m.start()):
             ends.append(m.start())
             starts.append(m.end())
     ends.append(len(text))

@@ -186,3 +186,20 @@ def test_numbers_after_a_colon_detail_the_count_before_it():
     qs = parse_quantities("Medics said 40 of the injured were moved on Sunday: 25 by air, and 15 by road.")
     assert [(q.value, q.counts) for q in qs] == [(40, "wounded"), (25, "wounded"), (15, "wounded")]
     assert 5550 not in [q.value for q in parse_quantities("Hotline: 5550 1234.")]  # a number, no count
+
+
+def test_an_elliptical_and_number_by_means_is_no_new_clause():
+    text = ("Medics said 40 of the injured were moved on Sunday: 25 by air, some in army craft, and 15 by ambulances "
+            "escorted by police.")
+    assert [q["value"] for c in _claims(text) for q in c.to_dict()["quantities"]] == [40, 25, 15]
+    assert len(_claims(text)) == 1
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Ruritania's state news agency RNA, citing the interior ministry, gave the figure as 3,100.",
+     "RNA (Ruritania's state media)"),
+    ("The agency, quoting local officials, said 300 people left.", "agency"),
+])
+def test_a_named_state_agency_and_a_citing_phrase(text, speaker):
+    a = find_attribution(text)
+    assert a is not None and a.speaker == speaker
