@@ -203,3 +203,13 @@ def test_an_elliptical_and_number_by_means_is_no_new_clause():
 def test_a_named_state_agency_and_a_citing_phrase(text, speaker):
     a = find_attribution(text)
     assert a is not None and a.speaker == speaker
+
+
+def test_an_event_the_article_dated_keeps_its_day_when_told_of_again():
+    text = ("Officials said on Wednesday that 14 people had died in Monday's bridge collapse.\n\n"
+            "The collapse happened as hundreds of cars were queuing to cross. Photos showed dozens of trucks "
+            "stranded on the far bank.")
+    assert _q(text, 14)[0]["date"] == "2024-05-08"
+    day = next(c.to_dict()["date"] for c in _claims(text) if "queuing" in c.text)
+    assert day == "2024-05-06"
+    assert next(c.to_dict()["date"] for c in _claims(text) if "Photos" in c.text) == "2024-05-06"
