@@ -233,6 +233,11 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     quantities = [q for q in parse_quantities(c.text, c.start, previous) if q.counts]
     # Without a number, only the narrative counts: a quotation's "massacres" is not an event.
     event = classify(c.text if quantities else masked[c.start:c.end], quantities, previous)
+    if event is None and not quantities and speaker and masked[c.start:c.end] != c.text:
+        # a named witness's quoted report of the operation itself ("'The vehicles have arrived,' said X") is
+        # a claim; a quotation's colour ("massacres") is not
+        told = classify(_LEADING_SIDE.sub(r"\1", c.text), quantities, previous)
+        event = told if told in _TOLD_EVENTS else None
     if not quantities and event is None:
         return None
     kept = claim_mentions(c.text, c.start, mentions, skip)
@@ -255,6 +260,10 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
                  speaker=speaker, date=date, time=times[0][0] if times else None, event=event, places=here,
                  quantities=tuple(quantities), scope=scope, modality=mood, inferred_places=inferred)
+
+
+_TOLD_EVENTS = frozenset({"arrived", "evacuated", "convoy", "halted"})
+_LEADING_SIDE = re.compile(r"^(\W*)(?:when|after|before|as|while|if|since|because|until|once)\b[^,;.]*[,;.]", re.I)
 
 
 # Where a clause's coordinated parts meet: each part states its own scope and mood ("436 were evacuated on

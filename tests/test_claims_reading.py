@@ -213,3 +213,11 @@ def test_an_event_the_article_dated_keeps_its_day_when_told_of_again():
     day = next(c.to_dict()["date"] for c in _claims(text) if "queuing" in c.text)
     assert day == "2024-05-06"
     assert next(c.to_dict()["date"] for c in _claims(text) if "Photos" in c.text) == "2024-05-06"
+
+
+def test_a_named_witness_quoted_on_the_operation_itself_makes_a_claim():
+    told = _claims('"The first trucks with the injured have arrived at the field hospital," said Lena Park, a medic.')
+    assert [(c.event, c.speaker) for c in told] == [("arrived", "Lena Park")]
+    # a quotation's colour, or the speaker's own arrival in a side clause, is no claim
+    assert _claims('"When we arrived, the camp was silent. Nobody spoke," said Lena Park, a medic.') == []
+    assert _claims('"It was a massacre," said Lena Park, a medic.') == []
