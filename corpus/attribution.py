@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from evacmap.corpus.model import Mention, Sentence
-from evacmap.corpus.organisations import org_in, org_name
+from evacmap.corpus.organisations import named_state_media, org_in, org_name, state_media
 
 _ORG_WORDS = {"committee", "organization", "organisation", "observatory", "society", "crescent",
               "cross", "helmets", "nations", "council", "tv", "television", "agency", "ministry",
@@ -45,10 +45,6 @@ _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-g
 # Sheriff)") when no organisation is named.
 _LOCAL_TITLE = re.compile(r"\b(?:sheriff|mayor|governor|councillor|councilor|marshal|superintendent|"
                           r"administrator|commissioner|emergency management|fire chief|police chief)\b", re.I)
-_STATE_MEDIA = re.compile(r"^(?:the\s+)?([A-Z][a-z]+)\s+(state(?:-run)?\s+(?:news\s+media|media|television|TV|"
-                          r"news agency|broadcaster|radio))$")
-_NAMED_STATE_MEDIA = re.compile(r"^(?:the\s+)?(?:([A-Z][a-z]+(?:['’]s)?)\s+)?state(?:-run|-owned)?\s+(?:news\s+agency|"
-                                r"television|TV|broadcaster|news\s+media|media|radio)\s+([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)$")
 _SOURCE_NOUNS = {"observers", "critics", "activists", "officials", "official", "sources", "source",
                  "diplomat", "diplomats", "residents", "witnesses", "monitors", "medics", "doctors",
                  "analysts", "experts", "spokesman", "spokeswoman", "correspondent", "journalists",
@@ -205,17 +201,9 @@ def _common_body(np: str) -> Attribution | None:
 def _named_source(np: str) -> Attribution | None:
     """A source the phrase names outright: a country's state media, a known organisation (or several), or a
     person "of" an organisation."""
-    sm = _STATE_MEDIA.match(np)
-    if sm:  # "Russian state media": the country the text names, never another's list
-        what = sm.group(2).replace("television", "TV").replace("news media", "media")
-        return Attribution(f"{sm.group(1)} {what}", "")
-    org = org_name(np)
+    org = state_media(np) or org_name(np) or named_state_media(np)
     if org:
         return Attribution(org, "")
-    named = _NAMED_STATE_MEDIA.match(np)
-    if named:  # "Russia's state news agency TASS": the agency by its name, with the country the text gives
-        name, country = named.group(2), named.group(1)
-        return Attribution(org_name(name) or (f"{name} ({country} state media)" if country else name), "")
     parts = [p for p in re.split(r",?\s+and\s+(?=(?:the\s+)?[A-Z])", np) if p]
     if len(parts) > 1 and all(org_name(p) or org_in(p) for p in parts):
         return Attribution("; ".join(org_name(p) or org_in(p) or p for p in parts), "")
