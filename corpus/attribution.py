@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from evacmap.corpus.model import Mention, Sentence
-from evacmap.corpus.organisations import org_in, org_name
+from evacmap.corpus.organisations import named_state_media, org_in, org_name, state_media
 
 _ORG_WORDS = {"committee", "organization", "organisation", "observatory", "society", "crescent",
               "cross", "helmets", "nations", "council", "tv", "television", "agency", "ministry",
@@ -45,8 +45,6 @@ _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-g
 # Sheriff)") when no organisation is named.
 _LOCAL_TITLE = re.compile(r"\b(?:sheriff|mayor|governor|councillor|councilor|marshal|superintendent|"
                           r"administrator|commissioner|emergency management|fire chief|police chief)\b", re.I)
-_STATE_MEDIA = re.compile(r"^(?:the\s+)?([A-Z][a-z]+)\s+(state(?:-run)?\s+(?:news\s+media|media|television|TV|"
-                          r"news agency|broadcaster|radio))$")
 _SOURCE_NOUNS = {"observers", "critics", "activists", "officials", "official", "sources", "source",
                  "diplomat", "diplomats", "residents", "witnesses", "monitors", "medics", "doctors",
                  "analysts", "experts", "spokesman", "spokeswoman", "correspondent", "journalists",
@@ -203,11 +201,7 @@ def _common_body(np: str) -> Attribution | None:
 def _named_source(np: str) -> Attribution | None:
     """A source the phrase names outright: a country's state media, a known organisation (or several), or a
     person "of" an organisation."""
-    sm = _STATE_MEDIA.match(np)
-    if sm:  # "Russian state media": the country the text names, never another's list
-        what = sm.group(2).replace("television", "TV").replace("news media", "media")
-        return Attribution(f"{sm.group(1)} {what}", "")
-    org = org_name(np)
+    org = state_media(np) or org_name(np) or named_state_media(np)
     if org:
         return Attribution(org, "")
     parts = [p for p in re.split(r",?\s+and\s+(?=(?:the\s+)?[A-Z])", np) if p]
@@ -277,7 +271,7 @@ def _subject(left: str) -> Attribution | None:
             for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
     segs = [s for s in segs if s]
     while segs and re.match(r"^(?:which|who|in|on|at|speaking|earlier|later|adding|also|"
-                            r"according)\b", segs[-1], re.I):
+                            r"according|citing|quoting)\b", segs[-1], re.I):
         segs.pop()
     if not segs:
         return None

@@ -39,6 +39,8 @@ _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?:
                     r"(?=(?:an?|the|this|these|those|it|they|he|she|we|"
                     r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*|one|two|three|four|five|six|"
                     r"seven|eight|nine|ten|eleven|twelve|dozens|hundreds|thousands)\b)")
+# "..., and 72 by ambulance": a number with only an adjunct after it repeats the verb before it; no clause.
+_ELLIPTICAL = re.compile(r"^[\d,.]+\s+(?:by|on|in|via|aboard|from|to|through)\b", re.I)
 _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|may|might|left|went|came|took|"
                      r"began|fled|said|says|means|remains?|put|puts|gave|gives|told|tells|\w{3,}ed)\b", re.I)
 
@@ -53,7 +55,7 @@ def clauses(sentence: Sentence) -> list[Sentence]:
         nxt = _COORD.search(text, m.end())
         right = right[: (nxt.start() - m.end()) if nxt else len(right)]
         if _FINITE.search(left) and _FINITE.search(re.split(r"[;(]|,\s", right)[0]) and len(right.split()) >= 3 \
-                and not _quoted_at(text, m.start()):
+                and not _ELLIPTICAL.match(right) and not _quoted_at(text, m.start()):
             ends.append(m.start())
             starts.append(m.end())
     ends.append(len(text))
@@ -231,6 +233,11 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     quantities = [q for q in parse_quantities(c.text, c.start, previous) if q.counts]
     # Without a number, only the narrative counts: a quotation's "massacres" is not an event.
     event = classify(c.text if quantities else masked[c.start:c.end], quantities, previous)
+    if event is None and not quantities and speaker and masked[c.start:c.end] != c.text:
+        # a named witness's quoted report of the operation itself ("'The vehicles have arrived,' said X") is
+        # a claim; a quotation's colour ("massacres") is not
+        told = classify(_LEADING_SIDE.sub(r"\1", c.text), quantities, previous)
+        event = told if told in _TOLD_EVENTS else None
     if not quantities and event is None:
         return None
     kept = claim_mentions(c.text, c.start, mentions, skip)
@@ -253,6 +260,10 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
                  speaker=speaker, date=date, time=times[0][0] if times else None, event=event, places=here,
                  quantities=tuple(quantities), scope=scope, modality=mood, inferred_places=inferred)
+
+
+_TOLD_EVENTS = frozenset({"arrived", "evacuated", "convoy", "halted"})
+_LEADING_SIDE = re.compile(r"^(\W*)(?:when|after|before|as|while|if|since|because|until|once)\b[^,;.]*[,;.]", re.I)
 
 
 # Where a clause's coordinated parts meet: each part states its own scope and mood ("436 were evacuated on

@@ -66,6 +66,32 @@ _LATEST = re.compile(r"\b(?:latest|most recent|newest)\s+(?:\w+\s+)?(?:report|up
                      r"bulletin|statement|estimate|numbers?|data)\b", re.I)
 
 
+# An event the article dates once ("Monday's fuel-depot explosion") and then tells of as "the blast": a sentence
+# about it ("The blast happened as thousands were trying to leave") is of its day. Nouns for one event share a key.
+_EVENT_NOUNS = {"blast": "blast", "explosion": "blast", "blasts": "blast", "quake": "quake", "earthquake": "quake",
+                "attack": "attack", "assault": "attack", "strike": "strike", "airstrike": "strike", "fire": "fire",
+                "blaze": "fire", "crash": "crash", "storm": "storm", "shelling": "shelling", "bombing": "bombing",
+                "flood": "flood", "flooding": "flood", "landslide": "landslide", "collapse": "collapse"}
+_EVENT_ALT = "|".join(sorted(_EVENT_NOUNS, key=len, reverse=True))
+_POSSESSIVE_DAY = re.compile(rf"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday)['’]s\s+(?:[\w-]+\s+){{0,2}}?"
+                             rf"({_EVENT_ALT})\b", re.I)
+_THE_EVENT = re.compile(rf"^\W*the\s+(?:[\w-]+\s+)?({_EVENT_ALT})\s+(?:happened|occurred|struck|hit|came|took place|"
+                        r"erupted|started|began|tore|ripped)\b", re.I)
+
+
+def _dated_events(texts: list[str], published: dt.date | None) -> dict[str, dt.date]:
+    """The events an article dates with a possessive day ("Monday's explosion"), by event key."""
+    out: dict[str, dt.date] = {}
+    if published is None:
+        return out
+    for text in texts:
+        for m in _POSSESSIVE_DAY.finditer(text):
+            refs = find_dates(m.group(0), published)
+            if refs and refs[0].date <= published:
+                out.setdefault(_EVENT_NOUNS[m.group(1).lower()], refs[0].date)
+    return out
+
+
 @dataclass(frozen=True)
 class DateRef:
     """A date phrase in a text. `last` equals `date` for a day; a week phrase spans date..last."""
@@ -185,12 +211,14 @@ def narrative_dates(texts: list[str], published: dt.date | None,
     "Tuesday night" does not leak into the next one) and moves with each foreground weekday,
     explicit or relative date that is not after publication; forecasts ("into Friday") and
     "a day earlier" do not move it. A sentence dated only to a week gets None, not a guessed day; one that gives
-    the latest figures and names no day is of the publication day, and so is the story after it.
+    the latest figures and names no day is of the publication day, and so is the story after it; one that tells of
+    an event the article dated ("Monday's explosion" ... "The blast happened as ...") is of that event's day.
     `paragraphs` gives each sentence's paragraph number (default: all in one paragraph).
     """
     base = story_day(texts, published)
     current, para = base, None
     out: list[dt.date | None] = []
+    events = _dated_events(texts, published)
     for i, text in enumerate(texts):
         p = paragraphs[i] if paragraphs else 0
         if p != para:
@@ -198,6 +226,9 @@ def narrative_dates(texts: list[str], published: dt.date | None,
         refs = [r for r in find_dates(text, published, anchor=current) if not r.background]
         if not refs and published is not None and _LATEST.search(text):
             current = published  # "in its latest report": as of the report, and the story is now
+        told = _THE_EVENT.match(text) if not refs and events else None
+        if told and _EVENT_NOUNS[told.group(1).lower()] in events:
+            current = events[_EVENT_NOUNS[told.group(1).lower()]]  # "The blast happened as ...": that day's
         if not refs:
             out.append(current)
             continue

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from evacmap.errors import CorpusError
 
-__all__ = ["ALIASES", "ORGS", "org_in", "org_name"]
+__all__ = ["ALIASES", "ORGS", "named_state_media", "org_in", "org_name", "state_media"]
 
 _DATA = Path(__file__).resolve().parent / "data" / "organisations.json"
 
@@ -74,3 +74,25 @@ def org_in(text: str) -> str | None:
         return ALIASES[m.lastindex - 1][1]
     g = _GENERIC_ORG.search(" " + text)
     return g.group(1).strip() if g else None
+
+
+_STATE_MEDIA = re.compile(r"^(?:the\s+)?([A-Z][a-z]+)\s+(state(?:-run)?\s+(?:news\s+media|media|television|TV|"
+                          r"news agency|broadcaster|radio))$")
+_NAMED_STATE_MEDIA = re.compile(r"^(?:the\s+)?(?:([A-Z][a-z]+(?:['’]s)?)\s+)?state(?:-run|-owned)?\s+(?:news\s+agency|"
+                                r"television|TV|broadcaster|news\s+media|media|radio)\s+([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)$")
+
+
+def state_media(phrase: str) -> str | None:
+    """"Russian state media", "Syrian state TV": the country the text names, never another country's list."""
+    sm = _STATE_MEDIA.match(phrase)
+    return f"{sm.group(1)} {sm.group(2).replace('television', 'TV').replace('news media', 'media')}" if sm else None
+
+
+def named_state_media(phrase: str) -> str | None:
+    """"Russia's state news agency TASS": the agency by its name (a known one normalised), with the country the
+    text gives it."""
+    m = _NAMED_STATE_MEDIA.match(phrase)
+    if not m:
+        return None
+    name, country = m.group(2), m.group(1)
+    return org_name(name) or (f"{name} ({country} state media)" if country else name)

@@ -186,3 +186,38 @@ def test_numbers_after_a_colon_detail_the_count_before_it():
     qs = parse_quantities("Medics said 40 of the injured were moved on Sunday: 25 by air, and 15 by road.")
     assert [(q.value, q.counts) for q in qs] == [(40, "wounded"), (25, "wounded"), (15, "wounded")]
     assert 5550 not in [q.value for q in parse_quantities("Hotline: 5550 1234.")]  # a number, no count
+
+
+def test_an_elliptical_and_number_by_means_is_no_new_clause():
+    text = ("Medics said 40 of the injured were moved on Sunday: 25 by air, some in army craft, and 15 by ambulances "
+            "escorted by police.")
+    assert [q["value"] for c in _claims(text) for q in c.to_dict()["quantities"]] == [40, 25, 15]
+    assert len(_claims(text)) == 1
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Ruritania's state news agency RNA, citing the interior ministry, gave the figure as 3,100.",
+     "RNA (Ruritania's state media)"),
+    ("The agency, quoting local officials, said 300 people left.", "agency"),
+])
+def test_a_named_state_agency_and_a_citing_phrase(text, speaker):
+    a = find_attribution(text)
+    assert a is not None and a.speaker == speaker
+
+
+def test_an_event_the_article_dated_keeps_its_day_when_told_of_again():
+    text = ("Officials said on Wednesday that 14 people had died in Monday's bridge collapse.\n\n"
+            "The collapse happened as hundreds of cars were queuing to cross. Photos showed dozens of trucks "
+            "stranded on the far bank.")
+    assert _q(text, 14)[0]["date"] == "2024-05-08"
+    day = next(c.to_dict()["date"] for c in _claims(text) if "queuing" in c.text)
+    assert day == "2024-05-06"
+    assert next(c.to_dict()["date"] for c in _claims(text) if "Photos" in c.text) == "2024-05-06"
+
+
+def test_a_named_witness_quoted_on_the_operation_itself_makes_a_claim():
+    told = _claims('"The first trucks with the injured have arrived at the field hospital," said Lena Park, a medic.')
+    assert [(c.event, c.speaker) for c in told] == [("arrived", "Lena Park")]
+    # a quotation's colour, or the speaker's own arrival in a side clause, is no claim
+    assert _claims('"When we arrived, the camp was silent. Nobody spoke," said Lena Park, a medic.') == []
+    assert _claims('"It was a massacre," said Lena Park, a medic.') == []
