@@ -89,8 +89,9 @@ class Fast:
 
     __slots__ = ("_fast", "_nonempty", "pattern")
 
-    def __init__(self, pattern: re.Pattern[str]) -> None:
-        self.pattern, self._fast = pattern, folded(pattern)
+    def __init__(self, pattern: re.Pattern[str], without_case: re.Pattern[str] | None = None) -> None:
+        """`without_case`: `folded(pattern)` when the caller has it already (`fast` does)."""
+        self.pattern, self._fast = pattern, without_case or folded(pattern)
         # finditer may take the match objects from the pattern only where no match is empty: after an empty
         # match, finditer asks for a non-empty one at the same position, which `match` would not give
         self._nonempty = self._fast is not None and _parser.parse(pattern.pattern, pattern.flags).getwidth()[0] > 0
@@ -114,4 +115,5 @@ class Fast:
 
 def fast(pattern: re.Pattern[str]) -> re.Pattern[str]:
     """`pattern` with a faster `search` where folding allows it (Fast), typed as the pattern it stands for."""
-    return cast("re.Pattern[str]", Fast(pattern)) if folded(pattern) is not None else pattern
+    without_case = folded(pattern)
+    return cast("re.Pattern[str]", Fast(pattern, without_case)) if without_case is not None else pattern

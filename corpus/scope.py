@@ -185,18 +185,14 @@ def day_series(text: str, spans: list[tuple[int, int]]) -> list[bool]:
     return [d is not None and len(named) > 1 for d in days]
 
 
-def _is(rx, pattern: re.Pattern[str]) -> bool:
-    """`rx` is `pattern`, itself or its folded stand-in (folding.fast wraps the cues at the module's end)."""
-    return rx is pattern or getattr(rx, "pattern", None) is pattern
-
-
 def clause_scope(text: str, counted: bool = False) -> str | None:
     """The scope a clause states for everything it counts ("the first batch of 17 buses"). `counted`: the
     clause holds a count, so its perfect aspect ("had crossed") makes the count a running total."""
     text = _SUPERLATIVE_SO_FAR.sub(" ", text)
     for rx, scope in _CLAUSE_CUES:
         m = rx.search(text)
-        if m and not (_is(rx, _AS_OF) and _SNAPSHOT.search(text) and not _PERFECT_ANY.search(text)):
+        # m.re: a match is always the original pattern's, also through folding.fast's stand-in
+        if m and not (m.re is _AS_OF and _SNAPSHOT.search(text) and not _PERFECT_ANY.search(text)):
             return scope(m)
     return "cumulative" if counted and _PERFECT.search(_main_clauses(text)) else None
 
