@@ -10,7 +10,12 @@ A *slot* is a stretch of the sentence that stands for a place, or for an area no
 - a **described area without a place**: "government-held territory", "the government-held side of the
   city", "the safe zone" -> no place id; the text is kept so that a route can list it by name;
 - a **group**: "two villages", "three islands" followed by (or, within two sentences, restated with) the
-  places' names -> one slot with several ids; "those two cities" refers back to the last group.
+  places' names -> one slot with several ids; "those two cities" refers back to the last group;
+- a **definite description** of a named feature: "the bridge" after "the Hakari bridge", "the crossing"
+  after "the Argeen crossing", "the airfield" after "Wadi Seidna, an airfield near Khartoum" -> the latest
+  earlier mention (within ``BACK_WINDOW`` characters) whose name ends in that noun or that an appositive calls
+  one. Only a place the text itself gives that noun is an antecedent ("the city" is never guessed), and
+  "the bridge at X" / "the bridge over the Y" introduce a new feature, not a reference.
 
 Every rule is English grammar; the actors come from :mod:`corpus.actors`, the places from the gazetteer.
 """
@@ -33,6 +38,10 @@ HELD_WORD = r"(?:held|controlled|occupied|run|dominated)"
 NEAR = r"(?:(?:neighbou?ring|nearby|adjacent|surrounding)\s+)?"
 UNIT = r"(?:province|city|region|district|state|county|town|oblast|governorate|country)"
 NUMBER = r"(?:two|three|four|five|both)"
+#: nouns that end the names of features ("Hakari bridge", "Lachin corridor") and that a later "the <noun>" restates
+FEATURE_NOUN = (r"(?:bridge|crossing|corridor|airport|airstrip|airfield|air\s+base|base|camp|port|harbou?r|"
+                r"checkpoint|dam|highway|motorway|pass|island|stadium|hospital|terminal|square|station)")
+BACK_WINDOW = 1500
 GROUP_NOUN = r"(?:villages|enclaves|towns|cities|islands|districts|camps|settlements|communities|neighbou?rhoods)"
 
 
@@ -141,6 +150,11 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
                                 controller=actors.canonical(adj)))
                 continue
         out.append(Slot(mention.start, mention.end, (mention.place_id,), mention.surface, "mention"))
+    for m in BACKREF.finditer(text, lo, hi):
+        earlier = None if _overlaps(out, m.start(), m.end()) else _antecedent(mentions, m)
+        if earlier is not None:
+            out.append(Slot(m.start(), m.end(), (earlier.place_id,), text[m.start():m.end()], "mention",
+                            "refers back to " + earlier.surface))
     for m in unplaced.finditer(text, lo, hi):
         if not _overlaps(out, m.start(), m.end()):
             adj = m.groupdict().get("adj")
@@ -168,6 +182,32 @@ def article_slots(article: Article, sentences: Sequence[Sentence], mentions: Seq
     found = [find_slots(article, s, index, actors, groups=groups, sentences=sentences) for s in sentences]
     _LAST[:] = [(article.text, key, actors, tuple(tuple(slots) for slots in found))]
     return found
+
+
+# ------------------------------------------------------------------------------------ definite descriptions
+
+#: "the bridge", "the border crossing" -- not "the bridge at Kornidzor" / "the bridge over the Aras" (a new one)
+BACKREF = re.compile(rf"\bthe\s+(?:border\s+)?(?P<head>{FEATURE_NOUN})\b"
+                     r"(?!\s+(?:of|at|in|on|over|across|near|to|from|between|into|outside)\b)(?!\s+(?-i:[A-Z]))", re.I)
+
+
+def _antecedent(mentions: SlotMentions, m: re.Match) -> Mention | None:
+    """The latest resolved mention before ``m`` (within BACK_WINDOW) whose name ends in ``m``'s noun."""
+    head = " ".join(m.group("head").lower().split())
+    text = m.string
+    for earlier in reversed(mentions.within(max(0, m.start() - BACK_WINDOW), m.start())):
+        if not earlier.place_id:
+            continue
+        if " ".join(earlier.surface.lower().split()).endswith(" " + head):
+            return earlier
+        said = _APPOSITIVE.match(text, earlier.end, min(m.start(), earlier.end + 60))
+        if said is not None and " ".join(said.group("noun").lower().split()) == head:
+            return earlier
+    return None
+
+
+#: "Wadi Seidna, an airfield about 40 km from ...": the noun the text itself gives a named place
+_APPOSITIVE = re.compile(rf",\s+(?:a|an|the)\s+(?:[\w'’-]+\s+){{0,2}}?(?P<noun>{FEATURE_NOUN})\b", re.I)
 
 
 # ------------------------------------------------------------------------------------------------ groups
@@ -224,5 +264,5 @@ def group_ids(article: Article, sentences: Sequence[Sentence], mentions: Sequenc
     return out
 
 
-__all__ = ["GROUP", "GROUP_BACK", "Slot", "SlotMentions", "area_patterns", "article_slots", "find_slots",
+__all__ = ["BACKREF", "GROUP", "GROUP_BACK", "Slot", "SlotMentions", "area_patterns", "article_slots", "find_slots",
            "group_ids"]

@@ -350,3 +350,50 @@ def test_told_residents_to_leave_with_no_place_is_no_order_for_the_sentences_pla
     it names no place it covers, and its day would be the article's."""
     assert _dated_claims("Lee County officials faced growing questions about when they told residents to leave.", gaz,
                          "US", "2022-10-05") == []
+
+
+# ------------------------------------------------------------------- "the crossing": a named feature restated
+
+def _with_places(text: str, places: dict[str, str]):
+    """Control claims of ``text`` with the mentions ``places`` (surface -> place id) at their first position,
+    as the gazetteer or a corpus's places.csv would give them."""
+    from evacmap.corpus.model import Mention
+
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+    mentions = []
+    for surface, pid in places.items():
+        at = text.index(surface)
+        mentions.append(Mention("t", at, at + len(surface), surface, pid))
+    return control_claims(a, split_sentences(text), sorted(mentions, key=lambda m: m.start))
+
+
+def test_the_noun_of_a_named_feature_refers_back_to_it():
+    text = ("Buses from Gaza reached the Rafah crossing on Monday. The crossing has been under Egyptian control "
+            "since the morning, officials said.")
+    claims = _with_places(text, {"Rafah crossing": "rafah_crossing"})
+    assert [(c.place_id, c.controller) for c in claims if "crossing" in c.phrase] == [("rafah_crossing", "Egypt")]
+
+
+def test_an_appositive_gives_a_place_its_noun():
+    text = ("The flights leave from Wadi Seidna, an airfield about 40 kilometres north of Khartoum. "
+            "The airfield is under Sudanese control, the brigadier said.")
+    claims = _with_places(text, {"Wadi Seidna": "wadi_seidna", "Khartoum": "khartoum"})
+    assert [(c.place_id, c.controller) for c in claims] == [("wadi_seidna", "Sudan")]
+
+
+def test_the_latest_feature_with_that_noun_is_meant():
+    text = ("Trucks first queued at the Salloum crossing, then many drove on to the Argeen crossing. "
+            "The crossing has been under Egyptian control since Friday.")
+    claims = _with_places(text, {"Salloum crossing": "salloum", "Argeen crossing": "argeen"})
+    assert [c.place_id for c in claims] == ["argeen"]
+
+
+@pytest.mark.parametrize("text", [
+    # no earlier place carries the noun: "the crossing" is not guessed to be Rafah
+    "Buses from Gaza reached Rafah on Monday. The crossing has been under Egyptian control since the morning.",
+    # "the crossing at X" names another crossing, it does not restate the one before
+    "Buses reached the Rafah crossing on Monday. The crossing at Kerem has been under Egyptian control since May.",
+])
+def test_no_antecedent_no_place(text):
+    claims = _with_places(text, {"Rafah": "rafah"} if "Rafah crossing" not in text else {"Rafah crossing": "rafah"})
+    assert [c for c in claims if c.place_id == "rafah"] == []
