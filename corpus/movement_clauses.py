@@ -45,6 +45,9 @@ from evacmap.corpus.movement_cues import (
     ORIGIN_CUES,
     PEOPLE_FROM,
     PLANNED,
+    POPULATION_AFTER,
+    POPULATION_BEFORE,
+    POPULATION_LEFT,
     POSSESSIVE,
     PRONOUN,
     REVERSE_DEST,
@@ -222,6 +225,8 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
             if PEOPLE_FROM.search(clause[:cue.end()]) and cue.start() < min(d[0] for d in dests):
                 take(cue, origins)
                 break
+    if dests and not origins:
+        _population_origin(text, (lo, hi), inside, used, origins=origins, dests=dests)
     going_on = CONTINUES.search(clause)
     if going_on is not None and dests and not origins:
         start = _continued_from(inside, lo + going_on.start(), {d[1].start for d in dests}, text) or last_dest
@@ -242,6 +247,23 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
                  [v[1] for v in sorted(vias, key=lambda r: r[0])],
                  [d[1] for d in sorted(dests, key=lambda r: r[0])],
                  [r[2].strip() for r in roles], window_end, described)
+
+
+def _population_origin(text: str, span: tuple[int, int], inside: list[Slot], used: set[int], *, origins: list,
+                       dests: list) -> None:
+    """"X's population has left for Y", "residents of X fled to Y": the place whose people are the subject of
+    a departure verb, before the destination, is where they left from."""
+    lo, _hi = span
+    first = min(d[1].start for d in dests)
+    for slot in inside:
+        if slot.start in used or slot.end > first or slot.kind == "group" or slot.ids[0] is None:
+            continue
+        after = POPULATION_AFTER.match(text, slot.end, first)
+        said = after is not None or POPULATION_BEFORE.search(text, max(lo, slot.start - 40), slot.start)
+        if said and POPULATION_LEFT.match(text, after.end() if after else slot.end, first):
+            used.add(slot.start)
+            origins.append((slot.start - lo, slot, "people of"))
+            return
 
 
 def _described_origin(clause: str, lo: int, text: str) -> str | None:

@@ -188,6 +188,13 @@ HOME = re.compile(r"\b(?:fl[eo]wn?|flying|fly|went|gone|go|going|return(?:ed|ing
 
 PEOPLE_OF = re.compile(r"\b(?-i:[A-Z][a-z]+(?:ians|ans|ese|is|ons))\b|\b(?-i:[A-Z][a-z]+)\s+(?:citizens|nationals)\b")
 
+#: "Kenya's population has left for X", "most residents of Kisumu fled to X": the people of a place, leaving it
+POPULATION_AFTER = re.compile(r"['’]s?\s+(?:[\w-]+\s+)?(?:population|residents|people|inhabitants)\b", re.I)
+#: the departure verb right after that subject ("has now left", "had already fled"): its predicate, no other clause
+POPULATION_LEFT = re.compile(r"(?:\s+(?:has|have|had|were|was|are|is|been|now|already|all|since|also|\w+ly)){0,4}\s+"
+                             r"(?:fled|left|escaped|evacuated|got out)\b", re.I)
+POPULATION_BEFORE = re.compile(r"\b(?:population|residents|people|inhabitants|citizens)\s+of\s+(?:the\s+)?$", re.I)
+
 #: "from X and Y", "from X, Y and Z": the places coordinated with an origin are origins too
 COORDINATED = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)")
 
@@ -200,7 +207,8 @@ __all__ = [
     "CROSSED_AT", "DEPARTED", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED", "DONE", "FILLER",
     "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "HOME", "MODES", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY",
     "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE",
-    "PLANNED", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES",
+    "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE", "POPULATION_LEFT", "POSSESSIVE",
+    "PRONOUN", "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES",
     "VIA_CUES", "WAITING", "WAIT_TO_GO", "WEAK_DEST", "WHO",
 ]
 

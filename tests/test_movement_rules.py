@@ -361,3 +361,22 @@ def test_brought_out_after_a_sentence_not_about_evacuating_a_place_does_not_star
 def test_flights_that_continued_are_under_way(gaz, ids):
     assert legs_of("Flights from the camps to Nairobi continued through the weekend.", gaz) == [
         (None, ids["Nairobi"], "under_way")]
+
+
+@pytest.mark.parametrize("text, origin, destination", [
+    ("More than half of Kenya's population has now left for Uganda, officials said.", "Kenya", "Uganda"),
+    ("Thousands of Kenya's residents had already fled to Uganda by Friday.", "Kenya", "Uganda"),
+    ("Most residents of Kisumu have now fled to Nairobi.", "Kisumu", "Nairobi"),
+])
+def test_the_people_of_a_place_leave_it(gaz, ids, text, origin, destination):
+    assert legs_of(text, gaz) == [(ids[origin], ids[destination], "happened")]
+
+
+@pytest.mark.parametrize("text", [
+    # the people of a place are the subject of another verb: the one who left is someone else
+    "Kenya's people have elected a new president who left for Uganda.",
+    # the place whose residents act is where the others went
+    "Residents of Nairobi welcomed families who had fled to Nairobi.",
+])
+def test_the_people_of_a_place_doing_something_else_are_no_origin(gaz, ids, text):
+    assert [leg[0] for leg in legs_of(text, gaz)] in ([], [None])
