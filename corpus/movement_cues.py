@@ -188,6 +188,13 @@ HOME = re.compile(r"\b(?:fl[eo]wn?|flying|fly|went|gone|go|going|return(?:ed|ing
 
 PEOPLE_OF = re.compile(r"\b(?-i:[A-Z][a-z]+(?:ians|ans|ese|is|ons))\b|\b(?-i:[A-Z][a-z]+)\s+(?:citizens|nationals)\b")
 
+#: "waiting to be transferred to X": people who wait where the sentence has put them ("In X, families ... waiting")
+WAIT_TO_BE = re.compile(r"\bwaiting\b[^.;]{0,40}?\bto\s+be\s+(?:transferred|taken|moved|bus+ed|driven|flown|evacuated|"
+                        r"relocated|ferried|carried|airlifted|brought)\s+(?:on\s+)?(?:to|into)\b", re.I)
+#: the place a sentence opens with: "In X, ...", "On Friday, in the centre of X, ..."
+FRONTED_AT = re.compile(r"\W*(?:on\s+[\w ]{1,25}?,\s*)?(?:in|at)\s+(?:the\s+(?:centre|center|heart|middle|outskirts|"
+                        r"streets|main\s+square|town\s+of|city\s+of|village\s+of)\s+(?:of\s+)?)?", re.I)
+
 #: "Kenya's population has left for X", "most residents of Kisumu fled to X": the people of a place, leaving it
 POPULATION_AFTER = re.compile(r"['’]s?\s+(?:[\w-]+\s+)?(?:population|residents|people|inhabitants)\b", re.I)
 #: the departure verb right after that subject ("has now left", "had already fled"): its predicate, no other clause
@@ -205,11 +212,11 @@ CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou
 __all__ = [
     "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
     "CROSSED_AT", "DEPARTED", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED", "DONE", "FILLER",
-    "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "HOME", "MODES", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY",
+    "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT", "HOME", "MODES", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY",
     "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE",
     "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE", "POPULATION_LEFT", "POSSESSIVE",
     "PRONOUN", "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES",
-    "VIA_CUES", "WAITING", "WAIT_TO_GO", "WEAK_DEST", "WHO",
+    "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO",
 ]
 
 

@@ -35,7 +35,7 @@ from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.attribution import attribute, place_words
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
-from evacmap.corpus.movement_cues import DEPARTED, HOME, PEOPLE_OF, PEOPLE_OF_PLACE, WHO
+from evacmap.corpus.movement_cues import DEPARTED, FRONTED_AT, HOME, PEOPLE_OF, PEOPLE_OF_PLACE, WAIT_TO_BE, WHO
 from evacmap.corpus.slots import Slot, article_slots
 
 STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
@@ -105,6 +105,8 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
                 continue  # "left X and drove to Y": one leg X -> Y, not also X -> nowhere
             origins = move.origins or sentence_origins[:1]
             from_context, context_note = False, ""
+            if not origins:  # "In the centre of X, families ... waiting to be taken to Y"
+                origins = _waiting_place(text, sentence, slots, move)
             if not origins and move.origin_text:  # "from the camps": named, not located; no origin borrowed
                 origins = [Slot(move.start, move.start, (None,), move.origin_text, "area", "origin named but not located")]
             same = _same_destination_origin(by_destination, sentence, move) if not origins else None
@@ -302,6 +304,19 @@ def _context_origin(per_sentence) -> Slot | None:
 
     best = sorted(counts, key=lambda pid: (-counts[pid], first[pid].start))[0]
     return first[best]
+
+
+def _waiting_place(text: str, sentence: Sentence, slots: list[Slot], move: Move) -> list[Slot]:
+    """"In the centre of X, families who had arrived sat waiting to be transferred to Y": the place a sentence
+    opens with is where people wait for a transfer, so where it starts (when no other place comes between)."""
+    if not move.dests or not slots or slots[0].ids[0] is None or slots[0].start >= move.dests[0].start:
+        return []
+    if any(slots[0].end <= s.start < move.dests[0].start for s in slots):  # another place between: not sure
+        return []
+    if WAIT_TO_BE.search(text, move.start, move.end) is None:
+        return []
+    opening = FRONTED_AT.match(text, sentence.start, slots[0].start)
+    return [slots[0]] if opening is not None and opening.end() == slots[0].start else []
 
 
 def _people_of_place(per_sentence, text: str, gazetteer) -> Slot | None:

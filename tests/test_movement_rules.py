@@ -380,3 +380,21 @@ def test_the_people_of_a_place_leave_it(gaz, ids, text, origin, destination):
 ])
 def test_the_people_of_a_place_doing_something_else_are_no_origin(gaz, ids, text):
     assert [leg[0] for leg in legs_of(text, gaz)] in ([], [None])
+
+
+@pytest.mark.parametrize("text, origin", [
+    ("On Friday, in the centre of Kisumu, families who had arrived that morning sat on their bundles, waiting to be "
+     "transferred to Nairobi.", "Kisumu"),
+    ("In Kisumu, hundreds of families were waiting to be taken to Nairobi.", "Kisumu"),
+    # where officials speak is no origin of a movement they report
+    ("In Kisumu, officials said families were flown to Nairobi.", None),
+    # another place comes between: the opening place is not surely where they wait
+    ("At Kisumu, officials said the families waiting at Mombasa were waiting to be taken to Nairobi.", "not Kisumu"),
+])
+def test_a_sentence_opening_place_is_where_people_wait_for_a_transfer(gaz, ids, text, origin):
+    [(got, destination, _status)] = legs_of(text, gaz)
+    assert destination == ids["Nairobi"]
+    if origin == "not Kisumu":
+        assert got != ids["Kisumu"]
+    else:
+        assert got == (ids[origin] if origin else None)
