@@ -24,7 +24,10 @@ ORIGIN_CUES = re.compile(r"\b(?:snaked |headed |driven |brought |bused |moved |c
                          r"\b(?:fled|left|leave|leaving|departed|fleeing|escaped)\b|\bevacuations? (?:of|in)\b|"
                          # "evacuees who had taken shelter at the centre in X were put on buses to Y"
                          r"\b(?:who|that)\s+(?:had\s+|have\s+)?(?:taken shelter|sheltered|been sheltering|been staying|"
-                         r"stayed|been stuck|been stranded|been waiting|waited)\s+(?:at|in)\b",
+                         r"stayed|been stuck|been stranded|been waiting|waited)\s+(?:at|in)\b|"
+                         # "boats ... carrying residents of X": the people of X, brought away from it
+                         r"\b(?:carrying|bringing|ferrying)\s+(?:[\d,]+\s+|dozens\s+of\s+|hundreds\s+of\s+|more\s+)?"
+                         r"(?:residents|people|evacuees|inhabitants|families|survivors)\s+of\b",
                          re.I)
 #: "ordered everyone in X to leave": X is where the movement starts (the order is read in corpus.control_text)
 ORDERED_OUT = re.compile(r"\b(?:ordered|told|instructed|forced)\s+(?:the\s+)?(?:everyone|everybody|all|residents|people|"
@@ -82,7 +85,8 @@ DEST_CUES = re.compile(
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
-    r"(?:landed|touched down|disembarked|docked) (?:in|at)|landed|entered|(?:be |been |being )?driven(?: on)? to|"
+    r"(?:landed|touched down|disembarked|docked|moored|tied up) (?:in|at)|(?:pulled|tied) up (?:to|at|alongside)|"
+    r"pulled into|landed|entered|(?:be |been |being )?driven(?: on)? to|"
     r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|continu(?:e|ed|es|ing)(?: on)? to|"
     r"(?:brought|bused|flown|taken|driven|carried|ferried|shipped)(?: [\w,’'-]+){0,4}? back to|"
     r"(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
@@ -110,7 +114,8 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     r"hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
                     r"stadiums?|schools?|arenas?|(?:community |civic |town )?halls?|churche?s?|mosques?|gyms?|"
-                    r"border crossings?|crossings?|checkpoints?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
+                    r"border crossings?|crossings?|checkpoints?|jett(?:y|ies)|piers?|docks?|wharf|wharves|quays?|"
+                    r"marinas?|(?:boat )?ramps?|(?:ferry )?terminals?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
 #: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
 CONTINUES = re.compile(r"^and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?\w+|"
                        r"\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"

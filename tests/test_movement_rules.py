@@ -398,3 +398,13 @@ def test_a_sentence_opening_place_is_where_people_wait_for_a_transfer(gaz, ids, 
         assert got != ids["Kisumu"]
     else:
         assert got == (ids[origin] if origin else None)
+
+
+@pytest.mark.parametrize("text, origin", [
+    ("A ferry pulled up to the jetty in Mombasa on Sunday carrying residents of Lamu.", "Lamu"),
+    ("Boats brought families to the jetty in Mombasa.", None),
+])
+def test_boats_pull_up_at_a_jetty_in_a_town_carrying_the_people_of_another(gaz, ids, text, origin):
+    lamu = next(m.place_id for m in find_mentions(_article("They went to Lamu."), gaz) if m.surface == "Lamu")
+    [(got, destination, status)] = legs_of(text, gaz)
+    assert (got, destination, status) == (lamu if origin else None, ids["Mombasa"], "happened")
