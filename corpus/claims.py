@@ -344,6 +344,15 @@ def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention],
         return next(i for i, (lo, hi) in enumerate(parts) if lo <= offset - c.start < hi or i == len(parts) - 1)
     holders = sorted({part_of(q.start) for q in quantities})
     if len(holders) < 2:
+        # one part holds every number: where it names places of its own, an earlier part's places are of
+        # another statement ("it slammed into Punta Gorda ..., and about 9,000 people ended up in Lee County
+        # shelters": the 9,000 are Lee County's)
+        if not holders:
+            return quantities
+        own = [m.place_id for m in kept if m.place_id and part_of(m.start) >= holders[0]]
+        earlier = [m for m in kept if m.place_id and part_of(m.start) < holders[0]]
+        if own and earlier:
+            return [replace(q, places=tuple(dict.fromkeys([*own, *inferred]))) for q in quantities]
         return quantities
     owner = {i: max((h for h in holders if h <= i), default=holders[0]) for i in range(len(parts))}
     places: dict[int, list[str]] = {h: [] for h in holders}
