@@ -319,9 +319,15 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
         if (own_scope or scope) in (None, "none") and q.counts not in ("hours", "days", "weeks") \
                 and subject_tally(c.text, b):
             own_scope = "cumulative"
+        if q.counts == "population" and own_scope is None:
+            own_scope = "none"  # the people living there is a state: no running total, no first batch of it
         out.append(replace(q, scope=own_scope, modality=own_mood))
         prev_end = b
-    if len(parts) > 1 and out:
+    own = len(parts) > 1
+    if not own and any(q.scope == "none" for q in out):
+        out = [replace(q, scope=q.scope or scope) for q in out]  # the others keep the clause's scope as their own
+        own = True  # and the clause, its numbers now differing, carries none
+    if own and out:
         scopes = {q.scope for q in out}
         scope = None if len(scopes) > 1 else next(iter(scopes))
         out = [replace(q, scope=None if q.scope == "none" else q.scope) for q in out]

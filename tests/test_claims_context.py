@@ -53,3 +53,37 @@ def test_a_count_whose_part_names_its_own_place_is_not_about_an_earlier_parts():
             "in Nhamatanda shelters.")
     _, q = _q(text, 4000, {"Beira": "be", "Dondo": "do", "Nhamatanda": "nh"})
     assert q["places"] == ["nh"]
+
+
+@pytest.mark.parametrize(("text", "value", "counts"), [
+    # a nationality is part of what is counted: Turkish citizens are not Saudi citizens
+    ("About 900 Filipino passport holders have asked to leave.", 900, "Filipino nationals"),
+    ("The ferry carried 310 Greek citizens and 40 others.", 310, "Greek nationals"),
+    ("The ship took 75 U.S. citizens to Djibouti.", 75, "U.S. nationals"),
+    ("The embassy said 60 nationals of 12 countries were on board.", 60, "nationals"),
+    # each group of a convoy counts the thing sent
+    ("Police let the trucks out in batches of 30 through the night.", 30, "trucks"),
+    # a population is the people living there
+    ("The valley had a pre-flood population of about 14,000.", 14000, "population"),
+    ("Its population was estimated at 40,000 before the war.", 40000, "population"),
+    # nouns of other things a report counts
+    ("Floodwater cut four sections of the coast road.", 4, "sections"),
+    ("Shelters are open in 9 counties.", 9, "counties"),
+    ("Staff of 14 humanitarian organisations were flown out.", 14, "organisations"),
+    # killed or wounded of a named group: both
+    ("The ministry said 31 of its soldiers had been killed and 80 wounded in the clashes.", 31,
+     ["killed", "soldiers"]),
+    ("The ministry said 31 of its soldiers had been killed and 80 wounded in the clashes.", 80,
+     ["wounded", "soldiers"]),
+    ("The blast killed 20 and 290 were injured.", 290, "wounded"),
+])
+def test_what_a_number_counts_keeps_the_words_that_say_whose_it_is(text, value, counts):
+    _, q = _q(text, value)
+    assert q["counts"] == counts
+
+
+def test_a_population_figure_is_no_running_total_of_the_clause_it_sits_in():
+    text = "Officials said 8,200 people had now left the island, out of a population estimated at about 9,000."
+    claim = _claims(text)[0].to_dict()
+    scopes = {q["value"]: q["scope"] for q in claim["quantities"]}
+    assert scopes == {8200: "cumulative", 9000: None}
