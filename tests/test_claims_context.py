@@ -87,3 +87,23 @@ def test_a_population_figure_is_no_running_total_of_the_clause_it_sits_in():
     claim = _claims(text)[0].to_dict()
     scopes = {q["value"]: q["scope"] for q in claim["quantities"]}
     assert scopes == {8200: "cumulative", 9000: None}
+
+
+@pytest.mark.parametrize(("text", "value", "speaker"), [
+    # pictures as the source of what a sentence reports
+    ("Drone footage broadcast by state television on Sunday showed dozens of trucks at the crossing.", None,
+     "Drone footage broadcast by state television"),
+    ("Satellite images show 40 trucks near the border post.", 40, "Satellite images"),
+    # reported speech going on in its backshifted tense with "also"
+    ("Governor Ana Ruiz said on Monday that 60 buses were waiting. Crews would clear the road, she said. The "
+     "state had also sent 25 ambulances to the coast.", 25, "Governor Ana Ruiz"),
+])
+def test_who_a_sentence_is_credited_to_when_no_verb_of_saying_is_its_own(text, value, speaker):
+    claims = [c.to_dict() for c in _claims(text)]
+    claim = next(c for c in claims if value is None or any(q["value"] == value for q in c["quantities"]))
+    assert claim["speaker"] == speaker
+
+
+def test_a_narrative_past_perfect_without_also_is_nobodys():
+    text = "Governor Ana Ruiz said 60 buses were waiting. The road had flooded twice, cutting off 300 homes."
+    assert _q(text, 300)[0]["speaker"] is None
