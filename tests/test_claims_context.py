@@ -96,7 +96,7 @@ def test_a_population_figure_is_no_running_total_of_the_clause_it_sits_in():
     ("Satellite images show 40 trucks near the border post.", 40, "Satellite images"),
     # reported speech going on in its backshifted tense with "also"
     ("Governor Ana Ruiz said on Monday that 60 buses were waiting. Crews would clear the road, she said. The "
-     "state had also sent 25 ambulances to the coast.", 25, "Governor Ana Ruiz"),
+     "state had also sent 25 ambulances to the coast.", 25, "Ana Ruiz (Governor)"),
 ])
 def test_who_a_sentence_is_credited_to_when_no_verb_of_saying_is_its_own(text, value, speaker):
     claims = [c.to_dict() for c in _claims(text)]
