@@ -104,7 +104,33 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
                 seen[claim.id] = n
             previous = c.text
         last_places = functools.partial(claim_places, s.text, s.start, index, skip)  # only "there" etc. ask
-    return _corefer(article.text, claims)
+    return _first_stage(article.text, _corefer(article.text, claims))
+
+
+# "Another 289 will be brought out in a second stage": a second stage presupposes a first one, and the count
+# told just before (in the same paragraph, of the same kind) is it.
+_SECOND_STAGE = re.compile(r"\b(?:another|a further|the (?:remaining|other|rest))\b[^.;]*?\b(?:in|as|on|with|by)\s+"
+                           r"(?:a|the)\s+(?:second|next)\s+(stage|batch|phase|wave|group|round|convoy|airlift|"
+                           r"rotation|trip)\b", re.I)
+
+
+def _first_stage(text: str, claims: list[Claim]) -> list[Claim]:
+    """The claim before one that counts "another N ... in a second stage", in its paragraph and counting the
+    same kind, with no scope of its own and reported as done, is the first stage."""
+    out = list(claims)
+    for i in range(1, len(out)):
+        m = _SECOND_STAGE.search(out[i].text)
+        if m is None or not out[i].quantities:
+            continue
+        j = next((k for k in range(i - 1, -1, -1) if out[k].quantities), None)
+        if j is None or "\n" in text[out[j].end:out[i].start]:
+            continue
+        prior = out[j]
+        kinds = {q.counts for q in out[i].quantities}
+        if prior.scope is None and prior.modality == "reported" and all(q.scope is None for q in prior.quantities) \
+                and kinds & {q.counts for q in prior.quantities}:
+            out[j] = replace(prior, scope="first_convoy" if m.group(1).lower() == "convoy" else "first_batch")
+    return out
 
 
 # Another source's figure for the thing just counted: "...; the Herald put the figure at 11,000".

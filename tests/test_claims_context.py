@@ -107,3 +107,15 @@ def test_who_a_sentence_is_credited_to_when_no_verb_of_saying_is_its_own(text, v
 def test_a_narrative_past_perfect_without_also_is_nobodys():
     text = "Governor Ana Ruiz said 60 buses were waiting. The road had flooded twice, cutting off 300 homes."
     assert _q(text, 300)[0]["speaker"] is None
+
+
+def test_the_count_before_another_in_a_second_stage_is_the_first_stage():
+    text = ("Kenya is bringing its nationals home in two phases. The ministry said 212 Kenyans reached Mombasa on "
+            "Monday. Another 90 Kenyans will follow in a second phase, it said.\n\nSome 400 Kenyans remain in Juba.")
+    assert _q(text, 212)[1]["scope"] == "first_batch"
+    assert _q(text, 400)[1]["scope"] is None  # another paragraph
+
+
+def test_without_a_second_stage_the_count_before_another_keeps_no_scope():
+    text = "The ministry said 212 Kenyans reached Mombasa on Monday. Another 90 Kenyans arrived on Tuesday."
+    assert _q(text, 212)[1]["scope"] is None
