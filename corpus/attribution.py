@@ -93,6 +93,13 @@ _DOCUMENT = re.compile(r"^(?:(?:a|an|the|its|their|new|latest|official|prelimina
                        r"(?:figures|data|numbers|statistics|tally|count|breakdown|report|list|estimates?|"
                        r"statement|bulletin|update|assessment)\s+(?:(?:published|released|issued|compiled|"
                        r"given|provided|shared|posted|broadcast)\s+)?(?:in|by|from|of|on)\s+(?=\S)", re.I)
+# Pictures as evidence: "Videos shared online showed hundreds of cars", "Satellite images taken on Monday show
+# ...": what a sentence reports comes from them, and a reader must know it was seen on a video, not counted.
+_SHOWN = re.compile(r"^\W*((?:(?:new|recent|drone|satellite|aerial|amateur|verified)\s+)?(?:videos?|footage|images|"
+                    r"photos|photographs|pictures)(?:\s+(?:shared|posted|published|broadcast|aired|circulating|taken|"
+                    r"filmed)\b[^,;.]{0,40}?)?)\s+(?:showed|shows|show|appeared to show|appear to show)\b", re.I)
+
+
 @dataclass(frozen=True)
 class Attribution:
     """The source a sentence names. `speaker` is normalised ("Marianne Gasser (ICRC)"); `pronoun`
@@ -314,6 +321,9 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
     """The first attribution in one sentence; `masked` is the sentence with quotations blanked."""
     masked = mask_quotes(text) if masked is None else masked
     found: list[tuple[int, Attribution]] = []
+    shown = _SHOWN.match(masked)
+    if shown:
+        found.append((shown.start(1), Attribution(_TRAILING.sub("", shown.group(1)).strip(), "showed")))
     for m in _ACCORDING.finditer(masked):
         rest = re.sub(r",\s*(?:which|who)\b[^,.;]*", "", masked[m.end():])
         pieces = re.split(r"(,\s*and\s+|\s+and\s+|,\s*|\.\s*$)", rest)
@@ -446,15 +456,22 @@ _CONTINUES = re.compile(r"^\W*(?:(?:most|some|many|all|few|half|none|each|both|s
                         r"dozens)", re.I)
 
 
+# Reported speech going on in its backshifted tense, adding to what was said: "..., she said. The agency had also
+# sent 300 ambulances." (the past perfect with "also", right after a credited sentence of the paragraph).
+_BACKSHIFT_ALSO = re.compile(r"^\W*[^,;:]{1,60}?\bhad\s+also\s+(?:been\s+)?\w+", re.I)
+
+
 def _reported_inherit(masked, sentences, paras, speakers):
     """Reported speech runs on: "He said the operation included ... Most of them were bound for X." The
-    second sentence, in the same paragraph and opening with a pronoun for what was reported, is still his."""
+    second sentence, in the same paragraph and opening with a pronoun for what was reported, is still his;
+    and so is one that adds to it in the backshifted tense ("X had also sent ...")."""
     out = list(speakers)
     for i in range(1, len(sentences)):
         s, prev = sentences[i], sentences[i - 1]
         if out[i] or not out[i - 1] or paras[i] != paras[i - 1]:
             continue
-        if _REPORTED.search(masked[prev.start:prev.end]) and _CONTINUES.match(masked[s.start:s.end]):
+        if (_REPORTED.search(masked[prev.start:prev.end]) and _CONTINUES.match(masked[s.start:s.end])) \
+                or _BACKSHIFT_ALSO.match(masked[s.start:s.end]):
             out[i] = out[i - 1]
     return out
 

@@ -18,6 +18,11 @@ out of a claim when it is (general rules of news English, in this order):
 - a waypoint: "a drive from X through Y and Z", "along the road through Y" (the route passes there; the count
   is not about it; "came through the X crossing" is no waypoint);
 - a container of the place just named: "Al-Azraq air base in Jordan";
+- a reference point that locates the place just named: "Anzac, south of Fort McMurray", "Wadi Seidna, an
+  airfield about 40 kilometres from Khartoum" (the claim is about Anzac, not the town it is measured from);
+- one member of a whole: "in industry camps, including at Fort McKay" (the count is the whole's, not the
+  member's);
+- a party handing over: "take over running the airfield from Germany";
 - a title: "U.S. Secretary of State", "envoy for Syria", "coordinator for Ukraine", "ambassador to X";
 - an analogy: "another Srebrenica", "a second X", "like X", "reminiscent of X";
 - inside a relative clause describing someone (", which backs the government,"; ", who fled from X,");
@@ -52,11 +57,12 @@ _DATELINE = re.compile(r"^[ \t]*(?:[A-Z][A-Z'.-]+(?:[ ,]+(?:[A-Z][A-Za-z'.-]+|\d
 _PARTY_BEFORE = Guarded(re.compile(r"(?:\baccording to|\b(?:brokered|mediated|backed|supported|sponsored|negotiated|"
                            r"organi[sz]ed|funded|hosted|run|led|helped|announced|reported|claimed|"
                            r"condemned|accused|urged|criticised|criticized)\s+by|"
+                           r"\b(?:take|takes|took|taken|taking)\s+over\b[^,;.]{0,40}?\bfrom|"
                            r"\b(?:deal|agreement|accord|talks|negotiations|truce|ceasefire|cease-fire|fighting|war|"
                            r"clashes|conflict|dispute|relations|tensions|mediation|summit|meeting)\s+"
                            r"(?:[\w'’-]+\s+){0,2}?between|\bwith the help of|"
                            r"\bon behalf of|\bat the request of)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}$", re.I),
-                        "according|by|between|help|behalf|request")
+                        "according|by|between|help|behalf|request|over")
 _PARTY_LIST = re.compile(r"^(?:\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", re.I)
 _AGENT_AFTER = re.compile(r"^(?:,\s*which\s+(?:says|said|claims|claimed|reports|reported|estimates|estimated)\b|"
                           r"['’]s\s+(?:[\w-]+\s+){0,4}(?:ministry|ministries|authority|agency|administration|presidency|"
@@ -103,6 +109,14 @@ _LIST_JOIN = re.compile(r"^(?:\s*,\s*(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'�
 # "Al-Azraq air base in Jordan": a place that only locates the one before it adds nothing the claim is about.
 _CONTAINER_JOIN = re.compile(r"^(?:\s+(?:air base|airbase|base|airport|airfield|port|camp|crossing|bridge|"
                              r"hospital|city|town|village|province|district|county|region|state))?\s+in\s+(?:the\s+)?$")
+# "Anzac, south of Fort McMurray", "Wadi Seidna, an airfield about 40 kilometres from Khartoum": the second
+# place only locates the first.
+_REFERENCE_JOIN = re.compile(r"^\s*,\s*(?:(?:an?|the)\s+[\w-]+(?:\s+[\w-]+)?\s+)?(?:(?:about|some|roughly|around|"
+                             r"nearly|just)\s+)?(?:[\d,.]+\s*-?\s*(?:km|kilometres|kilometers|miles|mi)\s+)?"
+                             r"(?:(?:(?:north|south)(?:-?(?:east|west))?|east|west)(?:ern)?\s+of|from|outside)\s+"
+                             r"(?:the\s+)?$", re.I)
+# "including at Fort McKay", "such as Anzac": one member of the whole the count is about.
+_MEMBER_BEFORE = re.compile(r"\b(?:including|such as)\s+(?:at\s+|in\s+|on\s+)?(?:the\s+)?$", re.I)
 _TITLE_AFTER = re.compile(r"^(?:['’]s)?\s+(?:(?:foreign|defen[cs]e|interior|health|deputy|prime|vice|acting|"
                           r"former|chief|senior)\s+)*(?:secretary|president|minister|envoy|ambassador|"
                           r"officials?|spokes(?:man|woman|person)|diplomats?|embassy|consul|chancellor|"
@@ -156,6 +170,7 @@ def _excluded(text: str, start: int, end: int, others: bool) -> str | None:
         ("waypoint", lambda: bool(_WAYPOINT_BEFORE.search(before))),
         ("title", lambda: bool(_TITLE_AFTER.match(after) or _TITLE_BEFORE.search(before))),
         ("analogy", lambda: bool(_ANALOGY_BEFORE.search(before))),
+        ("member", lambda: bool(_MEMBER_BEFORE.search(before))),
         ("relative clause", lambda: _in_relative(text, start, end)),
         ("modifier", lambda: others and bool(_MODIFIER_AFTER.match(after))),
     )
@@ -224,6 +239,8 @@ def claim_mentions(text: str, offset: int, mentions: Sequence[Mention] | Mention
         why = why if listed and why in _LIST_ROLES else _excluded(text, m.start - offset, m.end - offset, others)
         if why is None and kept and prev_end >= 0 and _CONTAINER_JOIN.match(gap) and kept[-1].place_id != m.place_id:
             why = "container"
+        elif why is None and kept and prev_end >= 0 and _REFERENCE_JOIN.match(gap):
+            why = "reference"
         prev_end = m.end - offset
         if why is None:
             kept.append(m)

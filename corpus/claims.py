@@ -104,7 +104,33 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
                 seen[claim.id] = n
             previous = c.text
         last_places = functools.partial(claim_places, s.text, s.start, index, skip)  # only "there" etc. ask
-    return _corefer(article.text, claims)
+    return _first_stage(article.text, _corefer(article.text, claims))
+
+
+# "Another 289 will be brought out in a second stage": a second stage presupposes a first one, and the count
+# told just before (in the same paragraph, of the same kind) is it.
+_SECOND_STAGE = re.compile(r"\b(?:another|a further|the (?:remaining|other|rest))\b[^.;]*?\b(?:in|as|on|with|by)\s+"
+                           r"(?:a|the)\s+(?:second|next)\s+(stage|batch|phase|wave|group|round|convoy|airlift|"
+                           r"rotation|trip)\b", re.I)
+
+
+def _first_stage(text: str, claims: list[Claim]) -> list[Claim]:
+    """The claim before one that counts "another N ... in a second stage", in its paragraph and counting the
+    same kind, with no scope of its own and reported as done, is the first stage."""
+    out = list(claims)
+    for i in range(1, len(out)):
+        m = _SECOND_STAGE.search(out[i].text)
+        if m is None or not out[i].quantities:
+            continue
+        j = next((k for k in range(i - 1, -1, -1) if out[k].quantities), None)
+        if j is None or "\n" in text[out[j].end:out[i].start]:
+            continue
+        prior = out[j]
+        kinds = {q.counts for q in out[i].quantities}
+        if prior.scope is None and prior.modality == "reported" and all(q.scope is None for q in prior.quantities) \
+                and kinds & {q.counts for q in prior.quantities}:
+            out[j] = replace(prior, scope="first_convoy" if m.group(1).lower() == "convoy" else "first_batch")
+    return out
 
 
 # Another source's figure for the thing just counted: "...; the Herald put the figure at 11,000".
@@ -319,9 +345,15 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
         if (own_scope or scope) in (None, "none") and q.counts not in ("hours", "days", "weeks") \
                 and subject_tally(c.text, b):
             own_scope = "cumulative"
+        if q.counts == "population" and own_scope is None:
+            own_scope = "none"  # the people living there is a state: no running total, no first batch of it
         out.append(replace(q, scope=own_scope, modality=own_mood))
         prev_end = b
-    if len(parts) > 1 and out:
+    own = len(parts) > 1
+    if not own and any(q.scope == "none" for q in out):
+        out = [replace(q, scope=q.scope or scope) for q in out]  # the others keep the clause's scope as their own
+        own = True  # and the clause, its numbers now differing, carries none
+    if own and out:
         scopes = {q.scope for q in out}
         scope = None if len(scopes) > 1 else next(iter(scopes))
         out = [replace(q, scope=None if q.scope == "none" else q.scope) for q in out]
@@ -344,6 +376,15 @@ def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention],
         return next(i for i, (lo, hi) in enumerate(parts) if lo <= offset - c.start < hi or i == len(parts) - 1)
     holders = sorted({part_of(q.start) for q in quantities})
     if len(holders) < 2:
+        # one part holds every number: where it names places of its own, an earlier part's places are of
+        # another statement ("it slammed into Punta Gorda ..., and about 9,000 people ended up in Lee County
+        # shelters": the 9,000 are Lee County's)
+        if not holders:
+            return quantities
+        own = [m.place_id for m in kept if m.place_id and part_of(m.start) >= holders[0]]
+        earlier = [m for m in kept if m.place_id and part_of(m.start) < holders[0]]
+        if own and earlier:
+            return [replace(q, places=tuple(dict.fromkeys([*own, *inferred]))) for q in quantities]
         return quantities
     owner = {i: max((h for h in holders if h <= i), default=holders[0]) for i in range(len(parts))}
     places: dict[int, list[str]] = {h: [] for h in holders}

@@ -42,7 +42,9 @@ NOUNS = {
     "helicopters": "aircraft", "ships": "ships", "ship": "ships", "boats": "boats", "vessels": "ships",
     "ferries": "ships", "engines": "vehicles", "homes": "homes", "houses": "homes", "buildings": "buildings",
     "structures": "buildings",
-    "countries": "countries", "nationalities": "nationalities", "holders": "nationals", "rotations": "flights",
+    "countries": "countries", "counties": "counties", "organisations": "organisations",
+    "organizations": "organisations", "agencies": "agencies", "sections": "sections", "spans": "sections",
+    "nationalities": "nationalities", "holders": "nationals", "rotations": "flights",
 }
 # Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
 DEMONYM = re.compile(r"[A-Z][a-z]+(?:ans|ese|[a-z]is|ons|ots|ards|[cr]ks|chs)$")

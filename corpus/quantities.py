@@ -88,6 +88,12 @@ _COUNT_OF = re.compile(r"\bthe (?:number|figure|total|toll|count|tally) of ((?:[
 _PUT_AT = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets)\s+(?:the|its|his|her|their|[\w'’-]+['’]s)\s+"
                      r"((?:[\w'’-]+\s+){0,3}?)([\w'’-]+)\s+at\s+"
                      r"(?:\w+\s+){0,2}$", re.I)
+# "a population estimated at about 120,000", "a pre-war population of 300,000": the people living there.
+_POPULATION_OF = re.compile(r"\bpopulation\s+(?:(?:was\s+|is\s+|then\s+)?(?:estimated|put|given)\s+at|of|"
+                            r"(?:stood|stands)\s+at)\s+(?:\w+\s+){0,2}$", re.I)
+# "sent the vehicles through in groups of 50": each group counts the thing sent.
+_GROUPS_OF = re.compile(r"\b(?:in|into)\s+(?:groups|batches|waves|convoys|lots|columns)\s+of\s+(?:about\s+|some\s+|up to\s+)?$",
+                        re.I)
 _KILL_BEFORE = re.compile(r"\b(?:kill(?:ed|ing|s)?|shot dead|shooting(?: dead)?|massacred|massacring|"
                           r"executed|executing)\s+$", re.I)
 _WOUND_BEFORE = re.compile(r"\b(?:wound(?:ed|ing|s)?|injur(?:ed|ing|es)?)\s+$", re.I)
@@ -100,7 +106,7 @@ _HOW_MANY = re.compile(r"\bhow many (\w+)", re.I)
 _MODIFIER = re.compile(r"^(?:[A-Z][\w'’.-]*|foreign|rebel|other|more|green|government|wounded|"
                        r"injured|sick|local|young|armed|opposition|Shia|Shi'ite|Sunni|new|small|"
                        r"slow-moving|white|red|civilian|additional|extra|further|of|the|their|its|his|her|our|"
-                       r"internationally|recruited|confirmed|storm|pet-friendly|emergency|fire|utility|power|"
+                       r"internationally|international|humanitarian|aid|relief|recruited|confirmed|storm|pet-friendly|emergency|fire|utility|power|"
                        r"first|evacuation|medical|military|commercial|chartered|charter|naval|"
                        r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport)$")
 
@@ -187,9 +193,11 @@ def _is_not_a_count(text: str, m: re.Match) -> bool:
 def _noun_after(after: str) -> tuple[str | None, int]:
     """The counted noun within a few modifier words after the number: (normal form, end offset)."""
     pos = 0
+    nation = ""  # "British" in "2,000 British passport holders": whose nationals they are
     for _ in range(5):
         abbr = re.match(r"\s*(?:[A-Z]\.){2,}", after[pos:])  # "U.S. citizens", "U.N. staff"
         if abbr:
+            nation = abbr.group(0).strip()
             pos += abbr.end()
             continue
         m = re.match(r"\s*([A-Za-z][A-Za-z'’-]*)", after[pos:])
@@ -202,6 +210,8 @@ def _noun_after(after: str) -> tuple[str | None, int]:
             return "foreign fighters", end + len(re.match(r"\s+fighters?", after[end:], re.I).group(0))  # type: ignore[union-attr]
         if lw in _NOUNS and not (lw in ("wounded", "injured", "killed", "dead") and pos == 0
                                  and re.match(r"\s+(?:by|in|when|after|as)\b", after[end:])):
+            if _NOUNS[lw] == "nationals" and nation:  # Turkish citizens are not Saudi citizens
+                return f"{nation} nationals", end
             return _NOUNS[lw], end
         nxt = re.match(r"\s+([A-Za-z][\w'’-]*)", after[end:])
         if _DEMONYM.match(word) and lw not in _NOUNS and not (nxt and (nxt.group(1)[0].isupper() or
@@ -212,8 +222,15 @@ def _noun_after(after: str) -> tuple[str | None, int]:
             continue
         if not _MODIFIER.match(word) or (lw in ("more", "other") and pos):
             return None, 0
+        nation = word if _NATION.match(word) and re.match(r"\s+(?:passport\s+)?(?:citizens?|nationals?|holders)\b",
+                                                         after[end:]) else nation
         pos = end
     return None, 0
+
+
+# A nationality before "citizens", "nationals", "passport holders": a capitalised adjective ("British",
+# "Saudi", "Turkish", "Filipino"), not a body's name ("UN", "EU").
+_NATION = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|i|ch|ic|ino|ine|ss|ot|ek|ak|ic)$")
 
 
 def _qualifier(text: str, start: int) -> tuple[str | None, int]:
@@ -276,12 +293,18 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset:
 
 
 def _human(counts: str | None) -> bool:
-    return counts is not None and (counts in HUMAN or bool(_DEMONYM.match(counts)))
+    return counts is not None and (counts in HUMAN or bool(_DEMONYM.match(counts)) or counts.endswith(" nationals"))
 
 
 def _named_before(before: str) -> str | None:
     """The noun a number stands for when the clause named it first: "put the number of Turkish citizens
-    taken to Ethiopia at 1,600", "put the confirmed storm deaths at 42"."""
+    taken to Ethiopia at 1,600", "put the confirmed storm deaths at 42", "a population estimated at 9,000",
+    "sent the trucks in batches of 30"."""
+    if _POPULATION_OF.search(before):
+        return "population"
+    if _GROUPS_OF.search(before):  # "sent the vehicles through in groups of 50"
+        sent = [_NOUNS[w.lower()] for w in re.findall(r"[A-Za-z]+", before) if w.lower() in _NOUNS]
+        return sent[-1] if sent else None
     put = _PUT_AT.search(before)
     if put and put.group(2).lower() in _NOUNS:
         return _NOUNS[put.group(2).lower()]
@@ -306,6 +329,19 @@ def _role(text: str, qstart: int, nend: int, counts: str | None) -> str | None:
     if _WOUND_BEFORE.search(before) or _WOUND_AFTER.match(after):
         return "wounded"
     return counts
+
+
+def _victims(text: str, m: re.Match, noun: str | None, role: str, found: list[Quantity]) -> tuple[str, ...]:
+    """Who the killed or wounded are when the words say more than people: "192 of its soldiers had been
+    killed" counts soldiers killed, (role, noun); and so does an elided count coordinated with such a one
+    ("... killed and 512 wounded": soldiers wounded). () when they are just people."""
+    if noun not in (None, "people", role):
+        return role, str(noun)
+    last = found[-1] if found else None
+    if noun in (None, role) and last is not None and len(last.kinds) == 2 and last.kinds[0] in ("killed", "wounded") \
+            and re.search(r"(?:,|\band)\s+$", text[:m.start()]) and _BARE_AFTER.match(text[m.end():].lstrip()[len(role):]):
+        return role, last.kinds[1]
+    return ()
 
 
 _LISTABLE = frozenset({"women", "men", "children", "civilians", "fighters", "rebels", "families", "elderly",
@@ -461,7 +497,7 @@ def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed
     nend = noun_from + nend if counts else end
     if counts is None:
         counts = _elided(text, m, context, found, offset)
-    counts = _role(text, qstart, nend, counts)
+    noun, counts = counts, _role(text, qstart, nend, counts)
     if counts is None and m.group("words") and m.group(0).lower() in ("one", "a", "an"):
         return None
     if qualifier is None and m.group("words") and re.search(r"\bdozens?\b", m.group(0), re.I):
@@ -471,6 +507,8 @@ def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed
         kinds, nend = _listed(text, nend, counts)
         if len(kinds) > 1:
             counts = "people"
+    if len(kinds) < 2 and counts in ("killed", "wounded"):
+        kinds = _victims(text, m, noun, counts, found)
     return Quantity(value=value, low=low, high=high, qualifier=qualifier, counts=counts, text=text[qstart:nend],
                     start=qstart, end=nend, kinds=kinds)
 

@@ -1,0 +1,121 @@
+"""Rules of news English that read a claim's field from around its number: which of a sentence's places a
+count is about, what an elided count counts, and who speaks. Each is tested on sentences written for the rule
+(other evacuations, other places; none taken from the corpora or the sample)."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from evacmap.corpus.claim_places import claim_places
+from evacmap.corpus.claims import extract_claims
+from evacmap.corpus.model import Article, Mention
+from evacmap.corpus.sentences import split_sentences
+
+WED = dt.date(2024, 5, 8)  # a Wednesday
+
+
+def _mentions(text: str, names: dict[str, str]) -> list[Mention]:
+    return [Mention("a", text.index(s), text.index(s) + len(s), s, pid) for s, pid in names.items()]
+
+
+def _claims(text: str, names: dict[str, str] | None = None, published: dt.date = WED):
+    a = Article("a", "a.txt", text, "x", published=published)
+    return extract_claims(a, split_sentences(text), _mentions(text, names or {}))
+
+
+def _q(text: str, value: float, names: dict[str, str] | None = None) -> tuple[dict, dict]:
+    """(claim JSON, quantity JSON) of the first quantity with this value."""
+    return next((d, q) for c in _claims(text, names) for d in [c.to_dict()] for q in d["quantities"]
+                if q["value"] == value)
+
+
+@pytest.mark.parametrize(("text", "names", "kept"), [
+    # a place that only locates the one before it
+    ("The flood reached Awasi, north of Kisumu, where 40 homes were swept away.",
+     {"Awasi": "aw", "Kisumu": "ks"}, ["aw"]),
+    ("Evacuees are flown from Bagram, an airbase about 60 kilometres from Kabul, to Doha.",
+     {"Bagram": "bg", "Kabul": "kb", "Doha": "dh"}, ["bg", "dh"]),
+    # one member of the whole the count is about
+    ("Some 3,000 people are staying in school gyms, including at Ridgecrest.", {"Ridgecrest": "rc"}, []),
+    # a party handing over an operation
+    ("The port can take 900 people a day, as Dutch marines prepare to take over the pier from Belgium.",
+     {"Belgium": "be"}, []),
+    # but a place to the south of which people went is still theirs
+    ("About 500 people fled south of Mosul.", {"Mosul": "ms"}, ["ms"]),
+])
+def test_reference_points_members_and_handing_over_parties_are_not_the_claims_places(text, names, kept):
+    assert list(claim_places(text, 0, _mentions(text, names))) == kept
+
+
+def test_a_count_whose_part_names_its_own_place_is_not_about_an_earlier_parts():
+    text = ("When the cyclone hit in 2019, it missed Beira and tore into Dondo, and about 4,000 people ended up "
+            "in Nhamatanda shelters.")
+    _, q = _q(text, 4000, {"Beira": "be", "Dondo": "do", "Nhamatanda": "nh"})
+    assert q["places"] == ["nh"]
+
+
+@pytest.mark.parametrize(("text", "value", "counts"), [
+    # a nationality is part of what is counted: Turkish citizens are not Saudi citizens
+    ("About 900 Filipino passport holders have asked to leave.", 900, "Filipino nationals"),
+    ("The ferry carried 310 Greek citizens and 40 others.", 310, "Greek nationals"),
+    ("The ship took 75 U.S. citizens to Djibouti.", 75, "U.S. nationals"),
+    ("The embassy said 60 nationals of 12 countries were on board.", 60, "nationals"),
+    # each group of a convoy counts the thing sent
+    ("Police let the trucks out in batches of 30 through the night.", 30, "trucks"),
+    # a population is the people living there
+    ("The valley had a pre-flood population of about 14,000.", 14000, "population"),
+    ("Its population was estimated at 40,000 before the war.", 40000, "population"),
+    # nouns of other things a report counts
+    ("Floodwater cut four sections of the coast road.", 4, "sections"),
+    ("Shelters are open in 9 counties.", 9, "counties"),
+    ("Staff of 14 humanitarian organisations were flown out.", 14, "organisations"),
+    # killed or wounded of a named group: both
+    ("The ministry said 31 of its soldiers had been killed and 80 wounded in the clashes.", 31,
+     ["killed", "soldiers"]),
+    ("The ministry said 31 of its soldiers had been killed and 80 wounded in the clashes.", 80,
+     ["wounded", "soldiers"]),
+    ("The blast killed 20 and 290 were injured.", 290, "wounded"),
+])
+def test_what_a_number_counts_keeps_the_words_that_say_whose_it_is(text, value, counts):
+    _, q = _q(text, value)
+    assert q["counts"] == counts
+
+
+def test_a_population_figure_is_no_running_total_of_the_clause_it_sits_in():
+    text = "Officials said 8,200 people had now left the island, out of a population estimated at about 9,000."
+    claim = _claims(text)[0].to_dict()
+    scopes = {q["value"]: q["scope"] for q in claim["quantities"]}
+    assert scopes == {8200: "cumulative", 9000: None}
+
+
+@pytest.mark.parametrize(("text", "value", "speaker"), [
+    # pictures as the source of what a sentence reports
+    ("Drone footage broadcast by state television on Sunday showed dozens of trucks at the crossing.", None,
+     "Drone footage broadcast by state television"),
+    ("Satellite images show 40 trucks near the border post.", 40, "Satellite images"),
+    # reported speech going on in its backshifted tense with "also"
+    ("Governor Ana Ruiz said on Monday that 60 buses were waiting. Crews would clear the road, she said. The "
+     "state had also sent 25 ambulances to the coast.", 25, "Ana Ruiz (Governor)"),
+])
+def test_who_a_sentence_is_credited_to_when_no_verb_of_saying_is_its_own(text, value, speaker):
+    claims = [c.to_dict() for c in _claims(text)]
+    claim = next(c for c in claims if value is None or any(q["value"] == value for q in c["quantities"]))
+    assert claim["speaker"] == speaker
+
+
+def test_a_narrative_past_perfect_without_also_is_nobodys():
+    text = "Governor Ana Ruiz said 60 buses were waiting. The road had flooded twice, cutting off 300 homes."
+    assert _q(text, 300)[0]["speaker"] is None
+
+
+def test_the_count_before_another_in_a_second_stage_is_the_first_stage():
+    text = ("Kenya is bringing its nationals home in two phases. The ministry said 212 Kenyans reached Mombasa on "
+            "Monday. Another 90 Kenyans will follow in a second phase, it said.\n\nSome 400 Kenyans remain in Juba.")
+    assert _q(text, 212)[1]["scope"] == "first_batch"
+    assert _q(text, 400)[1]["scope"] is None  # another paragraph
+
+
+def test_without_a_second_stage_the_count_before_another_keeps_no_scope():
+    text = "The ministry said 212 Kenyans reached Mombasa on Monday. Another 90 Kenyans arrived on Tuesday."
+    assert _q(text, 212)[1]["scope"] is None
