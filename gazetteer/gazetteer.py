@@ -45,6 +45,21 @@ def _major(places: list[Place]) -> bool:
     return any(p.kind in {"country", "governorate"} or p.population >= 100_000 for p in places)
 
 
+def _hyphen_inner(tokens: Tokens, k: int) -> bool:
+    """A lowercase word hyphened on both sides to capitalised words is a particle inside one name
+    ("Port-au-Prince", "Aix-en-Provence", "Stratford-upon-Avon"), not a lowercase word in running text."""
+    if k == 0 or k + 1 >= len(tokens) or not tokens.caps[k - 1] or tokens.caps[k]:
+        return False
+    text, starts, ends = tokens.text, tokens.starts, tokens.ends
+    return text[ends[k - 1]:starts[k]] == "-" and text[ends[k]:starts[k + 1]] == "-"
+
+
+def _not_initialisms(places: list[Place], key: str) -> list[Place]:
+    """The places a short word names when it is not written in capitals: those with a name of that key that
+    is not an initialism ("EU", "UK" name their unions and countries only so written)."""
+    return [p for p in places if any(not n.isupper() and name_key(n) == key for n in p.names)]
+
+
 class Gazetteer:
     """Find and resolve place names. Layers are consulted in authority order: user, curated, imported, world."""
 
@@ -82,7 +97,7 @@ class Gazetteer:
     def get(self, place_id: str) -> Place | None:
         """A place by id, from the most authoritative layer that has it."""
         for index in self.indexes:
-            if index.name == "world" and not place_id.startswith(("gn:", "ne:", "fips:")):
+            if index.name == "world" and not place_id.startswith(("gn:", "ne:", "fips:", "wr:")):
                 continue
             for place in index.places_for_id(place_id):
                 return place
@@ -358,7 +373,11 @@ class Gazetteer:
             for i, j, key in index.scan(stream if index.name in {"curated", "user"} else masked):
                 if (i, j) not in found and self._capitalised(tokens, i, j, index.name) and not (
                         j - i > 1 and wordtraps.crosses_punctuation(tokens, i, j)):
-                    found[(i, j)] = (key, index.places_for(key))
+                    places = index.places_for(key)
+                    if j - i == 1 and len(key) <= 3 and not tokens.words[i].isupper():
+                        places = _not_initialisms(places, key)  # "Eu" (a French town), never "EU"
+                    if places:
+                        found[(i, j)] = (key, places)
         for i, j, key, country in abbreviations(tokens, text):
             places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "governorate"
                       and p.country == country]
@@ -385,14 +404,15 @@ class Gazetteer:
         """The tokens' keys, with "#" (in no name) for each word the capitalisation gate of the broad layers
         turns away: a lowercase word that is not an article or function word."""
         function_words = context.FUNCTION_WORDS
-        return [key if cap or key in ARTICLES or word.lower() in function_words else "#"
-                for key, cap, word in zip(tokens.keys, tokens.caps, tokens.words, strict=False)]
+        return [key if cap or key in ARTICLES or word.lower() in function_words or _hyphen_inner(tokens, k) else "#"
+                for k, (key, cap, word) in enumerate(zip(tokens.keys, tokens.caps, tokens.words, strict=False))]
 
     @staticmethod
     def _capitalised(tokens, i: int, j: int, layer: str) -> bool:
         """Read from the flat lists: the automaton proposes many lowercase words this gate turns away."""
         caps = [tokens.caps[k] for k in range(i, j)
-                if tokens.keys[k] not in ARTICLES and tokens.words[k].lower() not in context.FUNCTION_WORDS]
+                if tokens.keys[k] not in ARTICLES and tokens.words[k].lower() not in context.FUNCTION_WORDS
+                and not _hyphen_inner(tokens, k)]
         if layer in {"curated", "user"}:
             return any(caps)  # "eastern Aleppo", "Idlib province"
         return bool(caps) and all(caps)
@@ -433,7 +453,7 @@ class Gazetteer:
                 or wordtraps.modifier_trap(tokens, i, j, places, text)):
             return False
         key = " ".join(t.key for t in tokens[i:j])
-        if all(p.kind != "country" for p in places) or PERSONAL + key in persons:
+        if all(p.kind not in {"country", "region"} for p in places) or PERSONAL + key in persons:
             if signals is not None and (i, j) in signals:
                 signal = signals[(i, j)]
             else:
