@@ -22,11 +22,12 @@ from evacmap.gazetteer.newsforms import (
     dateline,
     demonym_keys,
     dotted_initialisms,
+    not_initialisms,
     paired_spans,
 )
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
 from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
-from evacmap.gazetteer.text import Stream, Tokens, tokenize
+from evacmap.gazetteer.text import Stream, Tokens, hyphen_inner, tokenize
 from evacmap.gazetteer.worldstore import WorldIndex
 
 # data_home, world_index, world_index_cached and imported_layer are imported from here by the CLI and tests.
@@ -43,21 +44,6 @@ def _major(places: list[Place]) -> bool:
     """A country, a first-level region or a city of 100,000 people: one capitalised word before it ("CBC
     Toronto", "Team Alberta") does not make it a person's name elsewhere in the article."""
     return any(p.kind in {"country", "governorate"} or p.population >= 100_000 for p in places)
-
-
-def _hyphen_inner(tokens: Tokens, k: int) -> bool:
-    """A lowercase word hyphened on both sides to capitalised words is a particle inside one name
-    ("Port-au-Prince", "Aix-en-Provence", "Stratford-upon-Avon"), not a lowercase word in running text."""
-    if k == 0 or k + 1 >= len(tokens) or not tokens.caps[k - 1] or tokens.caps[k]:
-        return False
-    text, starts, ends = tokens.text, tokens.starts, tokens.ends
-    return text[ends[k - 1]:starts[k]] == "-" and text[ends[k]:starts[k + 1]] == "-"
-
-
-def _not_initialisms(places: list[Place], key: str) -> list[Place]:
-    """The places a short word names when it is not written in capitals: those with a name of that key that
-    is not an initialism ("EU", "UK" name their unions and countries only so written)."""
-    return [p for p in places if any(not n.isupper() and name_key(n) == key for n in p.names)]
 
 
 class Gazetteer:
@@ -375,7 +361,7 @@ class Gazetteer:
                         j - i > 1 and wordtraps.crosses_punctuation(tokens, i, j)):
                     places = index.places_for(key)
                     if j - i == 1 and len(key) <= 3 and not tokens.words[i].isupper():
-                        places = _not_initialisms(places, key)  # "Eu" (a French town), never "EU"
+                        places = not_initialisms(places, key)  # "Eu" (a French town), never "EU"
                     if places:
                         found[(i, j)] = (key, places)
         for i, j, key, country in abbreviations(tokens, text):
@@ -404,7 +390,7 @@ class Gazetteer:
         """The tokens' keys, with "#" (in no name) for each word the capitalisation gate of the broad layers
         turns away: a lowercase word that is not an article or function word."""
         function_words = context.FUNCTION_WORDS
-        return [key if cap or key in ARTICLES or word.lower() in function_words or _hyphen_inner(tokens, k) else "#"
+        return [key if cap or key in ARTICLES or word.lower() in function_words or hyphen_inner(tokens, k) else "#"
                 for k, (key, cap, word) in enumerate(zip(tokens.keys, tokens.caps, tokens.words, strict=False))]
 
     @staticmethod
@@ -412,7 +398,7 @@ class Gazetteer:
         """Read from the flat lists: the automaton proposes many lowercase words this gate turns away."""
         caps = [tokens.caps[k] for k in range(i, j)
                 if tokens.keys[k] not in ARTICLES and tokens.words[k].lower() not in context.FUNCTION_WORDS
-                and not _hyphen_inner(tokens, k)]
+                and not hyphen_inner(tokens, k)]
         if layer in {"curated", "user"}:
             return any(caps)  # "eastern Aleppo", "Idlib province"
         return bool(caps) and all(caps)

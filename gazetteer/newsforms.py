@@ -16,7 +16,7 @@ from evacmap.gazetteer.normalize import name_key
 from evacmap.gazetteer.text import Tokens
 
 __all__ = ["DOTTED_RUN", "abbreviation_table", "abbreviations", "county_lists", "county_sense", "dateline", "demonym_keys",
-           "dotted_initialisms", "paired_spans"]
+           "dotted_initialisms", "not_initialisms", "paired_spans"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -146,3 +146,9 @@ def dateline(tokens: Tokens, text: str, i: int, j: int) -> bool:
         return True
     return (j < len(tokens) and text[end:tokens.starts[j]] == " " and tokens.caps[j]
             and not tokens.words[j].isupper() and text[start:end].replace(" ", "").isalpha())  # not "U.S Secretary"
+
+
+def not_initialisms(places: list[Place], key: str) -> list[Place]:
+    """The places a short word names when it is not written in capitals: those with a name of that key that
+    is not an initialism ("EU", "UK" name their unions and countries only so written)."""
+    return [p for p in places if any(not n.isupper() and name_key(n) == key for n in p.names)]
