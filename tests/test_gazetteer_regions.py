@@ -95,3 +95,31 @@ def test_name_hyphened_around_a_lowercase_particle(world, text, surface, country
 def test_lowercase_hyphened_words_are_still_no_name(world):
     got = places(world, "A well-to-do family from Dallas bought a run-of-the-mill house.")
     assert set(got) == {"Dallas"}
+
+
+@pytest.mark.parametrize("text,surface,region", [
+    ("Cases were reported in Brooklyn, NY, on Monday.", "NY", "New York"),
+    ("The plant near Portland, OR, closed.", "OR", "Oregon"),
+    ("Police in Atlanta, GA. said the road was open.", "GA", "Georgia"),
+    ("Snow fell on Ottawa, ON, overnight.", "ON", "Ontario"),
+    ("MANSFIELD, OH — A man was held on Tuesday.", "OH", "Ohio"),
+    ("Bushfires burned west of Sydney, NSW police said.", "NSW", "New South Wales"),
+    ("Floods cut roads across QLD on Friday.", "QLD", "Queensland"),
+])
+def test_postal_code_after_a_town_names_the_state(world, text, surface, region):
+    place = places(world, text).get(surface)
+    assert place is not None and place.kind == "governorate" and place.name == region, places(world, text)
+
+
+@pytest.mark.parametrize("text", [
+    "HE SAID, IN A STATEMENT, THAT OR ME.",  # a line in capitals: words, not states
+    "Turn it ON and OR is a word; ME too.",  # no town and comma before them
+])
+def test_capital_words_are_no_postal_codes(world, text):
+    assert not [m for m in world.find(text) if m.place is not None and m.place.kind == "governorate"]
+
+
+def test_ambiguous_code_is_left_out(world):
+    # WA is Washington and Western Australia: the table holds no such code rather than guess
+    got = places(world, "It was hot in Perth, WA, on Sunday.")
+    assert "WA" not in got and got["Perth"].country == "AU"
