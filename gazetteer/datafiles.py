@@ -8,13 +8,14 @@ import hashlib
 import importlib.resources
 import io
 import json
+import statistics
 from pathlib import Path
 
 from evacmap.gazetteer.model import Place
 
-__all__ = ["DATA_FILES", "data_digest", "iso_centres", "us_counties"]
+__all__ = ["DATA_FILES", "data_digest", "iso_centres", "us_counties", "world_regions"]
 
-DATA_FILES = ("us_counties.csv",)
+DATA_FILES = ("us_counties.csv", "world_regions.csv")
 # Forms that are not how news name a county: Puerto Rico's "Adjuntas Municipio" (news write the town), and
 # Virginia's independent cities ("Richmond city"), which the world layer already has as cities.
 _SKIPPED_SUFFIXES = (" Municipio", " city")
@@ -87,3 +88,30 @@ def iso_centres() -> dict[str, tuple[float, float]]:
             if isinstance(latlng, list) and len(latlng) == 2 and all(isinstance(v, (int, float)) for v in latlng):
                 out[code] = (float(latlng[0]), float(latlng[1]))
     return out
+
+
+def world_regions(countries: list[Place]) -> list[Place]:
+    """Regions of several countries that news name as one place ("West Africa", "the Middle East", "the EU"),
+    from world_regions.csv: each a list of member countries (UN M49's subregions, the EU's member states, and
+    a few common groupings whose definition the file states). A region is placed at the median latitude and
+    longitude of its members' points, so one large member (Russia in Eastern Europe) does not drag it away,
+    and bears their summed population, so a village that shares the name ("Middle East", Maryland) does not
+    outrank it."""
+    by_iso = {p.country: p for p in countries if p.kind == "country" and p.country}
+    places = []
+    for row in csv.DictReader(io.StringIO(_read("world_regions.csv"), newline="")):
+        members = [by_iso[code] for code in row["members"].split() if code in by_iso]
+        if not members:
+            continue
+        lat = statistics.median(p.lat for p in members if p.lat is not None)
+        lon = statistics.median(p.lon for p in members if p.lon is not None)
+        slug = row["name"].lower().replace(" ", "-")
+        aliases = [a for a in row["aliases"].split(";") if a]
+        places.append(Place(
+            id=f"wr:{slug}", name=row["name"], kind="region", lat=round(lat, 5), lon=round(lon, 5),
+            precision_m=1_500_000, source="worldregions",
+            citation=f"{row['definition']}; point: median of its {len(members)} member countries' points",
+            source_id=f"worldregions:{slug}", names=(row["name"], *aliases),
+            population=sum(p.population for p in members), approximate=True,
+            note="members " + " ".join(p.country or "" for p in members)))
+    return places

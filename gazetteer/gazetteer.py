@@ -22,11 +22,12 @@ from evacmap.gazetteer.newsforms import (
     dateline,
     demonym_keys,
     dotted_initialisms,
+    not_initialisms,
     paired_spans,
 )
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
 from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
-from evacmap.gazetteer.text import Stream, Tokens, tokenize
+from evacmap.gazetteer.text import Stream, Tokens, hyphen_inner, tokenize
 from evacmap.gazetteer.worldstore import WorldIndex
 
 # data_home, world_index, world_index_cached and imported_layer are imported from here by the CLI and tests.
@@ -82,7 +83,7 @@ class Gazetteer:
     def get(self, place_id: str) -> Place | None:
         """A place by id, from the most authoritative layer that has it."""
         for index in self.indexes:
-            if index.name == "world" and not place_id.startswith(("gn:", "ne:", "fips:")):
+            if index.name == "world" and not place_id.startswith(("gn:", "ne:", "fips:", "wr:")):
                 continue
             for place in index.places_for_id(place_id):
                 return place
@@ -358,7 +359,11 @@ class Gazetteer:
             for i, j, key in index.scan(stream if index.name in {"curated", "user"} else masked):
                 if (i, j) not in found and self._capitalised(tokens, i, j, index.name) and not (
                         j - i > 1 and wordtraps.crosses_punctuation(tokens, i, j)):
-                    found[(i, j)] = (key, index.places_for(key))
+                    places = index.places_for(key)
+                    if j - i == 1 and len(key) <= 3 and not tokens.words[i].isupper():
+                        places = not_initialisms(places, key)  # "Eu" (a French town), never "EU"
+                    if places:
+                        found[(i, j)] = (key, places)
         for i, j, key, country in abbreviations(tokens, text):
             places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "governorate"
                       and p.country == country]
@@ -385,14 +390,15 @@ class Gazetteer:
         """The tokens' keys, with "#" (in no name) for each word the capitalisation gate of the broad layers
         turns away: a lowercase word that is not an article or function word."""
         function_words = context.FUNCTION_WORDS
-        return [key if cap or key in ARTICLES or word.lower() in function_words else "#"
-                for key, cap, word in zip(tokens.keys, tokens.caps, tokens.words, strict=False)]
+        return [key if cap or key in ARTICLES or word.lower() in function_words or hyphen_inner(tokens, k) else "#"
+                for k, (key, cap, word) in enumerate(zip(tokens.keys, tokens.caps, tokens.words, strict=False))]
 
     @staticmethod
     def _capitalised(tokens, i: int, j: int, layer: str) -> bool:
         """Read from the flat lists: the automaton proposes many lowercase words this gate turns away."""
         caps = [tokens.caps[k] for k in range(i, j)
-                if tokens.keys[k] not in ARTICLES and tokens.words[k].lower() not in context.FUNCTION_WORDS]
+                if tokens.keys[k] not in ARTICLES and tokens.words[k].lower() not in context.FUNCTION_WORDS
+                and not hyphen_inner(tokens, k)]
         if layer in {"curated", "user"}:
             return any(caps)  # "eastern Aleppo", "Idlib province"
         return bool(caps) and all(caps)
@@ -433,7 +439,7 @@ class Gazetteer:
                 or wordtraps.modifier_trap(tokens, i, j, places, text)):
             return False
         key = " ".join(t.key for t in tokens[i:j])
-        if all(p.kind != "country" for p in places) or PERSONAL + key in persons:
+        if all(p.kind not in {"country", "region"} for p in places) or PERSONAL + key in persons:
             if signals is not None and (i, j) in signals:
                 signal = signals[(i, j)]
             else:

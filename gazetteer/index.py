@@ -18,8 +18,10 @@ _FIELDS = [f.name for f in dataclasses.fields(Place)]
 
 
 def usable_key(key: str) -> bool:
-    """Keys too short or made only of articles would match noise ("al", "as", "us" in lowercase…)."""
-    return (len(key.replace(" ", "")) >= 3 and key not in ARTICLES) or key in {"uk", "us"}
+    """Keys too short or made only of articles would match noise ("al", "as", "us" in lowercase…); the
+    initialisms news write for a country or a union are kept (the capitalisation gate and the acronym trap
+    still ask for "UK", "US", "EU" in capitals)."""
+    return (len(key.replace(" ", "")) >= 3 and key not in ARTICLES) or key in {"uk", "us", "eu"}
 
 
 class NameIndex:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from evacmap.errors import GazetteerDataError
 from evacmap.gazetteer.areapoints import CITATION, geonames_points
-from evacmap.gazetteer.datafiles import iso_centres, us_counties
+from evacmap.gazetteer.datafiles import iso_centres, us_counties, world_regions
 from evacmap.gazetteer.model import Place
 
 COLUMNS = ["id", "name", "name_ar", "variants", "kind", "lat", "lon", "precision_m", "parent", "country",
@@ -283,7 +283,9 @@ def world_places() -> list[Place]:
                              parent=region_of.get((c["countrycode"], c.get("admin1code") or "")), lean=True)
               for c in cities]
     places = _mark_capitals(places)
-    places.extend(natural_earth_countries())
+    countries = natural_earth_countries()
+    places.extend(countries)
+    places.extend(world_regions(countries))
     places.extend(regions)
     places.extend(us_counties({code: pid for (country, code), pid in region_of.items() if country == "US"}))
     places.extend(continents(data_dir))

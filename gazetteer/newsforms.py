@@ -16,13 +16,16 @@ from evacmap.gazetteer.normalize import name_key
 from evacmap.gazetteer.text import Tokens
 
 __all__ = ["DOTTED_RUN", "abbreviation_table", "abbreviations", "county_lists", "county_sense", "dateline", "demonym_keys",
-           "dotted_initialisms", "paired_spans"]
+           "dotted_initialisms", "not_initialisms", "paired_spans"]
 
 
 @functools.lru_cache(maxsize=1)
 def demonym_keys() -> frozenset[str]:
     """The matching keys of the countries' demonyms ("syrian", "turkish")."""
     return frozenset(name_key(d) for d in demonyms())
+
+
+_DATELINE_ENDS = frozenset({"—", "–", "-", "--", "(", ":"})
 
 
 @functools.lru_cache(maxsize=1)
@@ -36,18 +39,19 @@ def abbreviation_table() -> tuple[dict[str, tuple[str, str, bool]], re.Pattern[s
     resource = importlib.resources.files("evacmap.gazetteer") / "data" / "abbreviations.csv"
     rows = csv.DictReader(io.StringIO(resource.read_text(encoding="utf-8"), newline=""))
     table = {r["abbreviation"]: (r["name"], r["country"], r["needs_comma"] == "true") for r in rows}
-    forms = sorted((a[:-1] for a in table), key=len, reverse=True)
-    return table, re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, forms)) + r")\.(?![\w])")
+    dotted = sorted((a[:-1] for a in table if a.endswith(".")), key=len, reverse=True)
+    plain = sorted((a for a in table if not a.endswith(".")), key=len, reverse=True)  # "NY", "NSW"
+    return table, re.compile(r"(?<![\w.])(?:(?:" + "|".join(map(re.escape, dotted)) + r")\.(?![\w])|(?:"
+                             + "|".join(map(re.escape, plain)) + r")(?!\w|\.\w))")
 
 
 def abbreviations(tokens: Tokens, text: str) -> list[tuple[int, int, str, str]]:
     """(first token, end token, key of the full name, country) of each abbreviation in the text. The forms
-    that are also words or titles ("Miss.", "Pa.", "Wash.") count only after a comma and a capitalised
-    word, where the style guides put them: "Jackson, Miss."."""
+    that are also words or titles ("Miss.", "Pa.", "Wash.") and the two-letter postal codes ("NY", "ON")
+    count only after a comma and a capitalised word, where the style guides put them: "Jackson, Miss.",
+    "Brooklyn, NY"."""
     table, pattern = abbreviation_table()
     out: list[Place] = []
-    if "." not in text:
-        return out
     for m in pattern.finditer(text):
         name, country, needs_comma = table[m.group()]
         i = bisect.bisect_left(tokens.starts, m.start())
@@ -55,6 +59,10 @@ def abbreviations(tokens: Tokens, text: str) -> list[tuple[int, int, str, str]]:
             continue  # "500 B.C.": an era, not British Columbia
         if needs_comma and not (text[max(0, m.start() - 2):m.start()] == ", " and i > 0 and tokens.caps[i - 1]):
             continue
+        if not m.group().endswith(".") and 0 < i < len(tokens) - 1 and tokens.words[i - 1].isupper() and \
+                tokens.words[i + 1].isupper() and text[m.end():tokens.starts[i + 1]].strip() not in _DATELINE_ENDS:
+            continue  # "Brooklyn, NY", "NSW police", "MANSFIELD, OH —"; not a word of a line in capitals ("SAID,
+            # IN A STATEMENT")
         out.append((i, bisect.bisect_left(tokens.starts, m.end()), name_key(name), country))
     return out
 
@@ -146,3 +154,9 @@ def dateline(tokens: Tokens, text: str, i: int, j: int) -> bool:
         return True
     return (j < len(tokens) and text[end:tokens.starts[j]] == " " and tokens.caps[j]
             and not tokens.words[j].isupper() and text[start:end].replace(" ", "").isalpha())  # not "U.S Secretary"
+
+
+def not_initialisms(places: list[Place], key: str) -> list[Place]:
+    """The places a short word names when it is not written in capitals: those with a name of that key that
+    is not an initialism ("EU", "UK" name their unions and countries only so written)."""
+    return [p for p in places if any(not n.isupper() and name_key(n) == key for n in p.names)]

@@ -135,3 +135,12 @@ class Stream:
             if i < j:
                 hits.append((i, j, key))
         return hits
+
+
+def hyphen_inner(tokens: Tokens, k: int) -> bool:
+    """A lowercase word hyphened on both sides to capitalised words is a particle inside one name
+    ("Port-au-Prince", "Aix-en-Provence", "Stratford-upon-Avon"), not a lowercase word in running text."""
+    if k == 0 or k + 1 >= len(tokens) or not tokens.caps[k - 1] or tokens.caps[k]:
+        return False
+    text, starts, ends = tokens.text, tokens.starts, tokens.ends
+    return text[ends[k - 1]:starts[k]] == "-" and text[ends[k]:starts[k + 1]] == "-"

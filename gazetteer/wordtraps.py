@@ -21,6 +21,8 @@ __all__ = ["common_phrase", "crosses_punctuation", "modifier_trap", "village_wor
 
 # Marks between two words that no name runs across: a dash set off by spaces, a colon or semicolon, a bracket,
 # a line break. (A full stop may: "St. Louis"; a hyphen may: "Wilkes-Barre".)
+COMPASS_WORDS = frozenset("""north south east west northern southern eastern western central northeast northwest
+southeast southwest""".split())
 _BREAKS = frozenset("—–;:()[]\n\"“”")
 
 
@@ -40,7 +42,9 @@ def common_phrase(tokens, i: int, j: int, places: list[Place]) -> bool:
     key = " ".join(t.key for t in tokens[i:j])
     primary = [p for p in places if name_key(p.name) == key]
     if not primary:
-        return True
+        # "West Java", "North Holland": a compass word and a name is how English spells a province whose
+        # own name is in its language (Jawa Barat), not a phrase of two English words
+        return not (tokens[i].word in COMPASS_WORDS and any(p.kind in AREA_KINDS for p in places))
     small = all(p.kind in SETTLEMENT_KINDS and p.population < 100_000 for p in primary)
     return small and i > 0 and tokens[i - 1].word == "the"  # "the White House", not "the West Bank"
 

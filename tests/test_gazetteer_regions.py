@@ -1,0 +1,125 @@
+"""Names of areas larger or stranger than one town: regions of several countries ("West Africa", "the EU"),
+provinces written in English with a compass word ("West Java"), and names hyphened around a lowercase
+particle ("Port-au-Prince"). Sentences written for these tests, from several continents."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+
+def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+    return 2 * 6371.0 * math.asin(math.sqrt(h))
+
+
+@pytest.fixture(scope="module")
+def world(evacmap_env):
+    """The gazetteer with no corpus focus, as a news story from anywhere would meet it."""
+    from evacmap.gazetteer import Gazetteer
+
+    return Gazetteer.load()
+
+
+def places(world, text: str) -> dict:
+    return {m.surface: m.place for m in world.find(text)}
+
+
+@pytest.mark.parametrize("text,surface,lat,lon", [
+    ("Ebola spread across West Africa, the health ministry in Accra said.", "West Africa", 11, -5),
+    ("Drought has hit East Africa, aid agencies warned on Monday.", "East Africa", 0, 37),
+    ("Oil prices rose on fears of war in the Middle East.", "Middle East", 29, 45),
+    ("Haze from fires covered much of Southeast Asia in October.", "Southeast Asia", 10, 108),
+    ("Zika cases were reported across Latin America and the Caribbean.", "Latin America", 5, -70),
+    ("Zika cases were reported across Latin America and the Caribbean.", "Caribbean", 18, -70),
+    ("Leaders of the EU met in Brussels to discuss migration.", "EU", 49, 10),
+    ("The European Union said on Friday that talks would resume.", "European Union", 49, 10),
+    ("Measles returned to Eastern Europe, where vaccination rates fell.", "Eastern Europe", 50, 25),
+])
+def test_region_of_several_countries_is_that_region(world, text, surface, lat, lon):
+    place = places(world, text).get(surface)
+    assert place is not None and place.kind == "region", place
+    assert km(place.lat, place.lon, lat, lon) < 1200, place  # a region is one point near its middle
+    assert place.country is None  # no one country's: it must not pull the article's countries
+
+
+def test_region_name_is_not_a_village_or_a_country_named_within_it(world):
+    got = places(world, "Officials in the Middle East warned. Latin America was calm.")
+    assert got["Middle East"].kind == "region"  # not Middle East, Maryland
+    assert got["Latin America"].kind == "region"  # not "America", the United States
+    assert "America" not in got
+
+
+def test_region_before_a_speech_verb_is_still_the_region(world):
+    # a person's name says things; so do regions in news copy, and no person is called "West Africa"
+    got = places(world, "West Africa warned that the outbreak was not over.")
+    assert got["West Africa"] is not None and got["West Africa"].kind == "region"
+
+
+def test_initialism_counts_only_in_capitals(world):
+    assert places(world, "The EU said so.")["EU"].kind == "region"
+    got = places(world, "We drove to Eu, in Normandy, France.")
+    assert got["Eu"] is not None and got["Eu"].country == "FR"  # the town, not the union
+    assert "Eu" not in places(world, "Eu Lee met the mayor.") or places(world, "Eu Lee met the mayor.")["Eu"] is None
+
+
+@pytest.mark.parametrize("text,surface,country", [
+    ("Dengue cases rose in West Java, the provincial health office said.", "West Java", "ID"),
+    ("Fighting spread through North Kivu and South Kivu last week.", "North Kivu", "CD"),
+    ("Fighting spread through North Kivu and South Kivu last week.", "South Kivu", "CD"),
+    ("Water boards in North Holland raised the dikes.", "North Holland", "NL"),
+])
+def test_province_written_in_english_with_a_compass_word(world, text, surface, country):
+    place = places(world, text).get(surface)
+    assert place is not None and place.kind == "governorate" and place.country == country, place
+
+
+def test_compass_word_and_an_english_word_is_still_no_place(world):
+    # the compass rule reads only a province's English alternate name: "White House" stays the phrase
+    got = places(world, "The White House said the show was cancelled.")
+    assert "White House" not in got
+
+
+@pytest.mark.parametrize("text,surface,country", [
+    ("Aid reached Port-au-Prince on Monday after the earthquake.", "Port-au-Prince", "HT"),
+    ("Students in Aix-en-Provence marched on Thursday.", "Aix-en-Provence", "FR"),
+    ("Flooding closed roads around Stratford-upon-Avon.", "Stratford-upon-Avon", "GB"),
+    ("Protesters gathered in Châlons-en-Champagne.", "Châlons-en-Champagne", "FR"),
+])
+def test_name_hyphened_around_a_lowercase_particle(world, text, surface, country):
+    place = places(world, text).get(surface)
+    assert place is not None and place.country == country, places(world, text)
+
+
+def test_lowercase_hyphened_words_are_still_no_name(world):
+    got = places(world, "A well-to-do family from Dallas bought a run-of-the-mill house.")
+    assert set(got) == {"Dallas"}
+
+
+@pytest.mark.parametrize("text,surface,region", [
+    ("Cases were reported in Brooklyn, NY, on Monday.", "NY", "New York"),
+    ("The plant near Portland, OR, closed.", "OR", "Oregon"),
+    ("Police in Atlanta, GA. said the road was open.", "GA", "Georgia"),
+    ("Snow fell on Ottawa, ON, overnight.", "ON", "Ontario"),
+    ("MANSFIELD, OH — A man was held on Tuesday.", "OH", "Ohio"),
+    ("Bushfires burned west of Sydney, NSW police said.", "NSW", "New South Wales"),
+    ("Floods cut roads across QLD on Friday.", "QLD", "Queensland"),
+])
+def test_postal_code_after_a_town_names_the_state(world, text, surface, region):
+    place = places(world, text).get(surface)
+    assert place is not None and place.kind == "governorate" and place.name == region, places(world, text)
+
+
+@pytest.mark.parametrize("text", [
+    "HE SAID, IN A STATEMENT, THAT OR ME.",  # a line in capitals: words, not states
+    "Turn it ON and OR is a word; ME too.",  # no town and comma before them
+])
+def test_capital_words_are_no_postal_codes(world, text):
+    assert not [m for m in world.find(text) if m.place is not None and m.place.kind == "governorate"]
+
+
+def test_ambiguous_code_is_left_out(world):
+    # WA is Washington and Western Australia: the table holds no such code rather than guess
+    got = places(world, "It was hot in Perth, WA, on Sunday.")
+    assert "WA" not in got and got["Perth"].country == "AU"
