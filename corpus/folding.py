@@ -17,25 +17,29 @@ from collections.abc import Iterator
 from re import _parser  # type: ignore[attr-defined]  # the parsed pattern, to check the characters it names
 from typing import cast
 
+from evacmap.corpus.literals import absent, required
+
 __all__ = ["Fast", "fast", "fold", "folded"]
 
 _TABLE = str.maketrans({**{c: c.lower() for c in string.ascii_uppercase},
                         "\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 _SPECIAL = frozenset({0x130, 0x131, 0x17F, 0x212A})
 _INLINE_FLAGS = re.compile(r"\(\?[aiLmsux-]")
-_BIG = 4096  # texts at least this long (a whole article) are folded once and kept
-_last: list[str] = ["", ""]  # the last long text folded, and its folding
+_BIG = 4096  # texts at least this long (a whole article) are kept apart from a clause's
+# The last long text folded and its folding, and the same for a short one (a clause): the rules of a family
+# search one clause with pattern after pattern, and the article between clauses, so each is folded once.
+_last_long: list[str] = ["", ""]
+_last_short: list[str] = ["", ""]
 
 
 def fold(text: str) -> str:
     """`text` with its letters folded as IGNORECASE equates them with ASCII lower case; same length."""
-    if len(text) >= _BIG:
-        if _last[0] is text:
-            return _last[1]
-        low = text.lower() if text.isascii() else text.translate(_TABLE)
-        _last[0], _last[1] = text, low
-        return low
-    return text.lower() if text.isascii() else text.translate(_TABLE)
+    last = _last_long if len(text) >= _BIG else _last_short
+    if last[0] is text:  # the very object (kept alive here), so its folding is the one kept
+        return last[1]
+    low = text.lower() if text.isascii() else text.translate(_TABLE)
+    last[0], last[1] = text, low
+    return low
 
 
 def folded(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
@@ -87,11 +91,14 @@ class Fast:
     match object from the pattern itself at the position found (the same match: see the module docstring).
     Everything else (match, finditer, sub, ...) is the pattern's own."""
 
-    __slots__ = ("_fast", "_nonempty", "pattern")
+    __slots__ = ("_fast", "_literals", "_nonempty", "pattern")
 
     def __init__(self, pattern: re.Pattern[str], without_case: re.Pattern[str] | None = None) -> None:
         """`without_case`: `folded(pattern)` when the caller has it already (`fast` does)."""
         self.pattern, self._fast = pattern, without_case or folded(pattern)
+        # literals one of which every match holds (corpus/literals.py): most clauses hold none, and then the
+        # answer is known without running the pattern
+        self._literals = required(self._fast) if self._fast is not None else None
         # finditer may take the match objects from the pattern only where no match is empty: after an empty
         # match, finditer asks for a non-empty one at the same position, which `match` would not give
         self._nonempty = self._fast is not None and _parser.parse(pattern.pattern, pattern.flags).getwidth()[0] > 0
@@ -99,15 +106,20 @@ class Fast:
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         if self._fast is None:
             return self.pattern.search(text, pos, endpos)
-        at = self._fast.search(fold(text), pos, endpos)
+        low = fold(text)
+        if self._literals is not None and absent(self._literals, low, pos, endpos):
+            return None
+        at = self._fast.search(low, pos, endpos)
         return None if at is None else self.pattern.match(text, at.start(), endpos)
 
     def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
         if self._fast is None or not self._nonempty:
             return self.pattern.finditer(text, pos, endpos)
-        match = self.pattern.match
+        match, low = self.pattern.match, fold(text)
+        if self._literals is not None and absent(self._literals, low, pos, endpos):
+            return iter(())
         return (cast("re.Match[str]", match(text, at.start(), endpos))
-                for at in self._fast.finditer(fold(text), pos, endpos))
+                for at in self._fast.finditer(low, pos, endpos))
 
     def __getattr__(self, name: str):
         return getattr(self.pattern, name)

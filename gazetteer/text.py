@@ -29,9 +29,10 @@ class Token:
     capitalised: bool
     sentence_initial: bool
 
-    @property
+    @functools.cached_property
     def word(self) -> str:
-        """The word in lowercase, for comparing with word lists (keys are phonetic: "council" → "cuncil")."""
+        """The word in lowercase, for comparing with word lists (keys are phonetic: "council" → "cuncil");
+        worked out once per token, since the traps ask each word's several times."""
         return self.text.lower()
 
 

@@ -1,0 +1,89 @@
+"""The literal strings a regular expression cannot match without: a check with `str.find` that skips the
+regular expression where none of them is in the text.
+
+A rule family searches each clause with dozens of patterns, and most patterns match in few clauses. Python's
+`re` tries a pattern at every position of the text (an alternation of words, or one that opens with `\\b` or
+a look-behind, gets no fast scan for a first character); `str.find` looks for a literal string far faster.
+`required` reads a compiled pattern's parsed form and returns a set of literals such that every match
+consumes one of them: a run of literal characters in sequence, one literal of each branch of an alternation,
+or those of a part repeated at least once. Look-arounds and anchors are left out (they consume nothing, and a
+look-behind may read before the search's start), so if no literal is between the search's bounds there is no
+match, and the search's answer is the same without running it. Case is not folded here: the patterns given
+are the ones `folding.folded` compiled without IGNORECASE, for text folded to lower case.
+"""
+from __future__ import annotations
+
+import re
+from re import _constants as _c  # type: ignore[attr-defined]  # the parser's op codes
+from re import _parser  # type: ignore[attr-defined]  # the parsed pattern, to read its literals
+
+__all__ = ["absent", "required"]
+
+_MIN_LENGTH = 2  # a one-letter literal is in almost every clause: no use as a filter
+_MAX_COUNT = 64  # beyond this many literals, checking them costs about what the search does
+_REPEATS = frozenset({_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", _c.MAX_REPEAT)})
+_ATOMIC = getattr(_c, "ATOMIC_GROUP", None)
+
+
+def required(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Literals one of which every match of `pattern` consumes, or None when the pattern has no useful set
+    (too short, too many, or a part that can match without any: `\\w+`, an optional word, an empty branch)."""
+    if not isinstance(pattern.pattern, str) or pattern.flags & re.IGNORECASE:
+        return None
+    try:
+        found = _need(_parser.parse(pattern.pattern, pattern.flags))
+    except (re.error, RecursionError):
+        return None
+    if not found or min(map(len, found)) < _MIN_LENGTH or len(found) > _MAX_COUNT:
+        return None
+    return tuple(sorted(found))
+
+
+def absent(literals: tuple[str, ...], text: str, pos: int, endpos: int) -> bool:
+    """True when none of `literals` lies wholly in text[pos:endpos] (re's bounds: clamped to the text)."""
+    pos = min(max(pos, 0), len(text))
+    endpos = min(max(endpos, 0), len(text))
+    find = text.find
+    return all(find(literal, pos, endpos) < 0 for literal in literals)
+
+
+def _better(a: frozenset[str], b: frozenset[str] | None) -> bool:
+    """Is literal set `a` a better filter than `b`: longer shortest literal, then fewer literals."""
+    return b is None or (min(map(len, a)), -len(a)) > (min(map(len, b)), -len(b))
+
+
+def _need(items) -> frozenset[str] | None:
+    """The best literal set one of which every match of this sequence of parsed items consumes, or None."""
+    best: frozenset[str] | None = None
+    run: list[str] = []
+    for op, av in items:
+        if op is _c.LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            best = _pick(frozenset({"".join(run)}), best)
+            run = []
+        best = _pick(_item_need(op, av), best)
+    if run:
+        best = _pick(frozenset({"".join(run)}), best)
+    return best
+
+
+def _pick(candidate: frozenset[str] | None, best: frozenset[str] | None) -> frozenset[str] | None:
+    return candidate if candidate is not None and _better(candidate, best) else best
+
+
+def _item_need(op, av) -> frozenset[str] | None:
+    """The literal set of one parsed item that is not a literal character: a branch, a group, a repeat."""
+    if op is _c.BRANCH:
+        parts = [_need(branch) for branch in av[1]]
+        if any(part is None for part in parts):
+            return None
+        return frozenset().union(*parts)  # type: ignore[arg-type]
+    if op is _c.SUBPATTERN:
+        return _need(av[3])
+    if op in _REPEATS and av[0] >= 1:
+        return _need(av[2])
+    if _ATOMIC is not None and op is _ATOMIC:
+        return _need(av)
+    return None  # a class, any character, an anchor, a look-around, a back-reference: nothing certain
