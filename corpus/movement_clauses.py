@@ -34,6 +34,7 @@ from evacmap.corpus.movement_cues import (
     FLOWN_OUT,
     FOR_DEST,
     FROM_CUE,
+    HAZARD_MOVES,
     MODES,
     MOVE_WORD,
     MOVERS,
@@ -195,7 +196,8 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
         return None
     if FETCHED.search(clause) or (VEHICLES_RETURNING.search(clause) and not any(rx.search(clause) for _, rx in WHO)):
         return None  # empty buses going back are not an evacuation
-    inside = [s for s in slots if lo <= s.start and s.end <= hi]
+    struck = _struck_by_hazard(text, lo, hi, slots)
+    inside = [s for s in slots if lo <= s.start and s.end <= hi and s.start not in struck]
     origins: list[tuple[int, Slot, str]] = []
     vias: list[tuple[int, Slot, str]] = []
     dests: list[tuple[int, Slot, str]] = []
@@ -264,6 +266,17 @@ def _population_origin(text: str, span: tuple[int, int], inside: list[Slot], use
             used.add(slot.start)
             origins.append((slot.start - lo, slot, "people of"))
             return
+
+
+def _struck_by_hazard(text: str, lo: int, hi: int, slots: list[Slot]) -> set[int]:
+    """The places a fire, storm or flood reaches ("as the fire crossed into X", "the hurricane made landfall
+    near X"): where a hazard goes is no destination of people, so those slots play no role in the clause."""
+    struck: set[int] = set()
+    for hazard in HAZARD_MOVES.finditer(text, lo, hi):
+        hit = next((s for s in slots if hazard.end() <= s.start <= hazard.end() + 40 and s.end <= hi), None)
+        if hit is not None:
+            struck.add(hit.start)
+    return struck
 
 
 def _described_origin(clause: str, lo: int, text: str) -> str | None:

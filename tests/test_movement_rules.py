@@ -408,3 +408,16 @@ def test_boats_pull_up_at_a_jetty_in_a_town_carrying_the_people_of_another(gaz, 
     lamu = next(m.place_id for m in find_mentions(_article("They went to Lamu."), gaz) if m.surface == "Lamu")
     [(got, destination, status)] = legs_of(text, gaz)
     assert (got, destination, status) == (lamu if origin else None, ids["Mombasa"], "happened")
+
+
+@pytest.mark.parametrize("text, expected", [
+    # where a fire, storm or flood goes is no destination of people
+    ("Last evacuees leave the camps as fire crosses into Kisumu.", []),
+    ("The fire crossed into Kisumu on Sunday.", []),
+    ("Families drove to Nairobi after the floodwaters reached Kisumu.", [(None, "Nairobi", "happened")]),
+    ("The hurricane made landfall near Mombasa and residents fled to Nairobi.", [(None, "Nairobi", "happened")]),
+    ("Residents of Kisumu fled to Mombasa as the fire spread.", [("Kisumu", "Mombasa", "happened")]),
+])
+def test_what_a_hazard_reaches_is_no_destination(gaz, ids, text, expected):
+    want = [(ids[o] if o else None, ids[d] if d else None, st) for o, d, st in expected]
+    assert legs_of(text, gaz) == want
