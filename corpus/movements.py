@@ -168,19 +168,33 @@ def _gone_home(text: str, span: tuple[int, int], move: Move | None, sentence: Se
 
 
 def _lies_in(gazetteer, pid: str | None, dests: list[Slot]) -> bool:
-    """Whether a place lies in the country a movement goes to: the article's evacuation origin is then no
-    origin of it ("refugees had reached <country>" in a story datelined from a town of that country)."""
+    """Whether a place lies in the country or region a movement goes to: the article's evacuation origin is
+    then no origin of it ("refugees had reached <country>" in a story datelined from a town of that country,
+    "crews rolled into <state>" in a story from a town of that state)."""
     if pid is None or any(d.ids[:1] == (pid,) for d in dests):  # the context origin is where it went
         return True
     if gazetteer is None:
         return False
     place = gazetteer.get(pid)
+    parents = _parents(gazetteer, place)
     for d in dests:
         target = gazetteer.get(d.ids[0]) if d.ids and d.ids[0] else None
-        if place is not None and target is not None and target.kind == "country" and place.country \
-                and place.country == target.country:
+        if place is None or target is None:
+            continue
+        if target.kind == "country" and place.country and place.country == target.country:
+            return True
+        if target.id in parents:  # "crews were rolling south into <state>" of a story from a town in that state
             return True
     return False
+
+
+def _parents(gazetteer, place) -> set[str]:
+    """The ids of the places that enclose ``place`` (its region, that region's parent, ...)."""
+    out: set[str] = set()
+    while place is not None and place.parent and place.parent not in out and len(out) < 8:
+        out.add(place.parent)
+        place = gazetteer.get(place.parent)
+    return out
 
 
 @dataclass(frozen=True)

@@ -421,3 +421,13 @@ def test_boats_pull_up_at_a_jetty_in_a_town_carrying_the_people_of_another(gaz, 
 def test_what_a_hazard_reaches_is_no_destination(gaz, ids, text, expected):
     want = [(ids[o] if o else None, ids[d] if d else None, st) for o, d, st in expected]
     assert legs_of(text, gaz) == want
+
+
+def test_the_story_origin_is_no_origin_of_a_movement_into_its_own_region(gaz, ids):
+    """Aid rolling into the county of the town people fled is not a movement out of that town."""
+    text = ("KISUMU, Kenya — Thousands of families fled Kisumu for Nairobi on Tuesday as the lake flooded. "
+            "On Wednesday, aid convoys were rolling into Kisumu County.")
+    legs = legs_of(text, gaz)
+    assert (ids["Kisumu"], ids["Nairobi"], "happened") in legs
+    into_county = [leg for leg in legs if leg[1] not in (ids["Nairobi"],)]
+    assert into_county and all(leg[0] is None for leg in into_county)
