@@ -119,3 +119,16 @@ def test_the_count_before_another_in_a_second_stage_is_the_first_stage():
 def test_without_a_second_stage_the_count_before_another_keeps_no_scope():
     text = "The ministry said 212 Kenyans reached Mombasa on Monday. Another 90 Kenyans arrived on Tuesday."
     assert _q(text, 212)[1]["scope"] is None
+
+
+@pytest.mark.parametrize(("text", "value", "day"), [
+    # a reported state of the operation holds as of the report (published Wednesday 8 May)
+    ("The first ferry docked at Mombasa late on Sunday with 300 passengers. Navy officials said about 80 soldiers "
+     "were taking part.", 80, "2024-05-08"),
+    ("The camp opened on Monday. It can take in as many as 700 people a day, the manager said.", 700, "2024-05-08"),
+    # an event told after a dated one stays on its day
+    ("The first ferry docked at Mombasa late on Sunday. Navy officials said 80 soldiers were injured.", 80,
+     "2024-05-05"),
+])
+def test_a_reported_state_is_as_of_the_report_not_the_day_before_it(text, value, day):
+    assert _q(text, value)[1]["date"] == day
