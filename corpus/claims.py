@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes, place_words
+from evacmap.corpus.claim_links import BEGIN_WITH, also_undated, first_stage
 from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
 from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
@@ -93,6 +94,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
         for k, c in enumerate(parts):
             claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
                                   masked=masked, mentions=index, skip=skip, last_places=last_places,
+                                  prior_event=claims[-1].event if claims else None,
                                   speaker=_clause_speaker(c, k, masked, speakers[n]),
                                   date=_clause_date(c, article, day) if len(parts) > 1 else dates[n])
             day = _clause_date(c, article, day, last=True) if len(parts) > 1 else day
@@ -104,33 +106,9 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
                 seen[claim.id] = n
             previous = c.text
         last_places = functools.partial(claim_places, s.text, s.start, index, skip)  # only "there" etc. ask
-    return _first_stage(article.text, _corefer(article.text, claims))
+    return also_undated(article.published, first_stage(article.text, _corefer(article.text, claims)))
 
 
-# "Another 289 will be brought out in a second stage": a second stage presupposes a first one, and the count
-# told just before (in the same paragraph, of the same kind) is it.
-_SECOND_STAGE = re.compile(r"\b(?:another|a further|the (?:remaining|other|rest))\b[^.;]*?\b(?:in|as|on|with|by)\s+"
-                           r"(?:a|the)\s+(?:second|next)\s+(stage|batch|phase|wave|group|round|convoy|airlift|"
-                           r"rotation|trip)\b", re.I)
-
-
-def _first_stage(text: str, claims: list[Claim]) -> list[Claim]:
-    """The claim before one that counts "another N ... in a second stage", in its paragraph and counting the
-    same kind, with no scope of its own and reported as done, is the first stage."""
-    out = list(claims)
-    for i in range(1, len(out)):
-        m = _SECOND_STAGE.search(out[i].text)
-        if m is None or not out[i].quantities:
-            continue
-        j = next((k for k in range(i - 1, -1, -1) if out[k].quantities), None)
-        if j is None or "\n" in text[out[j].end:out[i].start]:
-            continue
-        prior = out[j]
-        kinds = {q.counts for q in out[i].quantities}
-        if prior.scope is None and prior.modality == "reported" and all(q.scope is None for q in prior.quantities) \
-                and kinds & {q.counts for q in prior.quantities}:
-            out[j] = replace(prior, scope="first_convoy" if m.group(1).lower() == "convoy" else "first_batch")
-    return out
 
 
 # Another source's figure for the thing just counted: "...; the Herald put the figure at 11,000".
@@ -254,8 +232,10 @@ def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | No
 
 
 def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: MentionIndex,
-                  skip: int, last_places: Callable[[], tuple[str, ...]], speaker: str | None, date) -> Claim | None:
-    """The claim one clause makes, or None when it counts nothing and reports no event."""
+                  skip: int, last_places: Callable[[], tuple[str, ...]], speaker: str | None, date,
+                  prior_event: str | None = None) -> Claim | None:
+    """The claim one clause makes, or None when it counts nothing and reports no event. `prior_event`: the
+    event of the article's claim before it (what "They are beginning with the injured" goes on with)."""
     quantities = [q for q in parse_quantities(c.text, c.start, previous) if q.counts]
     # Without a number, only the narrative counts: a quotation's "massacres" is not an event.
     event = classify(c.text if quantities else masked[c.start:c.end], quantities, previous)
@@ -264,6 +244,8 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         # a claim; a quotation's colour ("massacres") is not
         told = classify(_LEADING_SIDE.sub(r"\1", c.text), quantities, previous)
         event = told if told in _TOLD_EVENTS else None
+    if event is None and prior_event == "evacuated" and BEGIN_WITH.search(masked[c.start:c.end]):
+        event = "evacuated"
     if not quantities and event is None:
         return None
     kept = claim_mentions(c.text, c.start, mentions, skip)

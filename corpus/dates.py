@@ -66,6 +66,15 @@ _LATEST = re.compile(r"\b(?:latest|most recent|newest)\s+(?:\w+\s+)?(?:report|up
                      r"bulletin|statement|estimate|numbers?|data)\b", re.I)
 
 
+# A reported state of the operation, not an event: "officials said about 150 soldiers were taking part", "it could
+# handle as many as 500 people a day, he said". Naming no day, it holds as of the report, not on the day of the
+# event told just before it.
+_STATE_REPORTED = re.compile(r"\b(?:could|can)\s+(?:handle|hold|take in|accommodate|house|carry|process|cope with)\b|"
+                             r"\b(?:were|was|are|is)\s+(?:still\s+)?(?:taking part|involved|deployed|on the ground|"
+                             r"in place|on standby|stationed)\b", re.I)
+_SAID = re.compile(r"\b(?:said|says|told|according to)\b", re.I)
+
+
 # An event the article dates once ("Monday's fuel-depot explosion") and then tells of as "the blast": a sentence
 # about it ("The blast happened as thousands were trying to leave") is of its day. Nouns for one event share a key.
 _EVENT_NOUNS = {"blast": "blast", "explosion": "blast", "blasts": "blast", "quake": "quake", "earthquake": "quake",
@@ -211,7 +220,8 @@ def narrative_dates(texts: list[str], published: dt.date | None,
     "Tuesday night" does not leak into the next one) and moves with each foreground weekday,
     explicit or relative date that is not after publication; forecasts ("into Friday") and
     "a day earlier" do not move it. A sentence dated only to a week gets None, not a guessed day; one that gives
-    the latest figures and names no day is of the publication day, and so is the story after it; one that tells of
+    the latest figures and names no day is of the publication day, and so is the story after it; so is a reported
+    state of the operation ("said 150 soldiers were taking part"), the story staying put; one that tells of
     an event the article dated ("Monday's explosion" ... "The blast happened as ...") is of that event's day.
     `paragraphs` gives each sentence's paragraph number (default: all in one paragraph).
     """
@@ -226,6 +236,9 @@ def narrative_dates(texts: list[str], published: dt.date | None,
         refs = [r for r in find_dates(text, published, anchor=current) if not r.background]
         if not refs and published is not None and _LATEST.search(text):
             current = published  # "in its latest report": as of the report, and the story is now
+        if not refs and published is not None and _STATE_REPORTED.search(text) and _SAID.search(text):
+            out.append(published)  # a reported state: as of the report; the story stays where it was
+            continue
         told = _THE_EVENT.match(text) if not refs and events else None
         if told and _EVENT_NOUNS[told.group(1).lower()] in events:
             current = events[_EVENT_NOUNS[told.group(1).lower()]]  # "The blast happened as ...": that day's

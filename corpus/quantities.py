@@ -24,6 +24,7 @@ from evacmap.corpus.counted import HUMAN
 from evacmap.corpus.counted import NOUNS as _NOUNS
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Quantity
+from evacmap.corpus.victims import LISTABLE, listed, role_of, victims
 
 _UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -94,13 +95,6 @@ _POPULATION_OF = re.compile(r"\bpopulation\s+(?:(?:was\s+|is\s+|then\s+)?(?:esti
 # "sent the vehicles through in groups of 50": each group counts the thing sent.
 _GROUPS_OF = re.compile(r"\b(?:in|into)\s+(?:groups|batches|waves|convoys|lots|columns)\s+of\s+(?:about\s+|some\s+|up to\s+)?$",
                         re.I)
-_KILL_BEFORE = re.compile(r"\b(?:kill(?:ed|ing|s)?|shot dead|shooting(?: dead)?|massacred|massacring|"
-                          r"executed|executing)\s+$", re.I)
-_WOUND_BEFORE = re.compile(r"\b(?:wound(?:ed|ing|s)?|injur(?:ed|ing|es)?)\s+$", re.I)
-_KILL_AFTER = re.compile(r"^\s*(?:others?\s+|more\s+)?(?:(?:were|was|have been|had been|are)\s+)?"
-                         r"(?:(?:shot and )?killed|shot dead|died|dead)\b", re.I)
-_WOUND_AFTER = re.compile(r"^\s*(?:others?\s+|more\s+)?(?:(?:were|was|have been|had been|are)\s+)?"
-                          r"(?:wounded|injured|hurt)\b", re.I)
 _FIGURE = re.compile(r"\bthe (?:figure|number|toll|total|estimate|tally)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow many (\w+)", re.I)
 _MODIFIER = re.compile(r"^(?:[A-Z][\w'’.-]*|foreign|rebel|other|more|green|government|wounded|"
@@ -318,51 +312,6 @@ def _named_before(before: str) -> str | None:
     return None
 
 
-def _role(text: str, qstart: int, nend: int, counts: str | None) -> str | None:
-    """Killed or wounded when a verb around the count says so ('killing one person')."""
-    before, after = text[:qstart], text[nend:]
-    if counts not in (None, "people", "civilians", "volunteers", "workers", "children", "fighters",
-                      "soldiers", "rebels", "residents", "men", "women"):
-        return counts
-    if _KILL_BEFORE.search(before) or _KILL_AFTER.match(after):
-        return "killed"
-    if _WOUND_BEFORE.search(before) or _WOUND_AFTER.match(after):
-        return "wounded"
-    return counts
-
-
-def _victims(text: str, m: re.Match, noun: str | None, role: str, found: list[Quantity]) -> tuple[str, ...]:
-    """Who the killed or wounded are when the words say more than people: "192 of its soldiers had been
-    killed" counts soldiers killed, (role, noun); and so does an elided count coordinated with such a one
-    ("... killed and 512 wounded": soldiers wounded). () when they are just people."""
-    if noun not in (None, "people", role):
-        return role, str(noun)
-    last = found[-1] if found else None
-    if noun in (None, role) and last is not None and len(last.kinds) == 2 and last.kinds[0] in ("killed", "wounded") \
-            and re.search(r"(?:,|\band)\s+$", text[:m.start()]) and _BARE_AFTER.match(text[m.end():].lstrip()[len(role):]):
-        return role, last.kinds[1]
-    return ()
-
-
-_LISTABLE = frozenset({"women", "men", "children", "civilians", "fighters", "rebels", "families", "elderly",
-                       "patients", "wounded", "soldiers", "residents", "people"})
-_LIST_TAIL = re.compile(r"(\s*,\s*|\s*,?\s+(?:and|or)\s+)(?:the\s+|their\s+)?([A-Za-z][A-Za-z'’-]*)")
-
-
-def _listed(text: str, nend: int, counts: str) -> tuple[tuple[str, ...], int]:
-    """Every kind a number counts when its noun heads a list: "101 women, men and children" counts three
-    kinds of people. A run of nouns not closed by "and"/"or" is no list. Returns (kinds, end)."""
-    kinds, pos = [counts], nend
-    while True:
-        m = _LIST_TAIL.match(text, pos)
-        if not m or _NOUNS.get(m.group(2).lower()) not in _LISTABLE:
-            return (counts,), nend
-        kinds.append(_NOUNS[m.group(2).lower()])
-        pos = m.end()
-        if re.search(r"\b(?:and|or)\b", m.group(1)):
-            return tuple(dict.fromkeys(kinds)), pos
-
-
 def _range(text: str, m: re.Match, value: float, qualifier: str | None, qstart: int):
     """A range starting at number `m` ("between 1,500 to 5,000", "1,500-5,000", "from 10 to 20"): (low, high,
     qualifier, qstart, end) or None."""
@@ -497,18 +446,19 @@ def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed
     nend = noun_from + nend if counts else end
     if counts is None:
         counts = _elided(text, m, context, found, offset)
-    noun, counts = counts, _role(text, qstart, nend, counts)
+    noun, counts = counts, role_of(text, qstart, nend, counts)
     if counts is None and m.group("words") and m.group(0).lower() in ("one", "a", "an"):
         return None
     if qualifier is None and m.group("words") and re.search(r"\bdozens?\b", m.group(0), re.I):
         qualifier = "about"  # "two dozen vehicles" is a round figure, not exactly 24
     kinds: tuple[str, ...] = ()
-    if counts in _LISTABLE:
-        kinds, nend = _listed(text, nend, counts)
+    if counts in LISTABLE:
+        kinds, nend = listed(text, nend, counts)
         if len(kinds) > 1:
             counts = "people"
     if len(kinds) < 2 and counts in ("killed", "wounded"):
-        kinds = _victims(text, m, noun, counts, found)
+        bare = bool(_BARE_AFTER.match(text[m.end():].lstrip()[len(counts):]))
+        kinds = victims(text, m, noun, counts, last=found[-1] if found else None, bare=bare)
     return Quantity(value=value, low=low, high=high, qualifier=qualifier, counts=counts, text=text[qstart:nend],
                     start=qstart, end=nend, kinds=kinds)
 

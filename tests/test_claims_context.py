@@ -119,3 +119,39 @@ def test_the_count_before_another_in_a_second_stage_is_the_first_stage():
 def test_without_a_second_stage_the_count_before_another_keeps_no_scope():
     text = "The ministry said 212 Kenyans reached Mombasa on Monday. Another 90 Kenyans arrived on Tuesday."
     assert _q(text, 212)[1]["scope"] is None
+
+
+@pytest.mark.parametrize(("text", "value", "day"), [
+    # a reported state of the operation holds as of the report (published Wednesday 8 May)
+    ("The first ferry docked at Mombasa late on Sunday with 300 passengers. Navy officials said about 80 soldiers "
+     "were taking part.", 80, "2024-05-08"),
+    ("The camp opened on Monday. It can take in as many as 700 people a day, the manager said.", 700, "2024-05-08"),
+    # an event told after a dated one stays on its day
+    ("The first ferry docked at Mombasa late on Sunday. Navy officials said 80 soldiers were injured.", 80,
+     "2024-05-05"),
+])
+def test_a_reported_state_is_as_of_the_report_not_the_day_before_it(text, value, day):
+    assert _q(text, value)[1]["date"] == day
+
+
+def test_a_claim_that_adds_to_a_background_claim_is_background_too():
+    text = ("The truce came after months of shelling that had killed hundreds of people.\n\n"
+            "Militias in the south also shelled the port, killing civilians there, too.")
+    claims = [c.to_dict() for c in _claims(text)]
+    assert [c["date"] for c in claims] == [None, None]
+
+
+def test_a_claim_that_adds_to_a_dated_one_keeps_its_day():
+    text = ("Army shelling killed 12 people in the port on Monday.\n\n"
+            "Militias in the south also shelled the harbour, killing civilians there, too.")
+    claims = [c.to_dict() for c in _claims(text)]
+    assert [c["date"] for c in claims] == ["2024-05-06", "2024-05-06"]
+
+
+def test_beginning_with_the_wounded_goes_on_with_the_evacuation_before_it():
+    text = ("As night fell over the valley, the evacuations continued.\n"
+            "They are starting with the sick and the elderly, a Red Crescent official said.")
+    events = [c.to_dict()["event"] for c in _claims(text)]
+    assert events == ["evacuated", "evacuated"]
+    # without an evacuation before it, starting with someone is no event
+    assert [c.event for c in _claims("They are starting with the sick and the elderly, an official said.")] == []
