@@ -83,7 +83,7 @@ class Gazetteer:
     def get(self, place_id: str) -> Place | None:
         """A place by id, from the most authoritative layer that has it."""
         for index in self.indexes:
-            if index.name == "world" and not place_id.startswith(("gn:", "ne:", "fips:", "wr:")):
+            if index.name == "world" and not place_id.startswith(("gn:", "ne:", "fips:", "wr:", "ap:")):
                 continue
             for place in index.places_for_id(place_id):
                 return place
