@@ -444,7 +444,7 @@ class Gazetteer:
                 signal = signals[(i, j)]
             else:
                 signal = context.person_signal(tokens, i, j, text)
-            if (i, j) in paired or (signal == "weak" and not organisation):
+            if (i, j) in paired or (signal == "weak" and (not organisation or wordtraps.public_body_after(tokens, j))):
                 signal = None  # "Fargo-Moorhead": a pair of places, not a first name and surname; the
                 # capitalised words after a name that opens an organisation's name are that name's
             if (key in persons and (i, j) not in paired) or signal is not None:
