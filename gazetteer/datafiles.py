@@ -13,7 +13,7 @@ from pathlib import Path
 
 from evacmap.gazetteer.model import Place
 
-__all__ = ["DATA_FILES", "data_digest", "iso_centres", "us_counties", "world_regions"]
+__all__ = ["DATA_FILES", "airport_names", "airports", "data_digest", "iso_centres", "us_counties", "world_regions"]
 
 DATA_FILES = ("us_counties.csv", "world_regions.csv")
 # Forms that are not how news name a county: Puerto Rico's "Adjuntas Municipio" (news write the town), and
@@ -114,4 +114,48 @@ def world_regions(countries: list[Place]) -> list[Place]:
             source_id=f"worldregions:{slug}", names=(row["name"], *aliases),
             population=sum(p.population for p in members), approximate=True,
             note="members " + " ".join(p.country or "" for p in members)))
+    return places
+
+
+_AIRPORT_WORDS = ("International Airport", "Intercontinental Airport", "Regional Airport", "Airport")
+
+
+def airport_names(name: str, city: str) -> list[str]:
+    """The forms news write for an airport named `name` serving `city`: the full name ("London Heathrow
+    Airport"), without the city that opens it ("Heathrow Airport"), without "International" ("O'Hare
+    Airport"), and "Airport Schiphol" turned round ("Schiphol Airport"). Only forms that end in "Airport": a
+    bare "Heathrow" or "Kennedy" is a village's or a person's name before it is an airport's."""
+    forms = [name]
+    if " Airport " in name and not name.endswith("Airport"):
+        forms.append(name.split(" Airport ", 1)[1] + " Airport")  # "Amsterdam Airport Schiphol"
+    for form in list(forms):
+        if city and form.startswith(city + " ") and len(form) > len(city) + len(" Airport"):
+            forms.append(form[len(city) + 1:])
+    for form in list(forms):
+        for word in _AIRPORT_WORDS[:3]:
+            if form.endswith(" " + word):
+                forms.append(form[: -len(word)] + "Airport")
+    generic = {"International", "Intercontinental", "Regional", "Airport", "Municipal", "County"}
+    return [f for f in dict.fromkeys(forms) if f == name or (f.endswith("Airport") and not set(f.split()) <= generic)]
+
+
+def airports() -> list[Place]:
+    """Airports with an IATA code (about 7,900: the ones with scheduled flights and the news), from the
+    `airportsdata` package (MIT; empty without it), as places of kind "facility" named by airport_names: a
+    story's "Heathrow Airport" is the airport west of London, not Heathrow, Florida."""
+    try:
+        import airportsdata
+    except ImportError:
+        return []
+    places = []
+    for code, row in sorted(airportsdata.load("IATA").items()):
+        name = row.get("name") or ""
+        if "Airport" not in name or not code:
+            continue
+        places.append(Place(
+            id=f"ap:{code}", name=name, kind="facility", lat=round(float(row["lat"]), 5),
+            lon=round(float(row["lon"]), 5), precision_m=3_000, source="airportsdata",
+            citation=f"airport {code} ({row.get('icao') or 'no ICAO code'}), airportsdata (MIT)",
+            source_id=f"iata:{code}", country=row.get("country") or None,
+            names=tuple(airport_names(name, row.get("city") or "")), note=f"airport serving {row.get('city')}"))
     return places

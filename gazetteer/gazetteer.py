@@ -83,7 +83,7 @@ class Gazetteer:
     def get(self, place_id: str) -> Place | None:
         """A place by id, from the most authoritative layer that has it."""
         for index in self.indexes:
-            if index.name == "world" and not place_id.startswith(("gn:", "ne:", "fips:", "wr:")):
+            if index.name == "world" and not place_id.startswith(("gn:", "ne:", "fips:", "wr:", "ap:")):
                 continue
             for place in index.places_for_id(place_id):
                 return place
@@ -444,7 +444,7 @@ class Gazetteer:
                 signal = signals[(i, j)]
             else:
                 signal = context.person_signal(tokens, i, j, text)
-            if (i, j) in paired or (signal == "weak" and not organisation):
+            if (i, j) in paired or (signal == "weak" and (not organisation or wordtraps.public_body_after(tokens, j))):
                 signal = None  # "Fargo-Moorhead": a pair of places, not a first name and surname; the
                 # capitalised words after a name that opens an organisation's name are that name's
             if (key in persons and (i, j) not in paired) or signal is not None:

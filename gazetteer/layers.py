@@ -18,7 +18,7 @@ from pathlib import Path
 
 from evacmap.errors import GazetteerDataError
 from evacmap.gazetteer.areapoints import CITATION, geonames_points
-from evacmap.gazetteer.datafiles import iso_centres, us_counties, world_regions
+from evacmap.gazetteer.datafiles import airports, iso_centres, us_counties, world_regions
 from evacmap.gazetteer.model import Place
 
 COLUMNS = ["id", "name", "name_ar", "variants", "kind", "lat", "lon", "precision_m", "parent", "country",
@@ -289,6 +289,7 @@ def world_places() -> list[Place]:
     places.extend(regions)
     places.extend(us_counties({code: pid for (country, code), pid in region_of.items() if country == "US"}))
     places.extend(continents(data_dir))
+    places.extend(airports())
     places.sort(key=lambda p: p.id)
     return places
 

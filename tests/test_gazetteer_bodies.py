@@ -1,0 +1,49 @@
+"""A place named before the capitalised words of its own public body ("Ontario Provincial Police", "Fargo
+Fire Department") is the place, not a first name before a surname; and a city at a sentence start before an
+irregular past tense ("Toronto sent help") is the city acting, not an adjective. Sentences written for these
+tests, from several countries."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def world(evacmap_env):
+    from evacmap.gazetteer import Gazetteer
+
+    return Gazetteer.load()
+
+
+def found(world, text: str) -> dict:
+    return {m.surface: m.place for m in world.find(text, associative=True)}
+
+
+@pytest.mark.parametrize("text,surface,country", [
+    ("Ontario Provincial Police said the highway was closed.", "Ontario", "CA"),
+    ("Queensland Fire Department crews worked through the night.", "Queensland", "AU"),
+    ("Bavaria State Police said two men were held.", "Bavaria", "DE"),
+    ("Kentucky State Police said the driver survived.", "Kentucky", "US"),
+])
+def test_place_before_its_public_body_is_the_place(world, text, surface, country):
+    place = found(world, text).get(surface)
+    assert place is not None and place.country == country, found(world, text)
+
+
+def test_first_name_before_a_surname_is_still_a_person(world):
+    # "Kerry Washington" and "Paris Hilton" are people: no public body's word follows
+    assert found(world, "Kerry Washington said she would attend. Paris Hilton arrived late.") == {}
+
+
+@pytest.mark.parametrize("text,surface,country", [
+    ("Toronto sent help to the north on Friday.", "Toronto", "CA"),
+    ("Nairobi took the lead in the talks.", "Nairobi", "KE"),
+    ("Manila won praise for its response.", "Manila", "PH"),
+])
+def test_city_before_an_irregular_past_tense_is_the_city(world, text, surface, country):
+    place = found(world, text).get(surface)
+    assert place is not None and place.country == country, found(world, text)
+
+
+def test_common_word_before_its_noun_is_still_the_word(world):
+    # the verbs added are past tenses, not nouns: "Mobile homes", "Reading glasses" stay words
+    assert found(world, "Mobile homes were lost. Reading glasses were found.") == {}
