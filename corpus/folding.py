@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from re import _parser  # type: ignore[attr-defined]  # the parsed pattern, to check the characters it names
 from typing import cast
 
-from evacmap.corpus.literals import absent, required
+from evacmap.corpus.literals import required, scanner
 
-__all__ = ["Fast", "fast", "fold", "folded"]
+__all__ = ["Fast", "fast", "fold", "folded", "loosened"]
 
 _TABLE = str.maketrans({**{c: c.lower() for c in string.ascii_uppercase},
                         "\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
@@ -58,6 +58,67 @@ def folded(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
 
 
+def loosened(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """For a case-insensitive pattern with case-sensitive parts ("(?-i:[A-Z])\\w+"), which `folded` refuses: a
+    pattern for folded text that matches at every position where the original matches the original text, and
+    perhaps at others (its case-sensitive parts lower-cased: "[a-z]\\w+"), so every position it finds must be
+    checked with the original. None where lower-casing could also narrow it: a negation inside a
+    case-sensitive part, a case-sensitive part inside a negative look-around, a back-reference."""
+    source = pattern.pattern
+    if not pattern.flags & re.IGNORECASE or not isinstance(source, str) or "(?-i:" not in source:
+        return None
+    if _INLINE_FLAGS.search(source.replace("(?-i:", "")):
+        return None
+    try:
+        if not _widens(_parser.parse(source, pattern.flags).data, sensitive=False, negated=False):
+            return None
+        loose = re.compile(_lower_letters(source.replace("(?-i:", "(?:")), pattern.flags & ~re.IGNORECASE)
+        if not _caseless(_parser.parse(loose.pattern, loose.flags)):
+            return None
+    except (re.error, RecursionError):
+        return None
+    return loose
+
+
+def _lower_letters(source: str) -> str:
+    """The pattern text with its ASCII letters in lower case, escapes ("\\W", "\\B") kept as written."""
+    out, k = [], 0
+    while k < len(source):
+        if source[k] == "\\":
+            out.append(source[k:k + 2])
+            k += 2
+            continue
+        out.append(source[k].lower() if source[k].isascii() else source[k])
+        k += 1
+    return "".join(out)
+
+
+def _widens(items, *, sensitive: bool, negated: bool) -> bool:
+    """Can every case-sensitive part of these parsed items be lower-cased into a wider pattern (see loosened)?"""
+    for op, av in items:
+        name = str(op)
+        if name in {"GROUPREF", "GROUPREF_EXISTS"} or (sensitive and name in {"NOT_LITERAL", "ASSERT_NOT"}):
+            return False
+        if sensitive and name == "IN" and any(str(o) == "NEGATE" for o, _ in av):
+            return False
+        if name == "SUBPATTERN":
+            inner = sensitive or bool(av[2] & re.IGNORECASE)
+            if (inner and negated) or not _widens(av[3].data, sensitive=inner, negated=negated):
+                return False
+        elif name == "BRANCH":
+            if not all(_widens(b.data, sensitive=sensitive, negated=negated) for b in av[1]):
+                return False
+        elif name in {"ASSERT", "ASSERT_NOT"}:
+            if not _widens(av[1].data, sensitive=sensitive, negated=negated or name == "ASSERT_NOT"):
+                return False
+        elif name in {"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"}:
+            if not _widens(av[2].data, sensitive=sensitive, negated=negated):
+                return False
+        elif name == "ATOMIC_GROUP" and not _widens(av.data, sensitive=sensitive, negated=negated):
+            return False
+    return True
+
+
 def _cased(code: int) -> bool:
     """A character IGNORECASE would match with another: an upper-case ASCII letter, a letter outside ASCII
     with a case, or one of the four equated with an ASCII letter."""
@@ -89,16 +150,20 @@ def _caseless(node) -> bool:
 class Fast:
     """A case-insensitive pattern whose `search` runs without IGNORECASE on the folded text and takes the
     match object from the pattern itself at the position found (the same match: see the module docstring).
-    Everything else (match, finditer, sub, ...) is the pattern's own."""
+    Everything else (match, finditer, sub, ...) is the pattern's own. With a `loosened` pattern (`exact`
+    False), a position found is only a candidate: the search goes on past it until the pattern matches."""
 
-    __slots__ = ("_fast", "_literals", "_nonempty", "pattern")
+    __slots__ = ("_exact", "_fast", "_literals", "_nonempty", "pattern")
 
-    def __init__(self, pattern: re.Pattern[str], without_case: re.Pattern[str] | None = None) -> None:
-        """`without_case`: `folded(pattern)` when the caller has it already (`fast` does)."""
-        self.pattern, self._fast = pattern, without_case or folded(pattern)
+    def __init__(self, pattern: re.Pattern[str], without_case: re.Pattern[str] | None = None, *,
+                 exact: bool = True) -> None:
+        """`without_case`: `folded(pattern)` when the caller has it already (`fast` does), or `loosened(pattern)`
+        with `exact=False`."""
+        self.pattern, self._fast, self._exact = pattern, without_case or folded(pattern), exact
         # literals one of which every match holds (corpus/literals.py): most clauses hold none, and then the
         # answer is known without running the pattern
-        self._literals = required(self._fast) if self._fast is not None else None
+        literals = required(self._fast) if self._fast is not None else None
+        self._literals = scanner(literals) if literals is not None else None
         # finditer may take the match objects from the pattern only where no match is empty: after an empty
         # match, finditer asks for a non-empty one at the same position, which `match` would not give
         self._nonempty = self._fast is not None and _parser.parse(pattern.pattern, pattern.flags).getwidth()[0] > 0
@@ -107,19 +172,34 @@ class Fast:
         if self._fast is None:
             return self.pattern.search(text, pos, endpos)
         low = fold(text)
-        if self._literals is not None and absent(self._literals, low, pos, endpos):
+        if self._literals is not None and self._literals.search(low, pos, endpos) is None:
             return None
         at = self._fast.search(low, pos, endpos)
-        return None if at is None else self.pattern.match(text, at.start(), endpos)
+        if self._exact:
+            return None if at is None else self.pattern.match(text, at.start(), endpos)
+        while at is not None:  # the pattern cannot match before a position the loosened one finds
+            found = self.pattern.match(text, at.start(), endpos)
+            if found is not None:
+                return found
+            at = self._fast.search(low, at.start() + 1, endpos)
+        return None
 
     def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
         if self._fast is None or not self._nonempty:
             return self.pattern.finditer(text, pos, endpos)
         match, low = self.pattern.match, fold(text)
-        if self._literals is not None and absent(self._literals, low, pos, endpos):
+        if self._literals is not None and self._literals.search(low, pos, endpos) is None:
             return iter(())
+        if not self._exact:
+            return self._searches(text, pos, endpos)
         return (cast("re.Match[str]", match(text, at.start(), endpos))
                 for at in self._fast.finditer(low, pos, endpos))
+
+    def _searches(self, text: str, pos: int, endpos: int) -> Iterator[re.Match[str]]:
+        """finditer as repeated searches, each from the end of the last match (no match is empty)."""
+        while (found := self.search(text, pos, endpos)) is not None:
+            yield found
+            pos = found.end()
 
     def __getattr__(self, name: str):
         return getattr(self.pattern, name)
@@ -128,4 +208,7 @@ class Fast:
 def fast(pattern: re.Pattern[str]) -> re.Pattern[str]:
     """`pattern` with a faster `search` where folding allows it (Fast), typed as the pattern it stands for."""
     without_case = folded(pattern)
-    return cast("re.Pattern[str]", Fast(pattern, without_case)) if without_case is not None else pattern
+    if without_case is not None:
+        return cast("re.Pattern[str]", Fast(pattern, without_case))
+    loose = loosened(pattern)
+    return cast("re.Pattern[str]", Fast(pattern, loose, exact=False)) if loose is not None else pattern

@@ -1,15 +1,16 @@
-"""The literal strings a regular expression cannot match without: a check with `str.find` that skips the
-regular expression where none of them is in the text.
+"""The literal strings a regular expression cannot match without: a quick scan for them skips the regular
+expression where none of them is in the text.
 
 A rule family searches each clause with dozens of patterns, and most patterns match in few clauses. Python's
 `re` tries a pattern at every position of the text (an alternation of words, or one that opens with `\\b` or
-a look-behind, gets no fast scan for a first character); `str.find` looks for a literal string far faster.
+a look-behind, gets no fast scan for a first character); an alternation of plain strings gets one.
 `required` reads a compiled pattern's parsed form and returns a set of literals such that every match
 consumes one of them: a run of literal characters in sequence, one literal of each branch of an alternation,
 or those of a part repeated at least once. Look-arounds and anchors are left out (they consume nothing, and a
 look-behind may read before the search's start), so if no literal is between the search's bounds there is no
-match, and the search's answer is the same without running it. Case is not folded here: the patterns given
-are the ones `folding.folded` compiled without IGNORECASE, for text folded to lower case.
+match, and the search's answer is the same without running it. `scanner` makes that check one search.
+Case is not folded here: the patterns given are the ones `folding.folded` compiled without IGNORECASE, for
+text folded to lower case.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import re
 from re import _constants as _c  # type: ignore[attr-defined]  # the parser's op codes
 from re import _parser  # type: ignore[attr-defined]  # the parsed pattern, to read its literals
 
-__all__ = ["absent", "required"]
+__all__ = ["required", "scanner"]
 
 _MIN_LENGTH = 2  # a one-letter literal is in almost every clause: no use as a filter
 _MAX_COUNT = 64  # beyond this many literals, checking them costs about what the search does
@@ -39,12 +40,11 @@ def required(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     return tuple(sorted(found))
 
 
-def absent(literals: tuple[str, ...], text: str, pos: int, endpos: int) -> bool:
-    """True when none of `literals` lies wholly in text[pos:endpos] (re's bounds: clamped to the text)."""
-    pos = min(max(pos, 0), len(text))
-    endpos = min(max(endpos, 0), len(text))
-    find = text.find
-    return all(find(literal, pos, endpos) < 0 for literal in literals)
+def scanner(literals: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern of the literals alone: an alternation of plain strings, which `re` scans for with a quick
+    test of each position's first character (a pattern opening with `\\b` or a look-behind gets none), so
+    `scanner(lits).search(text, pos, endpos) is None` exactly when no literal lies wholly in text[pos:endpos]."""
+    return re.compile("|".join(re.escape(literal) for literal in sorted(literals, key=lambda x: (-len(x), x))))
 
 
 def _better(a: frozenset[str], b: frozenset[str] | None) -> bool:

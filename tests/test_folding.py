@@ -20,7 +20,7 @@ from evacmap.corpus import (  # noqa: F401  (their patterns)
     slots,
 )
 from evacmap.corpus.actors import default_actors
-from evacmap.corpus.folding import Fast, fold, folded
+from evacmap.corpus.folding import Fast, fast, fold, folded, loosened
 from evacmap.corpus.prefilter import Guarded
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,3 +89,25 @@ def test_fast_patterns_search_as_with_ignorecase():
                     assert (got and (got.span(), got.groups())) == (want and (want.span(), want.groups()))
             got_all = [(m.span(), m.groups()) for m in rx.finditer(text)]
             assert got_all == [(m.span(), m.groups()) for m in rx.pattern.finditer(text)]
+
+
+@pytest.mark.parametrize("source", [r"\b(?-i:[A-Z])\w+ said\b", r",\s+and\s+(?=(?-i:[a-z\d]))", r"(?-i:North|South) of \w+",
+                                     r"\bthe (?:(?-i:[A-Z])[\w.-]*\s+){1,3}?(?:road|highway)\b"])
+def test_loosened_patterns_search_as_the_original(source):
+    """A pattern with case-sensitive parts is searched with a wider one on folded text, each position it finds
+    checked with the original: the matches are the original's, where the case of those parts decides."""
+    rx = re.compile(source, re.I)
+    loose = fast(rx)
+    assert isinstance(loose, Fast) and not loose._exact
+    texts = ["maria said it, Maria said it", "x, and The y, and the z, and 5", "north of here, North of there",
+             "NORTH OF X", "take the Old Coast road, the old coast road or THE MAIN HIGHWAY", *_texts()[:4]]
+    for text in texts:
+        for lo in range(0, len(text), 7):
+            got, want = loose.search(text, lo), rx.search(text, lo)
+            assert (got and got.span()) == (want and want.span())
+        assert [m.span() for m in loose.finditer(text)] == [m.span() for m in rx.finditer(text)]
+
+
+@pytest.mark.parametrize("source", [r"(?-i:[^A-Z])x", r"(?!(?-i:Foo))\w+", r"(?-i:(?!Foo))\w+", r"(a)(?-i:B)\1"])
+def test_patterns_lower_casing_could_narrow_are_not_loosened(source):
+    assert loosened(re.compile(source, re.I)) is None

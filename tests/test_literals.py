@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from evacmap.corpus.literals import absent, required
+from evacmap.corpus.literals import required, scanner
 
 
 @pytest.mark.parametrize(("source", "want"), [
@@ -31,12 +31,15 @@ def test_case_insensitive_patterns_get_none():
     assert required(re.compile(r"held", re.I)) is None  # literals are for the folded, flag-free pattern
 
 
-def test_absent_respects_the_search_bounds():
+def test_scanner_respects_the_search_bounds():
     text = "buses left the wounded behind"
-    assert not absent(("wounded",), text, 0, len(text))
-    assert absent(("wounded",), text, 0, 20)  # the word is cut by endpos: no match can consume it
-    assert absent(("wounded",), text, 16, 100)
-    assert not absent(("wounded",), text, -5, 10**9)  # re clamps negative and huge bounds
-    for lo, hi in [(0, 22), (15, 22), (-3, 30), (5, 2)]:
-        found = re.compile(r"\bwounded\b").search(text, max(lo, 0), max(hi, 0))
-        assert (found is None) or not absent(("wounded",), text, lo, hi)
+    scan = scanner(("wounded", "behind"))
+    assert scan.search(text) is not None
+    assert scan.search(text, 0, 20) is None  # "wounded" is cut by endpos: no match can consume it
+    assert scan.search(text, 16, 28) is None
+    assert scan.search(text, -5, 10**9) is not None  # re clamps negative and huge bounds
+    rx = re.compile(r"\bwounded\b|\bbehind\b")
+    for lo in range(-2, len(text) + 2):
+        for hi in range(lo, len(text) + 3):
+            if rx.search(text, lo, hi) is not None:
+                assert scan.search(text, lo, hi) is not None
