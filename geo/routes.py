@@ -169,15 +169,42 @@ def _buckets(merged: list[MergedLeg], gazetteer, zones) -> dict[tuple, list[Merg
     return buckets
 
 
+#: a stop lies on the way to a farther one when going through it is at most this much longer than going straight
+DETOUR = 1.25
+
+
 def _on_the_way(gazetteer, origin, d1: str | None, d2: str | None) -> bool:
-    """Whether ``d1`` lies on the way from ``origin`` to ``d2`` (closer to d2 than the origin is)."""
+    """Whether ``d1`` lies on the way from ``origin`` to ``d2``: closer to d2 than the origin is, and going
+    through it costs at most ``DETOUR`` times the straight way (Port Sudan is no stop on the way from
+    Khartoum to Djibouti although it is nearer Djibouti)."""
     a, b = place_point(gazetteer, d1), place_point(gazetteer, d2)
-    return bool(origin and a and b) and distance_km(a, b) < distance_km(origin, b)
+    if not (origin and a and b):
+        return False
+    straight = distance_km(origin, b)
+    return distance_km(a, b) < straight and distance_km(origin, a) + distance_km(a, b) <= DETOUR * straight
+
+
+def _extends(group: list[MergedLeg], leg: MergedLeg, origin, gazetteer) -> bool:
+    """Whether a leg that starts away from the route's origin continues this group as one line: it starts
+    at one of the group's stops and goes where the group goes (the same destination), or, going away from the
+    origin, from the group's last stop or on beyond it."""
+    ends = {x.to_family for x in group}
+    if leg.from_family not in ends:
+        return False
+    if leg.to_family in ends:
+        return True
+    a, b = place_point(gazetteer, leg.from_id), place_point(gazetteer, leg.to_id)
+    if origin and a and b and distance_km(origin, b) <= distance_km(origin, a):
+        return False  # it turns back toward the origin (buses returning for more people): a movement of its own
+    last = group[-1]
+    return leg.from_family == last.to_family or _on_the_way(gazetteer, origin, last.to_id, leg.to_id)
 
 
 def _direction_groups(members: list[MergedLeg], ofam: str | None, gazetteer) -> list[list[MergedLeg]]:
-    """The legs of one origin split into movements that go one way: a leg joins a group when the group's
-    farthest destination lies on its way; legs that start elsewhere follow the group that reaches their start."""
+    """The legs of one origin split into movements that each make one line: a leg from the origin joins a
+    group when the group's farthest destination lies on its way; a leg that starts elsewhere joins the group
+    it continues (see ``_extends``); a leg that branches off a group, or starts where no group goes, is a
+    movement of its own."""
     origin = place_point(gazetteer, representative([lg.from_id for lg in members if lg.from_family == ofam
                                                 and lg.from_id], gazetteer))
     direct = sorted((lg for lg in members if lg.from_family == ofam and lg.to_id),
@@ -193,12 +220,19 @@ def _direction_groups(members: list[MergedLeg], ofam: str | None, gazetteer) -> 
     rest = [lg for lg in members if lg not in direct]
     for _ in range(len(rest) + 1):  # a chained leg may start where another chained leg ends
         for leg in list(rest):
-            home = next((g for g in groups if any(x.to_family == leg.from_family for x in g)), None)
+            home = next((g for g in groups if _extends(g, leg, origin, gazetteer)), None)
             if home is not None:
                 home.append(leg)
                 rest.remove(leg)
-    if groups:
-        groups[0].extend(rest)
+    undrawn = [lg for lg in rest if lg.to_id is None]
+    if groups and undrawn:  # "left X" with no destination: part of the origin's main movement
+        groups[0].extend(undrawn)
+    for leg in (lg for lg in rest if lg.to_id is not None):
+        home = next((g for g in groups if g[0].from_family == leg.from_family and g[0].from_family != ofam), None)
+        if home is None:
+            groups.append([leg])
+        else:
+            home.append(leg)
     return groups or [members]
 
 
@@ -240,6 +274,8 @@ def _chain(drawn: list[MergedLeg], ofam: str | None, gazetteer, graph: RoadGraph
 def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGraph | None) -> Route:
     ofam, kind, _side_or_dest = key
     drawn = [lg for lg in members if lg.to_id is not None and lg.geometry is not None]
+    if not any(lg.from_family == ofam for lg in members):  # a branch: it starts where another movement went
+        ofam = members[0].from_family
     said = [str(src["origin"]) for lg in members if lg.from_family == ofam for src in lg.sources if src["origin"]]
     origin_label = (family_label(gazetteer, ofam, []) if ofam is None or "+" in ofam or not said
                     else place_name(gazetteer, representative(said, gazetteer)))

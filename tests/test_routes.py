@@ -388,3 +388,48 @@ def test_a_planned_leg_is_not_the_start_of_a_reported_one(gaz):
     routes = build_routes(legs, gaz, None)
     idlib = next(leg for r in routes for leg in r.legs if leg.to_id == "idlib_city")
     assert idlib.drawn_from is None
+
+
+# ---------------------------------------------------------------------------- one route, one line away from its origin
+
+@pytest.fixture(scope="module")
+def ke(gaz):
+    """The gazetteer's ids of some Kenyan towns (looked up, not written in), and the gazetteer."""
+    return {name: _first_id(gaz, name) for name in ("Nairobi", "Mombasa", "Garissa", "Lamu")}, gaz
+
+
+def _first_id(gazetteer, name):
+    import hashlib
+
+    from evacmap.corpus.mentions import find_mentions
+    from evacmap.corpus.model import Article
+
+    text = f"They went to {name}."
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
+    return next(m.place_id for m in find_mentions(a, gazetteer) if m.surface == name)
+
+
+def test_movements_that_go_different_ways_are_different_routes(ke):
+    """North-east to Garissa and south-east to Mombasa: Garissa is nearer Mombasa than Nairobi is, but going
+    through it is a 60 % detour, so these are two lines, not one through both."""
+    ids, world = ke
+    legs = [mk("a", ids["Nairobi"], ids["Mombasa"]), mk("b", ids["Nairobi"], ids["Garissa"])]
+    routes = build_routes(legs, world, None)
+    assert sorted(r.waypoints for r in routes) == sorted([(ids["Nairobi"], ids["Mombasa"]),
+                                                          (ids["Nairobi"], ids["Garissa"])])
+
+
+def test_a_leg_that_goes_on_from_the_last_stop_extends_the_route(ke):
+    ids, world = ke
+    legs = [mk("a", ids["Nairobi"], ids["Mombasa"]), mk("b", ids["Mombasa"], ids["Lamu"], start=20)]
+    [route] = build_routes(legs, world, None)
+    assert route.waypoints == (ids["Nairobi"], ids["Mombasa"], ids["Lamu"])
+
+
+def test_a_leg_that_turns_back_toward_the_origin_is_a_movement_of_its_own(ke):
+    """Buses going back from the coast for more people do not make the coast route zigzag."""
+    ids, world = ke
+    legs = [mk("a", ids["Nairobi"], ids["Mombasa"]), mk("a", ids["Mombasa"], ids["Nairobi"], "planned", start=20)]
+    routes = build_routes(legs, world, None)
+    assert len(routes) == 2
+    assert all(len(set(r.waypoints)) == len(r.waypoints) == 2 for r in routes)
