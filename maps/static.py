@@ -157,7 +157,7 @@ def _zone_labels(model: Model, view: _View, labels: dict) -> list[str]:
             continue
         lab = shown[0]
         x, y = view.xy(unmy(lab.y), unmx(lab.x))
-        words = _wrap(z.label, 26)
+        words = _wrap(z.label, 18)  # about the page's 110 to 120 px wrap (maps.zonelabels)
         top = y - 7 * (len(words) - 1)
         if lab.side == "center":
             tx, anchor = x, "middle"
