@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib.resources
 import zipfile
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,13 @@ DIVISION_COARSER = 2.0  # divisions are simplified this many times more coarsely
 SOURCE_TOLERANCE = 0.012  # degrees: how far a shipped division file's outline may lie from Natural Earth's
 
 Bounds = tuple[float, float, float, float]
+
+
+@dataclass
+class DivisionFeature(BaseFeature):
+    """A division as drawn, with the file it comes from, (credit, country): a page credits each file it draws."""
+
+    source: tuple[str, str] | None = None
 
 ATTRIBUTION = {
     "countries": ("Borders: Natural Earth 1:10m admin-0 countries v{version} (public domain; German "
@@ -134,8 +142,9 @@ def division_credits(features: list[BaseFeature]) -> str:
     each file's own credit, once per source, with the countries drawn from it."""
     used: dict[str, list[str]] = {}
     for f in features:
-        if f.source and f.source[1] not in used.setdefault(f.source[0], []):
-            used[f.source[0]].append(f.source[1])
+        source = getattr(f, "source", None)
+        if source and source[1] not in used.setdefault(source[0], []):
+            used[source[0]].append(source[1])
     return "; ".join(_credit_line(credit, sorted(isos)) for credit, isos in used.items())
 
 
@@ -255,8 +264,9 @@ def _polygon_layer(gdf: Any, view: Any, inner: Any, limits: Bounds, *, fine: flo
         if g.is_empty or not g.geom_type.endswith("Polygon"):
             continue
         name = text(rec.get("name"))
-        source = (text(rec.get("credit")), text(rec.get("iso"))) if rec.get("credit") else None
-        feats.append(BaseFeature(round_geojson(mapping(g), _digits(fine)), name, _label_at(g, name, view), source))
+        geom, at = round_geojson(mapping(g), _digits(fine)), _label_at(g, name, view)
+        feats.append(DivisionFeature(geom, name, at, (text(rec["credit"]), text(rec.get("iso")))) if rec.get("credit")
+                     else BaseFeature(geom, name, at))
     return feats
 
 
@@ -304,7 +314,7 @@ def _inner_lines(divisions: list[BaseFeature], countries: list[BaseFeature], cli
         if lines.is_empty and not f.label_at:
             continue  # nothing of it drawn: not on the page, not in its credits
         geom = round_geojson(mapping(lines), nd) if not lines.is_empty else {"type": "MultiLineString", "coordinates": []}
-        out.append(BaseFeature(geom, f.name, f.label_at, f.source))
+        out.append(DivisionFeature(geom, f.name, f.label_at, getattr(f, "source", None)))
     return out
 
 

@@ -302,8 +302,6 @@ class BaseFeature:
     geometry: dict
     name: str
     label_at: tuple[float, float] | None
-    # which file it comes from, for a layer whose credit depends on the files drawn (divisions): (credit, country)
-    source: tuple[str, str] | None = None
 
 
 @dataclass
