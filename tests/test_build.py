@@ -106,6 +106,28 @@ def test_two_builds_are_byte_identical(tmp_path, env):
     assert tree_equal(tmp_path / "a", tmp_path / "b") == []
 
 
+def test_a_build_opens_no_network_connection(tmp_path, env, monkeypatch):
+    """Offline by construction: every socket the build (in this process, one worker) tries to open is
+    recorded and refused; none may be opened, not even to a name server."""
+    import socket
+
+    tried: list[object] = []
+
+    def refuse(self, address, *args):
+        tried.append(address)
+        raise OSError("network refused by the test")
+
+    def no_lookup(host, *args, **kwargs):
+        tried.append(host)
+        raise OSError("name lookup refused by the test")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+    monkeypatch.setattr(socket, "getaddrinfo", no_lookup)
+    run("build", "--out", tmp_path / "site", env=env)
+    assert (tmp_path / "site" / "overview.html").is_file() and tried == []
+
+
 def test_rebuild_with_nothing_changed_does_no_extraction(tmp_path, env):
     corpus = copy_sample(tmp_path / "corpus")
     first = run("build", corpus, "--out", tmp_path / "site", env=env)

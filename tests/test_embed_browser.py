@@ -131,6 +131,19 @@ def test_layout_holds_and_legend_opens_by_tap_click_and_keyboard(browser, served
                 ctx.close()
 
 
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_index_is_no_wider_than_the_screen(browser, served, width):  # noqa: F811
+    base, _root, _names = served
+    ctx, page, errors = _open(browser, base + "site/index.html", width)
+    try:
+        page.wait_for_load_state()
+        wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert wide <= 0, f"index.html is {wide}px wider than a {width}px viewport"
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 def _axe(page, popup: bool = False) -> list[str]:
     """axe-core's violations on the page. With a popup open, the page's colours were checked already with it
     closed: colour contrast (most of axe's time) is checked inside the popup, every other rule on the page."""

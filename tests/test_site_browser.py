@@ -52,6 +52,19 @@ def place_index(o: Opened, name: str) -> int:
     )
 
 
+def test_every_page_of_the_sample_stays_under_400_kb_and_the_readme_shows_its_overview(site):
+    """Each page carries its static image inline (for readers without JavaScript) and stays under 400 KB; the
+    README's picture of the overview is that static image, as the current build draws it."""
+    sizes = {str(p.relative_to(site)): p.stat().st_size for p in site.rglob("*.html")}
+    assert len(sizes) >= 7 and not {k: v for k, v in sizes.items() if v > 400_000}, sizes
+    for name in MAPS:
+        assert 'class="evm-static"' in (site / f"{name}.html").read_text(encoding="utf-8"), name
+    root = Path(__file__).resolve().parent.parent
+    assert "](docs/overview.svg)" in (root / "README.md").read_text(encoding="utf-8")
+    assert (root / "docs" / "overview.svg").read_bytes() == (site / "overview.svg").read_bytes(), \
+        "docs/overview.svg is not the overview the build draws: copy site/overview.svg of `evacmap build` there"
+
+
 @pytest.mark.parametrize("name", MAPS)
 def test_built_page_renders_offline(browser, site, artifacts, name):  # noqa: F811
     o = Opened(browser, site / f"{name}.html")
