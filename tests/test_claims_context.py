@@ -155,3 +155,19 @@ def test_beginning_with_the_wounded_goes_on_with_the_evacuation_before_it():
     assert events == ["evacuated", "evacuated"]
     # without an evacuation before it, starting with someone is no event
     assert [c.event for c in _claims("They are starting with the sick and the elderly, an official said.")] == []
+
+
+@pytest.mark.parametrize(("text", "value", "scope"), [
+    # a toll as of the report
+    ("The coroner said 31 people had died in the province.", 31, "cumulative"),
+    # one event's toll
+    ("The coroner said 31 people had died in the bridge collapse.", 31, None),
+    ("The coroner said 31 people had died in the blast.", 31, None),
+])
+def test_a_backshifted_toll_is_a_running_total_unless_an_event_bounds_it(text, value, scope):
+    assert _q(text, value)[1]["scope"] == scope
+
+
+def test_a_projected_outcome_is_expected():
+    _, q = _q("Officials said up to 9,000 residents could end up leaving the island.", 9000)
+    assert q["modality"] == "expected"
