@@ -171,3 +171,17 @@ def test_a_backshifted_toll_is_a_running_total_unless_an_event_bounds_it(text, v
 def test_a_projected_outcome_is_expected():
     _, q = _q("Officials said up to 9,000 residents could end up leaving the island.", 9000)
     assert q["modality"] == "expected"
+
+
+def test_every_item_of_a_colons_list_details_the_count_before_it():
+    text = ("The ministry said by Friday it had brought home 900 Kenyans: 300 flew from Juba airport, and 600 came "
+            "by road.")
+    quantities = {q["value"]: q for c in _claims(text, {"Juba": "jb"}) for q in c.to_dict()["quantities"]}
+    assert quantities[600]["counts"] == quantities[300]["counts"] == "Kenyans"
+    assert quantities[600]["scope"] == quantities[900]["scope"] == "cumulative"
+    assert quantities[600]["places"] == []  # the airport is the 300's, not the road's
+
+
+def test_others_of_a_later_clause_are_of_the_kind_counted_first():
+    text = "Twelve Ghanaians have been evacuated, she said; five more are due on Friday, while three others left by bus."
+    assert _q(text, 3)[1]["counts"] == "Ghanaians"
