@@ -26,8 +26,11 @@ from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_mo
 _CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?!been\b)(?:\w+\s+)?(?:killed|displaced|left)\b|"  # not "had been killed"
                          r"\bin recent (?:days|weeks|months)\b|\bsince\b|\b(?:years|months|weeks) of\b",
                          re.I)
-# Background: a clause set before the story's day ("When the area was besieged ...", "over the past weeks").
+# Background: a clause set before the story's day ("When the area was besieged ...", "over the past weeks", "were
+# living in Sudan when the war began": as of a start the clause does not date).
 _BACKGROUND = re.compile(r"^\W*(?:when|since|before|back in|at the height of|during the siege)\b|"
+                         r"\bwhen (?:the )?(?:war|fighting|conflict|crisis|siege|offensive|invasion|fire|wildfire|"
+                         r"storm|flood|hurricane|cyclone|earthquake)s? (?:began|started|broke out|erupted|hit|struck)\b|"
                          r"\bover the (?:past|last) (?:weeks|months|years)\b|\bin recent (?:weeks|months|years)\b",
                          re.I)
 _SINCE_YEAR = re.compile(r"\bsince\s+(?:19|20)\d\d\b", re.I)

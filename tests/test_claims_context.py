@@ -185,3 +185,9 @@ def test_every_item_of_a_colons_list_details_the_count_before_it():
 def test_others_of_a_later_clause_are_of_the_kind_counted_first():
     text = "Twelve Ghanaians have been evacuated, she said; five more are due on Friday, while three others left by bus."
     assert _q(text, 3)[1]["counts"] == "Ghanaians"
+
+
+def test_a_state_as_of_an_undated_start_is_undated():
+    text = "About 4,000 Britons were living in the country when the war began, the embassy said."
+    assert _q(text, 4000)[1]["date"] is None
+    assert _q("About 4,000 Britons were living in the country, the embassy said.", 4000)[1]["date"] == "2024-05-08"
