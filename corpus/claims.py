@@ -19,7 +19,7 @@ from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
-from evacmap.corpus.quantities import parse_quantities
+from evacmap.corpus.quantities import counts_people, parse_quantities
 from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope, subject_tally
 
 # A toll over weeks or years ("the war that has killed hundreds of thousands") is of no single day.
@@ -97,12 +97,15 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
         para_start = newlines[paragraphs[n] - 1] + 1 if paragraphs[n] else 0
         skip = dateline_end(article.text, para_start) if para_start >= s.start - 2 or n == 0 else -1
         parts = clauses(s)
+        # what the previous sentence's claims count, as read: "the total" of this one may be of it
+        before_kind = next((q.counts for q in claims[-1].quantities if counts_people(q.counts)), None) \
+            if claims and seen.get(claims[-1].id) == n - 1 else None
         day = dates[n]  # a clause that names no day of its own is of the day the clause before it ended on
         for k, c in enumerate(parts):
             claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
                                   masked=masked, mentions=index, skip=skip, last_places=last_places,
                                   prior_event=claims[-1].event if claims else None,
-                                  context=s.text[:c.start - s.start] if k else previous,
+                                  context=s.text[:c.start - s.start] if k else previous, prior_kind=before_kind,
                                   speaker=_clause_speaker(c, k, masked, speakers[n]),
                                   date=_clause_date(c, article, day) if len(parts) > 1 else dates[n])
             day = _clause_date(c, article, day, last=True) if len(parts) > 1 else day
@@ -241,12 +244,14 @@ def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | No
 
 def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: MentionIndex,
                   skip: int, last_places: Callable[[], tuple[str, ...]], speaker: str | None, date,
-                  prior_event: str | None = None, context: str | None = None) -> Claim | None:
+                  prior_event: str | None = None, context: str | None = None,
+                  prior_kind: str | None = None) -> Claim | None:
     """The claim one clause makes, or None when it counts nothing and reports no event. `prior_event`: the
     event of the article's claim before it (what "They are beginning with the injured" goes on with);
     `context`: what an elided count may refer back to (the previous sentence, or the sentence's earlier clauses:
     "Eleven Cypriots have been evacuated; four more ..., while seven others have left": Cypriots)."""
-    quantities = [q for q in parse_quantities(c.text, c.start, previous if context is None else context) if q.counts]
+    quantities = [q for q in parse_quantities(c.text, c.start, previous if context is None else context,
+                                              prior=prior_kind) if q.counts]
     # Without a number, only the narrative counts: a quotation's "massacres" is not an event.
     event = classify(c.text if quantities else masked[c.start:c.end], quantities, previous)
     if event is None and not quantities and speaker and masked[c.start:c.end] != c.text:

@@ -191,3 +191,10 @@ def test_a_state_as_of_an_undated_start_is_undated():
     text = "About 4,000 Britons were living in the country when the war began, the embassy said."
     assert _q(text, 4000)[1]["date"] is None
     assert _q("About 4,000 Britons were living in the country, the embassy said.", 4000)[1]["date"] == "2024-05-08"
+
+
+def test_the_total_of_a_later_sentence_counts_what_the_sentence_before_counted():
+    text = ("Officials said 3,100 residents had been bused out by noon.\n\n"
+            "A county statement issued later had put the total at 3,450. By night the mayor gave a figure of 3,900.")
+    assert _q(text, 3450)[1]["counts"] == "residents"
+    assert _q(text, 3900)[1]["counts"] == "residents"
