@@ -198,3 +198,13 @@ def test_the_total_of_a_later_sentence_counts_what_the_sentence_before_counted()
             "A county statement issued later had put the total at 3,450. By night the mayor gave a figure of 3,900.")
     assert _q(text, 3450)[1]["counts"] == "residents"
     assert _q(text, 3900)[1]["counts"] == "residents"
+
+
+@pytest.mark.parametrize(("text", "value", "counts"), [
+    ("Shelling killed 4 soldiers and 9 civilians.", 9, ["killed", "civilians"]),
+    ("Gunmen killed 3 guards, 2 women and 6 children.", 6, ["killed", "children"]),
+    # a later count with a verb of its own is its own
+    ("The raid killed 5 people and 40 children were evacuated.", 40, "children"),
+])
+def test_a_later_object_of_a_verb_of_killing_is_killed_too(text, value, counts):
+    assert _q(text, value)[1]["counts"] == counts
