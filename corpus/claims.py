@@ -19,15 +19,18 @@ from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
-from evacmap.corpus.quantities import parse_quantities
+from evacmap.corpus.quantities import counts_people, parse_quantities
 from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope, subject_tally
 
 # A toll over weeks or years ("the war that has killed hundreds of thousands") is of no single day.
 _CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?!been\b)(?:\w+\s+)?(?:killed|displaced|left)\b|"  # not "had been killed"
                          r"\bin recent (?:days|weeks|months)\b|\bsince\b|\b(?:years|months|weeks) of\b",
                          re.I)
-# Background: a clause set before the story's day ("When the area was besieged ...", "over the past weeks").
+# Background: a clause set before the story's day ("When the area was besieged ...", "over the past weeks", "were
+# living in Sudan when the war began": as of a start the clause does not date).
 _BACKGROUND = re.compile(r"^\W*(?:when|since|before|back in|at the height of|during the siege)\b|"
+                         r"\bwhen (?:the )?(?:war|fighting|conflict|crisis|siege|offensive|invasion|fire|wildfire|"
+                         r"storm|flood|hurricane|cyclone|earthquake)s? (?:began|started|broke out|erupted|hit|struck)\b|"
                          r"\bover the (?:past|last) (?:weeks|months|years)\b|\bin recent (?:weeks|months|years)\b",
                          re.I)
 _SINCE_YEAR = re.compile(r"\bsince\s+(?:19|20)\d\d\b", re.I)
@@ -42,6 +45,9 @@ _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?:
                     r"seven|eight|nine|ten|eleven|twelve|dozens|hundreds|thousands)\b)")
 # "..., and 72 by ambulance": a number with only an adjunct after it repeats the verb before it; no clause.
 _ELLIPTICAL = re.compile(r"^[\d,.]+\s+(?:by|on|in|via|aboard|from|to|through)\b", re.I)
+# "...: 323 flew home ..., and 1,216 came by road": items of the list after a colon detail one count, no clause.
+_COUNT_START = re.compile(r"^(?:(?:about|around|some|nearly|almost|another|the other|the remaining|the rest)\s+)?"
+                          r"(?:[\d,]+\b|one|two|three|four|five|six|seven|eight|nine|ten)", re.I)
 _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|may|might|left|went|came|took|"
                      r"began|fled|said|says|means|remains?|put|puts|gave|gives|told|tells|\w{3,}ed)\b", re.I)
 
@@ -56,7 +62,8 @@ def clauses(sentence: Sentence) -> list[Sentence]:
         nxt = _COORD.search(text, m.end())
         right = right[: (nxt.start() - m.end()) if nxt else len(right)]
         if _FINITE.search(left) and _FINITE.search(re.split(r"[;(]|,\s", right)[0]) and len(right.split()) >= 3 \
-                and not _ELLIPTICAL.match(right) and not _quoted_at(text, m.start()):
+                and not _ELLIPTICAL.match(right) and not _quoted_at(text, m.start()) \
+                and not (":" in left and _COUNT_START.match(right)):
             ends.append(m.start())
             starts.append(m.end())
     ends.append(len(text))
@@ -90,11 +97,15 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
         para_start = newlines[paragraphs[n] - 1] + 1 if paragraphs[n] else 0
         skip = dateline_end(article.text, para_start) if para_start >= s.start - 2 or n == 0 else -1
         parts = clauses(s)
+        # what the previous sentence's claims count, as read: "the total" of this one may be of it
+        before_kind = next((q.counts for q in claims[-1].quantities if counts_people(q.counts)), None) \
+            if claims and seen.get(claims[-1].id) == n - 1 else None
         day = dates[n]  # a clause that names no day of its own is of the day the clause before it ended on
         for k, c in enumerate(parts):
             claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
                                   masked=masked, mentions=index, skip=skip, last_places=last_places,
                                   prior_event=claims[-1].event if claims else None,
+                                  context=s.text[:c.start - s.start] if k else previous, prior_kind=before_kind,
                                   speaker=_clause_speaker(c, k, masked, speakers[n]),
                                   date=_clause_date(c, article, day) if len(parts) > 1 else dates[n])
             day = _clause_date(c, article, day, last=True) if len(parts) > 1 else day
@@ -233,10 +244,14 @@ def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | No
 
 def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: MentionIndex,
                   skip: int, last_places: Callable[[], tuple[str, ...]], speaker: str | None, date,
-                  prior_event: str | None = None) -> Claim | None:
+                  prior_event: str | None = None, context: str | None = None,
+                  prior_kind: str | None = None) -> Claim | None:
     """The claim one clause makes, or None when it counts nothing and reports no event. `prior_event`: the
-    event of the article's claim before it (what "They are beginning with the injured" goes on with)."""
-    quantities = [q for q in parse_quantities(c.text, c.start, previous) if q.counts]
+    event of the article's claim before it (what "They are beginning with the injured" goes on with);
+    `context`: what an elided count may refer back to (the previous sentence, or the sentence's earlier clauses:
+    "Eleven Cypriots have been evacuated; four more ..., while seven others have left": Cypriots)."""
+    quantities = [q for q in parse_quantities(c.text, c.start, previous if context is None else context,
+                                              prior=prior_kind) if q.counts]
     # Without a number, only the narrative counts: a quotation's "massacres" is not an event.
     event = classify(c.text if quantities else masked[c.start:c.end], quantities, previous)
     if event is None and not quantities and speaker and masked[c.start:c.end] != c.text:
@@ -322,7 +337,7 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
             lo, hi = next(((x, y) for x, y in parts if x <= a < y), (0, len(c.text)))
             part = c.text[lo:hi]
             timed = q.counts in ("hours", "days", "weeks")
-            own_scope = own_scope or clause_scope(part, counted=not timed) or "none"
+            own_scope = own_scope or clause_scope(part, counted=not timed) or _detailed_scope(c.text, lo, parts) or "none"
             own_mood = own_mood or modality(part)
         if (own_scope or scope) in (None, "none") and q.counts not in ("hours", "days", "weeks") \
                 and subject_tally(c.text, b):
@@ -343,6 +358,16 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
         moods = {q.modality for q in out}
         mood = next(iter(moods)) if len(moods) == 1 and None not in moods else mood
     return out, scope, mood
+
+
+def _detailed_scope(text: str, lo: int, parts: list[tuple[int, int]]) -> str | None:
+    """The scope of the count a colon's list details, for a later item of the list that starts at `lo` ("by
+    Tuesday they had brought back 1,539: 323 flew home ..., and 1,216 came by road": 1,216 is of the 1,539)."""
+    colon = text.rfind(":", 0, lo)
+    if colon < 0 or not _COUNT_START.match(text[lo:]):
+        return None
+    head = next((x for x, y in parts if x <= colon < y), 0)
+    return clause_scope(text[head:colon], counted=True)
 
 
 def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention],

@@ -241,7 +241,8 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
 _APPOSED = re.compile(rf"(?:\d[\d,.]*|\b(?:{_NUMWORD}))\s+(?:[\w'’-]+\s+){{0,2}}[\w'’-]+,\s*$", re.I)
 
 
-def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset: int = 0) -> str | None:
+def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset: int = 0, *,
+            prior: str | None = None) -> str | None:
     """What a number with no noun counts: 'the figure' asked about in the previous sentence (or counted
     there), "the number of X ... at N", "put the deaths at N", the head count earlier in the sentence
     ("the remaining 10,000", "1,539 of them", "four more"), or people when a verb of people follows
@@ -269,21 +270,27 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset:
         # "49 fires, seven of them": the fires; "200 buses left, 40 of them": buses
         if found and not _human(found[-1].counts) and _APPOSED.search(before):
             earlier = found[-1].counts or "-"
-        prior = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context and not earlier else []
-        kind = earlier or (prior[-1] if prior else "people")
+        told = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context and not earlier else []
+        kind = earlier or (told[-1] if told else "people")
         return None if kind == "-" else kind
     last = found[-1].counts if found else None
     if last and _COORDINATED.search(before) and _BARE_AFTER.match(after):
         return last
-    if _A_FIGURE.search(before) and context and re.search(r"\b(?:at|as|of|to)\s+(?:\w+\s+){0,2}$", before):
-        prior = [q.counts for q in parse_quantities(context) if _human(q.counts)]
-        if prior:
-            return prior[0]
+    if _A_FIGURE.search(before) and re.search(r"\b(?:at|as|of|to)\s+(?:\w+\s+){0,2}$", before):
+        # "the total", "a figure" of what the previous sentence counted (as that sentence's claims read it)
+        counted = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context else []
+        if counted or prior:
+            return counted[0] if counted else prior
     people_verb = _HUMAN_VERB.match(re.sub(r"^\s+or so\b", "", after).lstrip())
     if not people_verb and not re.match(r"(?:\s+or so)?(?:\s+(?:in|from|at|on|to|inside|by|during|who|that|whom|"
                                         r"through|via|into|across|aboard)\b|[,.;:])", after):
         return None
     return earlier or ("people" if people_verb else None)
+
+
+def counts_people(counts: str | None) -> bool:
+    """Whether a quantity's counts are people (for what "the total" of a later sentence counts)."""
+    return _human(counts)
 
 
 def _human(counts: str | None) -> bool:
@@ -404,11 +411,13 @@ def truce_durations(text: str, offset: int = 0) -> list[Quantity]:
     return out
 
 
-def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quantity]:
+def parse_quantities(text: str, offset: int = 0, context: str = "", prior: str | None = None) -> list[Quantity]:
     """All quantities in `text` (one sentence); offsets are `offset` + position in `text`.
 
     `context` is the previous sentence, used when the counted noun is 'the figure' of something
-    asked there ("how many people are left ... The UN has put the figure as high as 50,000").
+    asked there ("how many people are left ... The UN has put the figure as high as 50,000"); `prior` what the
+    previous sentence's claims count, as read (also across a paragraph, and where that sentence's own count
+    is elided: "... had put the total at 65,036. ... gave a figure of 78,354").
     """
     out: list[Quantity] = []
     pos = 0
@@ -431,7 +440,8 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
         if qualifier is None and value is not None and re.match(r"\s+or so\b", text[end:], re.I):
             qualifier = "about"  # "the remaining 2,000 or so"
         low, high = _bounds(value, low, high, qualifier)
-        q = _counted(text, m, context, out, (value, low, high, qualifier, qstart, end, noun_from), offset=offset)
+        q = _counted(text, m, context, out, (value, low, high, qualifier, qstart, end, noun_from), offset=offset,
+                     prior=prior)
         if q is not None:
             out.append(replace(q, start=offset + q.start, end=offset + q.end))
     taken = [(q.start, q.end) for q in out]
@@ -439,13 +449,14 @@ def parse_quantities(text: str, offset: int = 0, context: str = "") -> list[Quan
     return sorted(out, key=lambda q: q.start)
 
 
-def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed, *, offset: int = 0) -> Quantity | None:
+def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed, *, offset: int = 0,
+             prior: str | None = None) -> Quantity | None:
     """The quantity with what it counts (its noun, a list of nouns, or the elided noun), or None."""
     value, low, high, qualifier, qstart, end, noun_from = parsed
     counts, nend = _noun_after(text[noun_from:])
     nend = noun_from + nend if counts else end
     if counts is None:
-        counts = _elided(text, m, context, found, offset)
+        counts = _elided(text, m, context, found, offset, prior=prior)
     noun, counts = counts, role_of(text, qstart, nend, counts)
     if counts is None and m.group("words") and m.group(0).lower() in ("one", "a", "an"):
         return None

@@ -74,16 +74,18 @@ _PERFECT = re.compile(r"\b(?:has|have|'ve)\s+(?:now\s+|already\s+|so far\s+|sinc
 # The past perfect with the number counted as its subject and a verb of leaving, arriving or being taken in
 # ("said 20,000 people had fled into Chad", "over 5,000 had crossed", "600 families had already been housed")
 # is the backshifted present perfect of a running total ("20,000 have fled"), or a count as of a stated moment
-# ("Tuesday only 900 people had checked in"). Not deaths: "68 had died in the blast" is one event's toll; not
+# ("Tuesday only 900 people had checked in"); so is a toll ("58 people had died in the county"), but not one an
+# event bounds: "68 had died in the blast" is that event's toll (see _MOMENT); not
 # with another subject: "it had flown out 200" may be one flight; not when the verb is tied to a moment of its
 # own: "281 of them had left that afternoon" is one departure.
 _SUBJECT_PLUPERFECT = re.compile(r"^(?:\s+or so)?(?:\s+[\w'’-]+){0,4}?\s+had\s+(?:now\s+|already\s+|since\s+|so far\s+)?"
                                  r"(?:been\s+)?(?:fled|crossed|arrived|reached|entered|left|gone|returned|checked|"
                                  r"registered|housed|sheltered|evacuated|relocated|moved|rescued|resettled|displaced|"
-                                 r"taken in|sought|found shelter)\b([^,;:]*)", re.I)
+                                 r"taken in|sought|found shelter|died)\b([^,;:]*)", re.I)
 _MOMENT = re.compile(r"\b(?:on|that|this|last|early|late)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning|"
-                     r"afternoon|evening|night)\b|\bat\s+\d|\byesterday\b|\bin the (?:blast|attack|explosion|crash|"
-                     r"strike|fire|shelling|first|second)\b", re.I)
+                     r"afternoon|evening|night)\b|\bat\s+\d|\byesterday\b|\bin the (?:first|second)\b|"
+                     r"\b(?:in|from) (?:the|that|this|last \w+'s) (?:[\w-]+\s+){0,2}?(?:blast|attack|explosion|crash|"
+                     r"strike|fire|shelling|bombing|collapse|stampede|sinking)\b", re.I)
 
 
 def subject_tally(text: str, end: int) -> bool:
@@ -143,6 +145,7 @@ _PLANNED = re.compile(r"\b(?:will|shall|would|'ll|is to|are to|was to|were to|go
 # "is planning for as many as 270,000 people to cross": preparing for a scenario, not planning to act.
 _EXPECTED = re.compile(r"\b(?:plann?(?:ing|ed|s)? for\b(?=[^.;]{0,60}\bto\b)|"
                        r"(?:can|could) (?:handle|accommodate|take in|hold|cope with|house)\b|"
+                       r"(?:could|may|might) (?:well )?end up\b|"  # a projected outcome: "could end up leaving"
                        r"(?:ready|prepared|preparing|equipped) (?:to (?:cope with|take in|receive|house|handle)|for)|"
                        r"expect(?:s|ed)?|likely|unlikely|could take|may take|might take|forecast|"
                        r"predicted|projected|anticipated|estimated to take|are expected|is expected)\b", re.I)

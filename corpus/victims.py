@@ -18,6 +18,13 @@ _KILL_AFTER = re.compile(r"^\s*(?:others?\s+|more\s+)?(?:(?:were|was|have been|h
 _WOUND_AFTER = re.compile(r"^\s*(?:others?\s+|more\s+)?(?:(?:were|was|have been|had been|are)\s+)?"
                           r"(?:wounded|injured|hurt)\b", re.I)
 
+# A later object of the same verb: "killed four soldiers and nine civilians" (nine civilians killed too).
+_OBJECT_ON = r"\s+(?:(?:at least|about|some|nearly|more than)\s+)?\d[^.;:]{0,40}?(?:,\s*|,?\s*and\s+)$"
+# ... unless the later count has a verb of its own ("killed 5 people and 40 children were evacuated")
+_OWN_VERB = re.compile(r"^\s*(?:were|was|are|is|have|has|had|will|would|left|fled|arrived|\w+ed)\b", re.I)
+_KILL_LIST = re.compile(rf"\b(?:killed|killing|kills|shot dead){_OBJECT_ON}", re.I)
+_WOUND_LIST = re.compile(rf"\b(?:wounded|wounding|injured|injuring){_OBJECT_ON}", re.I)
+
 
 def role_of(text: str, qstart: int, nend: int, counts: str | None) -> str | None:
     """Killed or wounded when a verb around the count says so ('killing one person')."""
@@ -25,9 +32,10 @@ def role_of(text: str, qstart: int, nend: int, counts: str | None) -> str | None
     if counts not in (None, "people", "civilians", "volunteers", "workers", "children", "fighters",
                       "soldiers", "rebels", "residents", "men", "women"):
         return counts
-    if _KILL_BEFORE.search(before) or _KILL_AFTER.match(after):
+    listed = not _OWN_VERB.match(after)
+    if _KILL_BEFORE.search(before) or _KILL_AFTER.match(after) or (listed and _KILL_LIST.search(before)):
         return "killed"
-    if _WOUND_BEFORE.search(before) or _WOUND_AFTER.match(after):
+    if _WOUND_BEFORE.search(before) or _WOUND_AFTER.match(after) or (listed and _WOUND_LIST.search(before)):
         return "wounded"
     return counts
 

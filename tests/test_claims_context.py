@@ -155,3 +155,56 @@ def test_beginning_with_the_wounded_goes_on_with_the_evacuation_before_it():
     assert events == ["evacuated", "evacuated"]
     # without an evacuation before it, starting with someone is no event
     assert [c.event for c in _claims("They are starting with the sick and the elderly, an official said.")] == []
+
+
+@pytest.mark.parametrize(("text", "value", "scope"), [
+    # a toll as of the report
+    ("The coroner said 31 people had died in the province.", 31, "cumulative"),
+    # one event's toll
+    ("The coroner said 31 people had died in the bridge collapse.", 31, None),
+    ("The coroner said 31 people had died in the blast.", 31, None),
+])
+def test_a_backshifted_toll_is_a_running_total_unless_an_event_bounds_it(text, value, scope):
+    assert _q(text, value)[1]["scope"] == scope
+
+
+def test_a_projected_outcome_is_expected():
+    _, q = _q("Officials said up to 9,000 residents could end up leaving the island.", 9000)
+    assert q["modality"] == "expected"
+
+
+def test_every_item_of_a_colons_list_details_the_count_before_it():
+    text = ("The ministry said by Friday it had brought home 900 Kenyans: 300 flew from Juba airport, and 600 came "
+            "by road.")
+    quantities = {q["value"]: q for c in _claims(text, {"Juba": "jb"}) for q in c.to_dict()["quantities"]}
+    assert quantities[600]["counts"] == quantities[300]["counts"] == "Kenyans"
+    assert quantities[600]["scope"] == quantities[900]["scope"] == "cumulative"
+    assert quantities[600]["places"] == []  # the airport is the 300's, not the road's
+
+
+def test_others_of_a_later_clause_are_of_the_kind_counted_first():
+    text = "Twelve Ghanaians have been evacuated, she said; five more are due on Friday, while three others left by bus."
+    assert _q(text, 3)[1]["counts"] == "Ghanaians"
+
+
+def test_a_state_as_of_an_undated_start_is_undated():
+    text = "About 4,000 Britons were living in the country when the war began, the embassy said."
+    assert _q(text, 4000)[1]["date"] is None
+    assert _q("About 4,000 Britons were living in the country, the embassy said.", 4000)[1]["date"] == "2024-05-08"
+
+
+def test_the_total_of_a_later_sentence_counts_what_the_sentence_before_counted():
+    text = ("Officials said 3,100 residents had been bused out by noon.\n\n"
+            "A county statement issued later had put the total at 3,450. By night the mayor gave a figure of 3,900.")
+    assert _q(text, 3450)[1]["counts"] == "residents"
+    assert _q(text, 3900)[1]["counts"] == "residents"
+
+
+@pytest.mark.parametrize(("text", "value", "counts"), [
+    ("Shelling killed 4 soldiers and 9 civilians.", 9, ["killed", "civilians"]),
+    ("Gunmen killed 3 guards, 2 women and 6 children.", 6, ["killed", "children"]),
+    # a later count with a verb of its own is its own
+    ("The raid killed 5 people and 40 children were evacuated.", 40, "children"),
+])
+def test_a_later_object_of_a_verb_of_killing_is_killed_too(text, value, counts):
+    assert _q(text, value)[1]["counts"] == counts

@@ -6,7 +6,7 @@ their qualifier, what they count, scope, modality, speaker and date. The gold's 
 differ and strict where a map could print something wrong:
 
 - found: the number (value, or low/high of a vague amount) is among the quantities of a claim drawn from the
-  sentence holding the gold key;
+  sentence holding the gold key (where several match, the one counting what the gold counts is scored);
 - right: found, and its qualifier, scope and modality are among the gold's alternatives (after mapping
   synonyms: "so far" is cumulative, "first" is first_batch ...), what it counts shares a word with the gold's
   (people, residents, evacuees, civilians and the like are one family), the claim's speaker shares a
@@ -162,7 +162,9 @@ def score(gold: dict, texts: dict[str, str], claims: list[dict],
                 misses.append(f"{g['article'][:2]} {gq.get('value') or gq.get('low')} not found ({g['key'][:40]})")
                 continue
             found += 1
-            c, tq = hits[0]
+            # of several numbers that match (any two vague amounts do: "hundreds of crews ... thousands of first
+            # responders"), the one that counts what the gold counts is the tool's reading of it
+            c, tq = next(((c, tq) for c, tq in hits if _counts_ok(tq.get("counts"), gq.get("counts") or [])), hits[0])
             errs = []
             if _qual(tq) not in (gq.get("qualifier") or ["exact"]):
                 errs.append(f"qualifier {tq.get('qualifier')}")
