@@ -27,7 +27,7 @@ from evacmap.gazetteer.newsforms import (
 )
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
 from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
-from evacmap.gazetteer.text import Stream, Tokens, hyphen_inner, tokenize
+from evacmap.gazetteer.text import Stream, Tokens, hyphen_inner, in_longer_name, tokenize, with_article
 from evacmap.gazetteer.worldstore import WorldIndex
 
 # data_home, world_index, world_index_cached and imported_layer are imported from here by the CLI and tests.
@@ -228,7 +228,7 @@ class Gazetteer:
             if bounds:
                 start, end = bounds[n]
             else:
-                start, end = self._with_article(tokens, i, text), tokens[j - 1].end
+                start, end = with_article(tokens, i, text), tokens[j - 1].end
                 if text[end:end + 1] == "." and ((j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]))
                                                   or text[start:end + 1] in abbreviation_table()[0]):
                     end += 1  # "U.S.", "Ky.": the abbreviation's last full stop is part of it
@@ -467,7 +467,7 @@ class Gazetteer:
             key = keys[n]
             if n in covered or key in persons or len(key) < 4:
                 continue
-            if context.zipf(words[n].lower()) >= 3.0 or words[n].isupper() or self._in_longer_name(tokens, n):
+            if context.zipf(words[n].lower()) >= 3.0 or words[n].isupper() or in_longer_name(tokens, n):
                 continue
             hits = self._fuzzy_cached(key)
             if not hits or context.person_trap(tokens, n, n + 1, ""):
@@ -477,24 +477,3 @@ class Gazetteer:
             if places and not context.org_trap(tokens, n, n + 1):
                 out.append((n, n + 1, key, places, score))
         return out
-
-    @staticmethod
-    def _in_longer_name(tokens: Tokens, n: int) -> bool:
-        """Is word n one of several capitalised words in a row ("Gulf War", "Hamas Political Bureau")? Fuzzy
-        matching never reaches into such a name: the exact forms already said it is no place."""
-        text = tokens.text
-        before = n > 0 and tokens.caps[n - 1] and text[tokens.ends[n - 1]:tokens.starts[n]] == " " \
-            and not tokens[n].sentence_initial
-        after = n + 1 < len(tokens) and tokens.caps[n + 1] and text[tokens.ends[n]:tokens.starts[n + 1]] == " "
-        before = before and tokens.keys[n - 1] not in ARTICLES
-        after = after and tokens.keys[n + 1] not in ARTICLES
-        return bool(before or after)
-
-    @staticmethod
-    def _with_article(tokens: Tokens, i: int, text: str) -> int:
-        """Include a leading Arabic article in the surface: "Al-Amiriyah", not "Amiriyah"."""
-        if i > 0 and tokens[i - 1].key in ARTICLES:
-            gap = text[tokens[i - 1].end:tokens[i].start]
-            if gap == "-" or (gap == " " and tokens[i - 1].capitalised and not tokens[i - 1].sentence_initial):
-                return tokens[i - 1].start
-        return tokens[i].start

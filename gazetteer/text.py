@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from evacmap.gazetteer.normalize import _APOSTROPHES, _token_key, fold
+from evacmap.gazetteer.normalize import _APOSTROPHES, ARTICLES, _token_key, fold
 
 _WORD = re.compile(r"[^\W_]+(?:['’`ʿʾ][^\W_]+)*")
 _POSSESSIVE = re.compile(r"['’][sS](?![^\W_])")
@@ -144,3 +144,24 @@ def hyphen_inner(tokens: Tokens, k: int) -> bool:
         return False
     text, starts, ends = tokens.text, tokens.starts, tokens.ends
     return text[ends[k - 1]:starts[k]] == "-" and text[ends[k]:starts[k + 1]] == "-"
+
+
+def in_longer_name(tokens: Tokens, n: int) -> bool:
+    """Is word n one of several capitalised words in a row ("Gulf War", "Hamas Political Bureau")? Fuzzy
+    matching never reaches into such a name: the exact forms already said it is no place."""
+    text = tokens.text
+    before = n > 0 and tokens.caps[n - 1] and text[tokens.ends[n - 1]:tokens.starts[n]] == " " \
+        and not tokens[n].sentence_initial
+    after = n + 1 < len(tokens) and tokens.caps[n + 1] and text[tokens.ends[n]:tokens.starts[n + 1]] == " "
+    before = before and tokens.keys[n - 1] not in ARTICLES
+    after = after and tokens.keys[n + 1] not in ARTICLES
+    return bool(before or after)
+
+
+def with_article(tokens: Tokens, i: int, text: str) -> int:
+    """Include a leading Arabic article in the surface: "Al-Amiriyah", not "Amiriyah"."""
+    if i > 0 and tokens[i - 1].key in ARTICLES:
+        gap = text[tokens[i - 1].end:tokens[i].start]
+        if gap == "-" or (gap == " " and tokens[i - 1].capitalised and not tokens[i - 1].sentence_initial):
+            return tokens[i - 1].start
+    return tokens[i].start
