@@ -314,6 +314,7 @@ class Gazetteer:
             (i, j) for i, j, _ in county_lists(tokens, text)}
         associative: set[tuple[int, int]] = set()
         villages = []  # small villages named like English words: kept only where the article's geography backs them
+        before_names = []  # areas before a capitalised word ("Manitoba Hydro"): see below
         for i, j, key, places in spans:
             if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
                                                               signals=signals, paired=paired):
@@ -325,10 +326,21 @@ class Gazetteer:
                             tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
                             common_words=False):
                         villages.append((i, j, key, places))
+                    elif signals.get((i, j)) == "weak" and any(p.kind in context.AREA_KINDS for p in places):
+                        before_names.append((i, j, key, places))
                     continue
                 associative.add((i, j))
             kept.append(self._prefer_regional(i, j, key, places))
         kept.extend(coherence.supported(villages, kept))
+        # One sense per article: a state or country the article names as a place elsewhere is that place before
+        # a capitalised word too ("Manitoba Hydro", "Kentucky Derby"), not a first name; it opens a body's or
+        # an event's name, so it is reported only as associative
+        placed = {item[2] for item in kept if item[:2] not in associative}
+        for i, j, key, places in before_names:
+            if key in placed and self._passes(tokens, i, j, places, text=text, persons=persons, paired=paired,
+                                              signals={**signals, (i, j): None}):
+                kept.append(self._prefer_regional(i, j, key, places))
+                associative.add((i, j))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
         kept.sort(key=lambda s: s[0])
         return kept, associative
