@@ -326,15 +326,15 @@ class Gazetteer:
                             tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
                             common_words=False):
                         villages.append((i, j, key, places))
-                    elif signals.get((i, j)) == "weak" and any(p.kind in context.AREA_KINDS for p in places):
+                    elif signals.get((i, j)) == "weak" and (_major(places) or any(p.kind == "region" for p in places)):
                         before_names.append((i, j, key, places))
                     continue
                 associative.add((i, j))
             kept.append(self._prefer_regional(i, j, key, places))
         kept.extend(coherence.supported(villages, kept))
-        # One sense per article: a state or country the article names as a place elsewhere is that place before
-        # a capitalised word too ("Manitoba Hydro", "Kentucky Derby"), not a first name; it opens a body's or
-        # an event's name, so it is reported only as associative
+        # One sense per article: a state, a country or a city of 100,000 the article names as a place elsewhere
+        # is that place before a capitalised word too ("Manitoba Hydro", "Kentucky Derby", "Calgary Stampede"),
+        # not a first name; it opens a body's or an event's name, so it is reported only as associative
         placed = {item[2] for item in kept if item[:2] not in associative}
         for i, j, key, places in before_names:
             if key in placed and self._passes(tokens, i, j, places, text=text, persons=persons, paired=paired,

@@ -53,6 +53,8 @@ def test_common_word_before_its_noun_is_still_the_word(world):
     ("Manitoba Hydro said power was out. Crews across Manitoba worked overnight.", "Manitoba", "CA"),
     ("The Kentucky Derby was run on Saturday. Kentucky officials praised the crowd.", "Kentucky", "US"),
     ("Queensland Rail cancelled trains. Floods cut roads across Queensland.", "Queensland", "AU"),
+    ("The Calgary Stampede opened on Friday. Hotels in Calgary were full.", "Calgary", "CA"),
+    ("Mumbai Indians won the final. Fans in Mumbai celebrated.", "Mumbai", "IN"),
 ])
 def test_area_named_elsewhere_is_the_area_before_a_capitalised_word(world, text, surface, country):
     first = [m for m in world.find(text, associative=True) if m.surface == surface]
@@ -64,3 +66,4 @@ def test_area_named_elsewhere_is_the_area_before_a_capitalised_word(world, text,
 def test_area_before_a_capitalised_word_alone_is_still_doubtful(world):
     # named nowhere else, "Manitoba Hydro" may as well be a name: one sense per article needs a second use
     assert found(world, "Manitoba Hydro said power was out.") == {}
+    assert found(world, "Paris Hilton arrived late.") == {}
