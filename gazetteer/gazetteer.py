@@ -27,7 +27,15 @@ from evacmap.gazetteer.newsforms import (
 )
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
 from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
-from evacmap.gazetteer.text import Stream, Tokens, hyphen_inner, in_longer_name, tokenize, with_article
+from evacmap.gazetteer.text import (
+    Stream,
+    Tokens,
+    hyphen_inner,
+    hyphen_particles,
+    in_longer_name,
+    tokenize,
+    with_article,
+)
 from evacmap.gazetteer.worldstore import WorldIndex
 
 # data_home, world_index, world_index_cached and imported_layer are imported from here by the CLI and tests.
@@ -402,8 +410,11 @@ class Gazetteer:
         """The tokens' keys, with "#" (in no name) for each word the capitalisation gate of the broad layers
         turns away: a lowercase word that is not an article or function word."""
         function_words = context.FUNCTION_WORDS
-        return [key if cap or key in ARTICLES or word.lower() in function_words or hyphen_inner(tokens, k) else "#"
-                for k, (key, cap, word) in enumerate(zip(tokens.keys, tokens.caps, tokens.words, strict=False))]
+        keys = [key if cap or key in ARTICLES or word.lower() in function_words else "#"
+                for key, cap, word in zip(tokens.keys, tokens.caps, tokens.words, strict=False)]
+        for k in hyphen_particles(tokens):  # "Port-au-Prince": a particle inside a hyphened name passes the gate
+            keys[k] = tokens.keys[k]
+        return keys
 
     @staticmethod
     def _capitalised(tokens, i: int, j: int, layer: str) -> bool:
