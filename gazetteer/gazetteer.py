@@ -27,7 +27,15 @@ from evacmap.gazetteer.newsforms import (
 )
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
 from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
-from evacmap.gazetteer.text import Stream, Tokens, hyphen_inner, tokenize
+from evacmap.gazetteer.text import (
+    Stream,
+    Tokens,
+    hyphen_inner,
+    hyphen_particles,
+    in_longer_name,
+    tokenize,
+    with_article,
+)
 from evacmap.gazetteer.worldstore import WorldIndex
 
 # data_home, world_index, world_index_cached and imported_layer are imported from here by the CLI and tests.
@@ -228,7 +236,7 @@ class Gazetteer:
             if bounds:
                 start, end = bounds[n]
             else:
-                start, end = self._with_article(tokens, i, text), tokens[j - 1].end
+                start, end = with_article(tokens, i, text), tokens[j - 1].end
                 if text[end:end + 1] == "." and ((j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]))
                                                   or text[start:end + 1] in abbreviation_table()[0]):
                     end += 1  # "U.S.", "Ky.": the abbreviation's last full stop is part of it
@@ -314,6 +322,7 @@ class Gazetteer:
             (i, j) for i, j, _ in county_lists(tokens, text)}
         associative: set[tuple[int, int]] = set()
         villages = []  # small villages named like English words: kept only where the article's geography backs them
+        before_names = []  # areas before a capitalised word ("Manitoba Hydro"): see below
         for i, j, key, places in spans:
             if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
                                                               signals=signals, paired=paired):
@@ -325,10 +334,21 @@ class Gazetteer:
                             tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
                             common_words=False):
                         villages.append((i, j, key, places))
+                    elif signals.get((i, j)) == "weak" and (_major(places) or any(p.kind == "region" for p in places)):
+                        before_names.append((i, j, key, places))
                     continue
                 associative.add((i, j))
             kept.append(self._prefer_regional(i, j, key, places))
         kept.extend(coherence.supported(villages, kept))
+        # One sense per article: a state, a country or a city of 100,000 the article names as a place elsewhere
+        # is that place before a capitalised word too ("Manitoba Hydro", "Kentucky Derby", "Calgary Stampede"),
+        # not a first name; it opens a body's or an event's name, so it is reported only as associative
+        placed = {item[2] for item in kept if item[:2] not in associative}
+        for i, j, key, places in before_names:
+            if key in placed and self._passes(tokens, i, j, places, text=text, persons=persons, paired=paired,
+                                              signals={**signals, (i, j): None}):
+                kept.append(self._prefer_regional(i, j, key, places))
+                associative.add((i, j))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
         kept.sort(key=lambda s: s[0])
         return kept, associative
@@ -390,8 +410,11 @@ class Gazetteer:
         """The tokens' keys, with "#" (in no name) for each word the capitalisation gate of the broad layers
         turns away: a lowercase word that is not an article or function word."""
         function_words = context.FUNCTION_WORDS
-        return [key if cap or key in ARTICLES or word.lower() in function_words or hyphen_inner(tokens, k) else "#"
-                for k, (key, cap, word) in enumerate(zip(tokens.keys, tokens.caps, tokens.words, strict=False))]
+        keys = [key if cap or key in ARTICLES or word.lower() in function_words else "#"
+                for key, cap, word in zip(tokens.keys, tokens.caps, tokens.words, strict=False)]
+        for k in hyphen_particles(tokens):  # "Port-au-Prince": a particle inside a hyphened name passes the gate
+            keys[k] = tokens.keys[k]
+        return keys
 
     @staticmethod
     def _capitalised(tokens, i: int, j: int, layer: str) -> bool:
@@ -467,7 +490,7 @@ class Gazetteer:
             key = keys[n]
             if n in covered or key in persons or len(key) < 4:
                 continue
-            if context.zipf(words[n].lower()) >= 3.0 or words[n].isupper() or self._in_longer_name(tokens, n):
+            if context.zipf(words[n].lower()) >= 3.0 or words[n].isupper() or in_longer_name(tokens, n):
                 continue
             hits = self._fuzzy_cached(key)
             if not hits or context.person_trap(tokens, n, n + 1, ""):
@@ -477,24 +500,3 @@ class Gazetteer:
             if places and not context.org_trap(tokens, n, n + 1):
                 out.append((n, n + 1, key, places, score))
         return out
-
-    @staticmethod
-    def _in_longer_name(tokens: Tokens, n: int) -> bool:
-        """Is word n one of several capitalised words in a row ("Gulf War", "Hamas Political Bureau")? Fuzzy
-        matching never reaches into such a name: the exact forms already said it is no place."""
-        text = tokens.text
-        before = n > 0 and tokens.caps[n - 1] and text[tokens.ends[n - 1]:tokens.starts[n]] == " " \
-            and not tokens[n].sentence_initial
-        after = n + 1 < len(tokens) and tokens.caps[n + 1] and text[tokens.ends[n]:tokens.starts[n + 1]] == " "
-        before = before and tokens.keys[n - 1] not in ARTICLES
-        after = after and tokens.keys[n + 1] not in ARTICLES
-        return bool(before or after)
-
-    @staticmethod
-    def _with_article(tokens: Tokens, i: int, text: str) -> int:
-        """Include a leading Arabic article in the surface: "Al-Amiriyah", not "Amiriyah"."""
-        if i > 0 and tokens[i - 1].key in ARTICLES:
-            gap = text[tokens[i - 1].end:tokens[i].start]
-            if gap == "-" or (gap == " " and tokens[i - 1].capitalised and not tokens[i - 1].sentence_initial):
-                return tokens[i - 1].start
-        return tokens[i].start

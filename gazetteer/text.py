@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from evacmap.gazetteer.normalize import _APOSTROPHES, _token_key, fold
+from evacmap.gazetteer.normalize import _APOSTROPHES, ARTICLES, _token_key, fold
 
 _WORD = re.compile(r"[^\W_]+(?:['’`ʿʾ][^\W_]+)*")
 _POSSESSIVE = re.compile(r"['’][sS](?![^\W_])")
@@ -145,3 +145,40 @@ def hyphen_inner(tokens: Tokens, k: int) -> bool:
         return False
     text, starts, ends = tokens.text, tokens.starts, tokens.ends
     return text[ends[k - 1]:starts[k]] == "-" and text[ends[k]:starts[k + 1]] == "-"
+
+
+def in_longer_name(tokens: Tokens, n: int) -> bool:
+    """Is word n one of several capitalised words in a row ("Gulf War", "Hamas Political Bureau")? Fuzzy
+    matching never reaches into such a name: the exact forms already said it is no place."""
+    text = tokens.text
+    before = n > 0 and tokens.caps[n - 1] and text[tokens.ends[n - 1]:tokens.starts[n]] == " " \
+        and not tokens[n].sentence_initial
+    after = n + 1 < len(tokens) and tokens.caps[n + 1] and text[tokens.ends[n]:tokens.starts[n + 1]] == " "
+    before = before and tokens.keys[n - 1] not in ARTICLES
+    after = after and tokens.keys[n + 1] not in ARTICLES
+    return bool(before or after)
+
+
+def with_article(tokens: Tokens, i: int, text: str) -> int:
+    """Include a leading Arabic article in the surface: "Al-Amiriyah", not "Amiriyah"."""
+    if i > 0 and tokens[i - 1].key in ARTICLES:
+        gap = text[tokens[i - 1].end:tokens[i].start]
+        if gap == "-" or (gap == " " and tokens[i - 1].capitalised and not tokens[i - 1].sentence_initial):
+            return tokens[i - 1].start
+    return tokens[i].start
+
+
+_HYPHEN_PARTICLE = re.compile(r"(?<=[^\W\d_])-([^\W\d_]+)(?=-[^\W\d_])")
+
+
+def hyphen_particles(tokens: Tokens) -> list[int]:
+    """The token indexes of the particles inside hyphened names (see hyphen_inner), found by one search of the
+    text rather than a test of every lowercase word."""
+    if "-" not in tokens.text:
+        return []
+    out = []
+    for m in _HYPHEN_PARTICLE.finditer(tokens.text):
+        k = bisect.bisect_left(tokens.starts, m.start(1))
+        if k < len(tokens) and tokens.starts[k] == m.start(1) and hyphen_inner(tokens, k):
+            out.append(k)
+    return out

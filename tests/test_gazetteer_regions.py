@@ -86,6 +86,7 @@ def test_compass_word_and_an_english_word_is_still_no_place(world):
     ("Students in Aix-en-Provence marched on Thursday.", "Aix-en-Provence", "FR"),
     ("Flooding closed roads around Stratford-upon-Avon.", "Stratford-upon-Avon", "GB"),
     ("Protesters gathered in Châlons-en-Champagne.", "Châlons-en-Champagne", "FR"),
+    ("Surfers met in Saint-Jean-de-Luz on Sunday.", "Saint-Jean-de-Luz", "FR"),  # particle after a particle
 ])
 def test_name_hyphened_around_a_lowercase_particle(world, text, surface, country):
     place = places(world, text).get(surface)
