@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Mention, Sentence
 from evacmap.corpus.organisations import named_state_media, org_in, org_name, state_media
 
@@ -494,3 +495,7 @@ def _past_quotation(speakers, quoted, paras) -> list[int]:
     if n:
         beyond[n - 1] = n
     return beyond
+
+
+# Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
+_BY_SOURCE = fast(_BY_SOURCE)
