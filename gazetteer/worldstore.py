@@ -148,20 +148,21 @@ class WorldIndex:
     def scan(self, stream) -> list[tuple[int, int, str]]:
         """Every (first token, end token, key) whose run of token keys is an indexed name: a dictionary
         walk from each word, extended while the words so far begin some longer name."""
-        lookup, prefixes = self._lookup, self._prefixes
+        # the buckets' own dicts, asked directly: this runs for every word of the article
+        lookup, prefixes = self._lookup.bucket, self._prefixes.bucket
         keys = stream.keys
         n = len(keys)
         hits = []
         for i, first in enumerate(keys):
             if first == "#":  # a word the caller blanked out
                 continue
-            if first in lookup:
+            if first in lookup(first):
                 hits.append((i, i + 1, first))
             key, j = first, i + 1
-            while key in prefixes and j < n:
+            while key in prefixes(key) and j < n:
                 key = f"{key} {keys[j]}"
                 j += 1
-                if key in lookup:
+                if key in lookup(key):
                     hits.append((i, j, key))
         return hits
 
