@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Mention, Sentence
 from evacmap.corpus.organisations import named_state_media, org_in, org_name, state_media
 from evacmap.corpus.reported import quotes_inherit, reported_inherit
@@ -448,3 +449,7 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
                 last_person = known.get(_surname(named[0]), named[0])
         speakers.append(speaker)
     return reported_inherit(masked, sentences, paras, quotes_inherit(text, masked, sentences, paras, speakers))
+
+
+# Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
+_BY_SOURCE = fast(_BY_SOURCE)

@@ -42,6 +42,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
+from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Mention
 from evacmap.corpus.prefilter import Guarded
 
@@ -249,3 +250,7 @@ def claim_mentions(text: str, offset: int, mentions: Sequence[Mention] | Mention
 
 # The roles a whole list shares with its first member ("through Ed Damer, Atbara and Suakin").
 _LIST_ROLES = frozenset({"party", "nationality", "waypoint", "seat", "title"})
+
+
+# Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
+ANAPHORA, _RELATIVE = fast(ANAPHORA), fast(_RELATIVE)

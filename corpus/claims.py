@@ -17,6 +17,7 @@ from evacmap.corpus.claim_links import BEGIN_WITH, also_undated, first_stage
 from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
 from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
+from evacmap.corpus.folding import fast
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import counts_people, parse_quantities
@@ -405,3 +406,7 @@ def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention],
 def claims_csv_rows(claims: list[Claim]) -> tuple[tuple[str, ...], list[list]]:
     """(header, rows) for a spreadsheet: one row per quantity, one row for a claim without any."""
     return CSV_HEADER, [row for c in claims for row in c.csv_rows()]
+
+
+# Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
+_BACKGROUND, _CUMULATIVE = fast(_BACKGROUND), fast(_CUMULATIVE)

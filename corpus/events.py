@@ -179,3 +179,7 @@ def _state(text: str, counts: set) -> str | None:
  _FUTURE, _FLED, _DISPLACED, _SIEGE, _CEASEFIRE, _FIGURE) = map(fast, (
     _REMAIN, _KILL, _WOUND, _ATTACK, _EVAC, _EVAC_NOUN, _BOUND, _ARRIVE, _HALT, _HALTABLE, _WAIT, _DEAL_VERB, _DEST,
     _FUTURE, _FLED, _DISPLACED, _SIEGE, _CEASEFIRE, _FIGURE))
+
+
+# Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
+_SIDE = fast(_SIDE)

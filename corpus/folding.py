@@ -150,7 +150,8 @@ def _caseless(node) -> bool:
 class Fast:
     """A case-insensitive pattern whose `search` runs without IGNORECASE on the folded text and takes the
     match object from the pattern itself at the position found (the same match: see the module docstring).
-    Everything else (match, finditer, sub, ...) is the pattern's own. With a `loosened` pattern (`exact`
+    `sub` skips a text without the pattern's literals; everything else (match, split, ...) is the pattern's own.
+    With a `loosened` pattern (`exact`
     False), a position found is only a candidate: the search goes on past it until the pattern matches."""
 
     __slots__ = ("_exact", "_fast", "_literals", "_nonempty", "pattern")
@@ -194,6 +195,12 @@ class Fast:
             return self._searches(text, pos, endpos)
         return (cast("re.Match[str]", match(text, at.start(), endpos))
                 for at in self._fast.finditer(low, pos, endpos))
+
+    def sub(self, repl, string: str, count: int = 0) -> str:
+        """The pattern's own `sub`, skipped where the text holds none of the literals every match holds."""
+        if self._literals is not None and self._literals.search(fold(string)) is None:
+            return string
+        return self.pattern.sub(repl, string, count)
 
     def _searches(self, text: str, pos: int, endpos: int) -> Iterator[re.Match[str]]:
         """finditer as repeated searches, each from the end of the last match (no match is empty)."""

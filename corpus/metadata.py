@@ -15,6 +15,8 @@ import datetime as dt
 import re
 from collections import Counter
 
+from evacmap.corpus.folding import fast
+
 __all__ = ["detect_dateline", "detect_outlet", "detect_published", "detect_title", "is_caption"]
 
 _OUTLETS = {
@@ -143,3 +145,7 @@ def detect_title(text: str) -> str | None:
     if first and len(first) <= 160 and not first.endswith((".", "”", '"')) and rest.startswith("\n"):
         return first
     return None
+
+
+# Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
+_CAPTION = fast(_CAPTION)

@@ -475,4 +475,4 @@ def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed
 
 
 # Searched on folded text (corpus/folding.py): the same matches, without IGNORECASE's slow scan.
-_NUMBER, _DURATION_WORDS = fast(_NUMBER), fast(_DURATION_WORDS)
+_NUMBER, _DURATION_WORDS, _QUAL_RE = fast(_NUMBER), fast(_DURATION_WORDS), fast(_QUAL_RE)

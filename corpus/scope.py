@@ -254,3 +254,4 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
 # Searched on folded text (corpus/folding.py): the same matches, without IGNORECASE's slow scan.
 _PERFECT, _FEARED, _PLANNED, _EXPECTED, _POSSIBLE = map(fast, (_PERFECT, _FEARED, _PLANNED, _EXPECTED, _POSSIBLE))
 _CLAUSE_CUES = [(fast(rx), scope) for rx, scope in _CLAUSE_CUES]
+_SIDE_CLAUSE, _TARGET_BEFORE, _SUPERLATIVE_SO_FAR = map(fast, (_SIDE_CLAUSE, _TARGET_BEFORE, _SUPERLATIVE_SO_FAR))

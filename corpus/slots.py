@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors
+from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.prefilter import Guarded
 
@@ -266,3 +267,7 @@ def group_ids(article: Article, sentences: Sequence[Sentence], mentions: Sequenc
 
 __all__ = ["BACKREF", "GROUP", "GROUP_BACK", "Slot", "SlotMentions", "area_patterns", "article_slots", "find_slots",
            "group_ids"]
+
+
+# Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
+GROUP, GROUP_BACK = fast(GROUP), fast(GROUP_BACK)

@@ -104,6 +104,7 @@ class WorldIndex:
         self._lookup, self._prefixes = keys, prefixes
         self._ptr, self._pos, self._rows, self._offsets = ptr, pos, rows, offsets
         self._cache: dict[int, Place] = {}
+        self._by_key: dict[str, tuple[Place, ...]] = {}  # a long article names the same towns again and again
         self._ids: dict[str, int] | None = None
         self.names_indexed = len(ptr) - 1
 
@@ -123,10 +124,13 @@ class WorldIndex:
         return [self.place(i) for i in range(len(self))]
 
     def places_for(self, key: str) -> list[Place]:
-        k = self._lookup.get(key)
-        if k is None:
-            return []
-        return [self.place(int(i)) for i in self._pos[int(self._ptr[k]):int(self._ptr[k + 1])]]
+        """The places named `key`, as a new list (callers may filter it in place)."""
+        found = self._by_key.get(key)
+        if found is None:
+            k = self._lookup.get(key)
+            rows = [] if k is None else self._pos[int(self._ptr[k]):int(self._ptr[k + 1])].tolist()
+            found = self._by_key[key] = tuple(self.place(i) for i in rows)
+        return list(found)
 
     def places_for_id(self, place_id: str) -> list[Place]:
         if self._ids is None:  # only `get` by id needs it: built on first use, one regex match per row
@@ -144,20 +148,21 @@ class WorldIndex:
     def scan(self, stream) -> list[tuple[int, int, str]]:
         """Every (first token, end token, key) whose run of token keys is an indexed name: a dictionary
         walk from each word, extended while the words so far begin some longer name."""
-        lookup, prefixes = self._lookup, self._prefixes
+        # the buckets' own dicts, asked directly: this runs for every word of the article
+        lookup, prefixes = self._lookup.bucket, self._prefixes.bucket
         keys = stream.keys
         n = len(keys)
         hits = []
         for i, first in enumerate(keys):
             if first == "#":  # a word the caller blanked out
                 continue
-            if first in lookup:
+            if first in lookup(first):
                 hits.append((i, i + 1, first))
             key, j = first, i + 1
-            while key in prefixes and j < n:
+            while key in prefixes(key) and j < n:
                 key = f"{key} {keys[j]}"
                 j += 1
-                if key in lookup:
+                if key in lookup(key):
                     hits.append((i, j, key))
         return hits
 

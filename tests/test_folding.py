@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 
 from evacmap.corpus import (  # noqa: F401  (their patterns)
+    attribution,
     claim_places,
+    claims,
     control_text,
     events,
+    metadata,
     movement_clauses,
     movement_cues,
     movements,
@@ -72,7 +75,8 @@ def test_guarded_patterns_match_as_with_ignorecase():
 
 
 def _fast_patterns() -> list[Fast]:
-    modules = (events, quantities, scope, movement_cues, movement_clauses)
+    modules = (events, quantities, scope, movement_cues, movement_clauses, claim_places, claims, slots, metadata,
+               attribution)
     found = [v for module in modules for v in vars(module).values() if isinstance(v, Fast)]
     return found + [rx for rx, _ in [*scope._CLAUSE_CUES, *movement_cues.WHO] if isinstance(rx, Fast)]
 
@@ -89,6 +93,7 @@ def test_fast_patterns_search_as_with_ignorecase():
                     assert (got and (got.span(), got.groups())) == (want and (want.span(), want.groups()))
             got_all = [(m.span(), m.groups()) for m in rx.finditer(text)]
             assert got_all == [(m.span(), m.groups()) for m in rx.pattern.finditer(text)]
+            assert rx.sub(" ", text) == rx.pattern.sub(" ", text)
 
 
 @pytest.mark.parametrize("source", [r"\b(?-i:[A-Z])\w+ said\b", r",\s+and\s+(?=(?-i:[a-z\d]))", r"(?-i:North|South) of \w+",
