@@ -31,6 +31,7 @@ from evacmap.maps.styles import VARIANTS
 
 __all__ = [
     "Call",
+    "Casing",
     "EvacMap",
     "Finish",
     "check_branca",
@@ -86,6 +87,27 @@ class Call(MacroElement):
         self.fn = fn
         self.args = [js(a) for a in args]
         self.prefix = f"var {self.get_name()} = " if assign else ""
+
+
+class Casing(MacroElement):
+    """The white casing under a route's line, drawn on the line's own coordinates: folium would write every
+    vertex a second time, and a page with many legs would spend tens of kilobytes on the copy (issue 12:
+    pages under 400 KB). Add it to the line's group after the line, so the line's variable exists."""
+
+    _template = Template(
+        """
+        {% macro script(this, kwargs) %}
+var {{ this.get_name() }} = L.polyline({{ this.line.get_name() }}.getLatLngs(), {{ this.options }})
+    .addTo({{ this._parent.get_name() }});
+        {% endmacro %}
+        """
+    )
+
+    def __init__(self, line: Element, **options: Any):
+        super().__init__()
+        self._name = "Casing"
+        self.line = line
+        self.options = js(options)
 
 
 def dom_popup(target_id: str, variant: str) -> Call:

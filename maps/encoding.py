@@ -3,13 +3,21 @@ integers, five bits per character from "?"), decoded by ``evm.basemap``. A basem
 to five bytes of page instead of about eighteen as a GeoJSON pair, which keeps a country-wide map's
 background, islands and all, inside the page budget. The alphabet ("?" to "~") holds no character that
 could end an inline script.
+
+Lines and zones go to the page as [lat, lon] lists (``line_parts``, ``polygon_rings``), rounded to what the
+map can show.
 """
 from __future__ import annotations
 
 import math
 from typing import Any
 
-__all__ = ["decode_ring", "encode_polygons", "encode_ring"]
+__all__ = ["decode_ring", "encode_polygons", "encode_ring", "line_parts", "polygon_rings"]
+
+
+def _round(x: float, nd: int = 5) -> float:
+    v = round(float(x), nd)
+    return 0.0 if v == 0 else v  # no "-0.0"
 
 
 def _number(v: int) -> str:
@@ -80,3 +88,38 @@ def decode_ring(text: str, factor: float) -> list[tuple[float, float]]:
         lat, lon = lat + values[i], lon + values[i + 1]
         out.append((lat / factor, lon / factor))
     return out if not math.isnan(factor) else []
+
+
+def line_parts(geom: Any) -> list[list[list[float]]]:
+    if geom is None or getattr(geom, "is_empty", True):
+        return []
+    gt = geom.geom_type
+    parts = [geom] if gt == "LineString" else [g for g in getattr(geom, "geoms", []) if g.geom_type == "LineString"
+                                                and not g.is_empty] if gt in ("MultiLineString", "GeometryCollection") else []
+    return [_line_coords(list(p.coords)) for p in parts if len(p.coords) >= 2]
+
+
+def _line_coords(pts: list) -> list[list[float]]:
+    """[[lat, lon], ...]: the ends as precise as the places they join; the schematic curve between them to
+    ~10 m, or ~100 m on a line over 1 degree long (a page with many legs stays under its size budget)."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    nd = 3 if max(max(xs) - min(xs), max(ys) - min(ys)) > 1 else 4
+    return [[_round(p[1], 5 if i in (0, len(pts) - 1) else nd), _round(p[0], 5 if i in (0, len(pts) - 1) else nd)]
+            for i, p in enumerate(pts)]
+
+
+def polygon_rings(geom: Any) -> list[list[list[list[float]]]]:
+    if geom is None or getattr(geom, "is_empty", True):
+        return []
+    gt = geom.geom_type
+    if gt == "Polygon":
+        polys = [geom]
+    elif gt in ("MultiPolygon", "GeometryCollection"):
+        polys = [g for g in geom.geoms if g.geom_type == "Polygon" and not g.is_empty]
+    else:
+        return []
+
+    def ring(r: Any) -> list[list[float]]:
+        return [[_round(y), _round(x)] for x, y, *_ in r.coords]
+
+    return [[ring(p.exterior)] + [ring(h) for h in p.interiors] for p in polys]

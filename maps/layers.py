@@ -26,7 +26,7 @@ from evacmap.maps.cartography import (
     unmy,
 )
 from evacmap.maps.clusters import plan_clusters
-from evacmap.maps.elements import Call, EvacMap, Finish, dom_popup, layer_name, path_options, text_tooltip
+from evacmap.maps.elements import Call, Casing, EvacMap, Finish, dom_popup, layer_name, path_options, text_tooltip
 from evacmap.maps.encoding import encode_polygons
 from evacmap.maps.model import MapSpec, Model, Zone
 from evacmap.maps.pages import zone_when
@@ -128,9 +128,6 @@ def _add_routes(m: EvacMap, model: Model, variant: str, spacing: float, outlet_i
                 continue
             locs = leg.lines[0] if len(leg.lines) == 1 else leg.lines
             tags = sorted(outlet_ids[o] for o in leg.outlets if o in outlet_ids)
-            if not leg.dashed:
-                casing = folium.PolyLine(locations=locs, color="#ffffff", weight=7, opacity=0.85, class_name="evm-casing")
-                fg.add_child(path_options(casing, pane="evm-casing", interactive=False, evmOutlets=tags))
             line = folium.PolyLine(
                 locations=locs, color=route.colour,
                 weight=3 if leg.dashed else 4, opacity=0.7 if leg.dashed else 0.95,
@@ -142,6 +139,10 @@ def _add_routes(m: EvacMap, model: Model, variant: str, spacing: float, outlet_i
             line.add_child(dom_popup(leg.dom_id, variant))
             line.add_child(text_tooltip(tip, {"sticky": True, "className": "evm-tip"}))
             fg.add_child(line)
+            if not leg.dashed:
+                fg.add_child(Casing(line, color="#ffffff", weight=7, opacity=0.85, className="evm-casing", fill=False,
+                                    lineCap="round", lineJoin="round", pane="evm-casing", interactive=False,
+                                    evmOutlets=tags))
             pts = arrow_points(leg.lines, spacing)
             if pts:
                 fg.add_child(Call("arrows", pts, route.colour, leg.dashed, tags, name="Arrows"))

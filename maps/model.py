@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from evacmap.maps.encoding import line_parts, polygon_rings
 from evacmap.maps.escape import safe_url
 from evacmap.maps.styles import SOLID_STATUSES, controller_label, controller_style, kind_radius, route_colour
 
@@ -338,32 +339,6 @@ class Model:
 # --- frames -> records -----------------------------------------------------------------------------------
 
 
-def _line_parts(geom: Any) -> list[list[list[float]]]:
-    if geom is None or getattr(geom, "is_empty", True):
-        return []
-    gt = geom.geom_type
-    parts = [geom] if gt == "LineString" else [g for g in getattr(geom, "geoms", []) if g.geom_type == "LineString"
-                                                and not g.is_empty] if gt in ("MultiLineString", "GeometryCollection") else []
-    return [[[_r(y), _r(x)] for x, y, *_ in p.coords] for p in parts if len(p.coords) >= 2]
-
-
-def _polygons(geom: Any) -> list[list[list[list[float]]]]:
-    if geom is None or getattr(geom, "is_empty", True):
-        return []
-    gt = geom.geom_type
-    if gt == "Polygon":
-        polys = [geom]
-    elif gt in ("MultiPolygon", "GeometryCollection"):
-        polys = [g for g in geom.geoms if g.geom_type == "Polygon" and not g.is_empty]
-    else:
-        return []
-
-    def ring(r: Any) -> list[list[float]]:
-        return [[_r(y), _r(x)] for x, y, *_ in r.coords]
-
-    return [[ring(p.exterior)] + [ring(h) for h in p.interiors] for p in polys]
-
-
 def _claim(d: Any) -> Claim | None:
     if not isinstance(d, dict):
         return None
@@ -436,7 +411,7 @@ def _routes(route_rows: list[dict], order: list[str]) -> list[Route]:
                 status=text(rec.get("status")).lower() or "unknown",  # never assume a movement happened
                 sources=[_source(d) for d in _items(rec.get("sources")) if isinstance(d, dict)],
                 length_km=_num(rec.get("length_km")),
-                lines=_line_parts(rec["geometry"]),  # empty: the leg is listed in the text but not drawn
+                lines=line_parts(rec["geometry"]),  # empty: the leg is listed in the text but not drawn
                 n_sources=int(_num(rec.get("n_sources")) or 0),
             )
         )
@@ -451,7 +426,7 @@ def brief_chain(label: str, keep: int = 6) -> str:
 
 
 def _zone(rec: dict, idx: int) -> Zone | None:
-    polys = _polygons(rec["geometry"])
+    polys = polygon_rings(rec["geometry"])
     if not polys:
         return None
     claims = [ZoneClaim(text(d.get("outlet")), text(d.get("article")), text(d.get("text")))
