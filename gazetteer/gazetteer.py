@@ -27,15 +27,7 @@ from evacmap.gazetteer.newsforms import (
 )
 from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
 from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
-from evacmap.gazetteer.text import (
-    Stream,
-    Tokens,
-    hyphen_inner,
-    hyphen_particles,
-    in_longer_name,
-    tokenize,
-    with_article,
-)
+from evacmap.gazetteer.text import Stream, Tokens, hyphen_inner, hyphen_particles, in_longer_name, tokenize, with_article
 from evacmap.gazetteer.worldstore import WorldIndex
 
 # data_home, world_index, world_index_cached and imported_layer are imported from here by the CLI and tests.
