@@ -35,6 +35,17 @@ def built(request, tmp_path_factory, run_cli) -> tuple[str, Path]:
     return request.param, out
 
 
+PAGE_LIMIT = 400_000  # bytes: each page, with the static image it carries inline for readers without JavaScript
+
+
+def test_every_page_of_every_corpus_stays_under_400_kb(built):
+    """The corpora of other places draw other countries' divisions, towns and zones: still under budget."""
+    name, out = built
+    sizes = {str(p.relative_to(out)): p.stat().st_size for p in out.rglob("*.html")}
+    assert "overview.html" in sizes and 'class="evm-static"' in (out / "overview.html").read_text(encoding="utf-8")
+    assert not {k: v for k, v in sizes.items() if v > PAGE_LIMIT}, (name, sizes)
+
+
 def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
     p1, p2 = math.radians(a[0]), math.radians(b[0])
     h = (math.sin((p2 - p1) / 2) ** 2
