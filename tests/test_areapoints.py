@@ -2,17 +2,10 @@
 every geoparsing test set and GeoNames-based tool uses, instead of a reference centre hundreds of km away."""
 from __future__ import annotations
 
-import math
-
 import pytest
+from helpers import km_between as km
 
 from evacmap.gazetteer.areapoints import geonames_points
-
-
-def km(a: tuple[float, float], b: tuple[float, float]) -> float:
-    p1, p2 = math.radians(a[0]), math.radians(b[0])
-    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(b[1] - a[1]) / 2) ** 2
-    return 2 * 6371.0 * math.asin(math.sqrt(h))
 
 
 def test_the_table_holds_geonames_points_of_countries_and_regions():

@@ -3,25 +3,11 @@ count is about, what an elided count counts, and who speaks. Each is tested on s
 (other evacuations, other places; none taken from the corpora or the sample)."""
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
+from helpers import claims_in as _claims
+from helpers import mentions_at as _mentions
 
 from evacmap.corpus.claim_places import claim_places
-from evacmap.corpus.claims import extract_claims
-from evacmap.corpus.model import Article, Mention
-from evacmap.corpus.sentences import split_sentences
-
-WED = dt.date(2024, 5, 8)  # a Wednesday
-
-
-def _mentions(text: str, names: dict[str, str]) -> list[Mention]:
-    return [Mention("a", text.index(s), text.index(s) + len(s), s, pid) for s, pid in names.items()]
-
-
-def _claims(text: str, names: dict[str, str] | None = None, published: dt.date = WED):
-    a = Article("a", "a.txt", text, "x", published=published)
-    return extract_claims(a, split_sentences(text), _mentions(text, names or {}))
 
 
 def _q(text: str, value: float, names: dict[str, str] | None = None) -> tuple[dict, dict]:

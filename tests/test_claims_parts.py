@@ -6,26 +6,16 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from helpers import WED
+from helpers import claims_in as _claims
+from helpers import mentions_at as _mentions
 
 from evacmap.corpus.attribution import find_attribution
 from evacmap.corpus.claim_places import claim_places
-from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.dates import find_dates, narrative_dates
-from evacmap.corpus.model import Article, Mention
 from evacmap.corpus.quantities import parse_quantities
 from evacmap.corpus.scope import clause_scope, modality
 from evacmap.corpus.sentences import split_sentences
-
-WED = dt.date(2024, 5, 8)  # a Wednesday
-
-
-def _mentions(text: str, names: dict[str, str]) -> list[Mention]:
-    return [Mention("a", text.index(s), text.index(s) + len(s), s, pid) for s, pid in names.items()]
-
-
-def _claims(text: str, names: dict[str, str] | None = None, published: dt.date = WED):
-    a = Article("a", "a.txt", text, "x", published=published)
-    return extract_claims(a, split_sentences(text), _mentions(text, names or {}))
 
 
 def _q(claims, value):

@@ -6,12 +6,12 @@ places.csv, malformed input reported as one line, and `evacmap gazetteer import`
 from __future__ import annotations
 
 import json
-import math
 import shutil
 from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, SAMPLE_ARTICLES
+from helpers import km
 
 HEADER = "id,name,name_ar,variants,kind,lat,lon,precision_m,parent,country,source_id,citation,approximate,note\n"
 TRUE_POINTS = {"amiriyah": (36.1702, 37.1263), "ramouseh": (36.1567, 37.1288), "fuah": (35.9826, 36.7035),
@@ -19,12 +19,6 @@ TRUE_POINTS = {"amiriyah": (36.1702, 37.1263), "ramouseh": (36.1567, 37.1288), "
 PLACE_FIELDS = {"id", "name", "lat", "lon", "kind", "precision_m", "source", "mentions"}
 MENTION_FIELDS = {"article", "surface", "start", "end"}
 DUMP = FIXTURES / "geonames_SY_sample.txt"
-
-
-def km(lat1, lon1, lat2, lon2) -> float:
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
-    return 2 * 6371.0088 * math.asin(math.sqrt(h))
 
 
 def assert_one_line_error(result, *needles: str) -> str:

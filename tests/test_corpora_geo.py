@@ -11,12 +11,12 @@ figures and every miss are printed by ``python tests/test_corpora_geo.py``.
 from __future__ import annotations
 
 import json
-import math
 import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
+from helpers import km_between as km
 
 from evacmap.corpus.actors import default_actors
 from evacmap.corpus.articles import load_corpus
@@ -40,14 +40,6 @@ FLOORS = {
     # "at Fort McKay" of another.
     "fort-mcmurray-2016": {"legs": 11, "routes": 4, "control": 6},
 }
-
-
-def km(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """Great-circle distance in km between two (lat, lon) points."""
-    p1, p2 = math.radians(a[0]), math.radians(b[0])
-    h = (math.sin((p2 - p1) / 2) ** 2
-         + math.cos(p1) * math.cos(p2) * math.sin(math.radians(b[1] - a[1]) / 2) ** 2)
-    return 2 * 6371.0088 * math.asin(math.sqrt(min(1.0, h)))
 
 
 @cache

@@ -4,21 +4,15 @@ such places.csv is a valid file of the documented schema whose rows all cite a s
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import pytest
+from helpers import km
 
 from evacmap.gazetteer.layers import read_places_csv
 
 CORPORA = Path(__file__).parent / "corpora"
 NAMES = sorted(p.name for p in CORPORA.iterdir() if (p / "gold.json").is_file())
-
-
-def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
-    return 2 * 6371.0 * math.asin(math.sqrt(h))
 
 
 @pytest.fixture(scope="module")

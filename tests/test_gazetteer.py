@@ -5,11 +5,11 @@ them taken from the sample articles; nothing of our own is mocked.
 """
 from __future__ import annotations
 
-import math
 import re
 from pathlib import Path
 
 import pytest
+from helpers import km
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,12 +24,6 @@ TRUE_POINTS = {
     "kafriya": (35.9903, 36.6782),
 }
 IDLIB = {"idlib_city", "idlib_governorate"}
-
-
-def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
-    return 2 * 6371.0088 * math.asin(math.sqrt(h))
 
 
 def found(gazetteer, text: str) -> dict[str, str | None]:

@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import csv
 import importlib.util
-import math
 from pathlib import Path
 
 import pytest
+from helpers import km
 
 ROOT = Path(__file__).resolve().parent.parent
 CSV = ROOT / "gazetteer" / "data" / "us_counties.csv"
-
-
-def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
-    return 2 * 6371.0 * math.asin(math.sqrt(h))
 
 
 def test_csv_has_every_state_and_sound_rows():

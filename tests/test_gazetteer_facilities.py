@@ -3,17 +3,10 @@ news write are made from each airport's name by a general rule (datafiles.airpor
 for these tests, from several countries."""
 from __future__ import annotations
 
-import math
-
 import pytest
+from helpers import km
 
 from evacmap.gazetteer.datafiles import airport_names
-
-
-def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
-    return 2 * 6371.0 * math.asin(math.sqrt(h))
 
 
 @pytest.fixture(scope="module")

@@ -3,15 +3,8 @@ provinces written in English with a compass word ("West Java"), and names hyphen
 particle ("Port-au-Prince"). Sentences written for these tests, from several continents."""
 from __future__ import annotations
 
-import math
-
 import pytest
-
-
-def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
-    return 2 * 6371.0 * math.asin(math.sqrt(h))
+from helpers import km
 
 
 @pytest.fixture(scope="module")

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 import re
 import unicodedata
 from collections import defaultdict
 from importlib import resources
 
 import pytest
+from helpers import km_between as km
 
 HEADER = [
     "id", "name", "name_ar", "variants", "kind", "lat", "lon", "precision_m", "parent", "country",
@@ -67,13 +67,6 @@ def normalise(name: str) -> str:
 
 def names_of(row: dict) -> list[str]:
     return [row["name"]] + [v for v in row["variants"].split("|") if v]
-
-
-def km(a: tuple[float, float], b: tuple[float, float]) -> float:
-    (la1, lo1), (la2, lo2) = a, b
-    p = math.pi / 180
-    h = math.sin((la2 - la1) * p / 2) ** 2 + math.cos(la1 * p) * math.cos(la2 * p) * math.sin((lo2 - lo1) * p / 2) ** 2
-    return 2 * 6371.0088 * math.asin(math.sqrt(h))
 
 
 def point(row: dict) -> tuple[float, float]:

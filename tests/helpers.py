@@ -1,0 +1,35 @@
+"""Small helpers several test modules share: great-circle distances for tolerance checks, and claims read
+from a written sentence with the places given by hand (as a gazetteer or a corpus's places.csv would)."""
+from __future__ import annotations
+
+import datetime as dt
+import math
+
+from evacmap.corpus.claims import extract_claims
+from evacmap.corpus.model import Article, Mention
+from evacmap.corpus.sentences import split_sentences
+
+WED = dt.date(2024, 5, 8)  # a Wednesday: the publication day of the written sentences
+
+
+def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    """Great-circle distance in km (haversine, mean Earth radius)."""
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+    return 2 * 6371.0 * math.asin(math.sqrt(h))
+
+
+def km_between(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Great-circle distance in km between two (lat, lon) points."""
+    return km(a[0], a[1], b[0], b[1])
+
+
+def mentions_at(text: str, names: dict[str, str]) -> list[Mention]:
+    """A mention of each surface (-> place id) at its first position in ``text``."""
+    return [Mention("a", text.index(s), text.index(s) + len(s), s, pid) for s, pid in names.items()]
+
+
+def claims_in(text: str, names: dict[str, str] | None = None, published: dt.date = WED):
+    """The claims of a one-article text published on ``published``, with the places ``names``."""
+    a = Article("a", "a.txt", text, "x", published=published)
+    return extract_claims(a, split_sentences(text), mentions_at(text, names or {}))
