@@ -119,7 +119,12 @@ _REFERENCE_JOIN = re.compile(r"^\s*,\s*(?:(?:an?|the)\s+[\w-]+(?:\s+[\w-]+)?\s+)
 # "including at Fort McKay", "such as Anzac": one member of the whole the count is about.
 _MEMBER_BEFORE = re.compile(r"\b(?:including|such as)\s+(?:at\s+|in\s+|on\s+)?(?:the\s+)?$", re.I)
 _TITLE_AFTER = re.compile(r"^(?:['’]s)?\s+(?:(?:foreign|defen[cs]e|interior|health|deputy|prime|vice|acting|"
-                          r"former|chief|senior)\s+)*(?:secretary|president|minister|envoy|ambassador|"
+                          r"former|chief|senior|"
+                          # "European Union foreign policy official": other lowercase words of the title, not
+                          # the words of a clause ("Khartoum, where officials said")
+                          r"(?!(?:where|when|which|who|whose|said|says|told|or|but|the|an?|to|in|on|at|of|for|"
+                          r"that|as|after|before|while|with|by|from|is|was|were|are|has|had|have)\b)(?-i:[a-z])[\w-]*)"
+                          r"\s+){0,3}(?:secretary|president|minister|envoy|ambassador|"
                           r"officials?|spokes(?:man|woman|person)|diplomats?|embassy|consul|chancellor|"
                           r"premier|lawmakers?|senators?|congressman|general|commander|representative|"
                           r"delegation|negotiators?|adviser|advisor|mission|coordinator)\b", re.I)

@@ -29,6 +29,11 @@ def _q(text: str, value: float, names: dict[str, str] | None = None) -> tuple[di
      {"Belgium": "be"}, []),
     # but a place to the south of which people went is still theirs
     ("About 500 people fled south of Mosul.", {"Mosul": "ms"}, ["ms"]),
+    # a body in a speaker's title, whatever words come between it and the title's noun
+    ("An African Union peace and security official said 1,200 people had been flown out of Niamey.",
+     {"African Union": "au", "Niamey": "nm"}, ["nm"]),
+    # the words of a clause are no title: the place where officials spoke of the count is the count's
+    ("In Goma, where officials said 300 people had sheltered, the camps were full.", {"Goma": "gm"}, ["gm"]),
 ])
 def test_reference_points_members_and_handing_over_parties_are_not_the_claims_places(text, names, kept):
     assert list(claim_places(text, 0, _mentions(text, names))) == kept
