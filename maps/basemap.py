@@ -32,6 +32,7 @@ import pyogrio
 import shapely
 from shapely.geometry import box, mapping
 
+from evacmap.maps.encoding import round_coord
 from evacmap.maps.model import BaseFeature, rows, text
 
 __all__ = ["ATTRIBUTION", "DIVISIONS_DIR", "basemap_attribution", "basemap_layers", "division_credits", "division_files",
@@ -206,10 +207,6 @@ def _towns(bounds: Bounds) -> gpd.GeoDataFrame:
 # --------------------------------------------------------------------------------------------------
 
 
-def _r4(v: float) -> float:
-    v = round(float(v), 4)
-    return 0.0 if v == 0 else v
-
 
 def round_geojson(obj: Any, nd: int = 4) -> Any:
     """Coordinates rounded to ``nd`` decimals (4: about 10 m; a country-wide map needs fewer)."""
@@ -217,7 +214,7 @@ def round_geojson(obj: Any, nd: int = 4) -> Any:
         return {k: round_geojson(v, nd) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         if obj and all(isinstance(v, (int, float)) for v in obj):
-            return [_r4(round(float(v), nd)) for v in obj]
+            return [round_coord(round(float(v), nd), 4) for v in obj]
         return [round_geojson(v, nd) for v in obj]
     return obj
 
@@ -251,7 +248,7 @@ def _label_at(g: Any, name: str, view: Any) -> tuple[float, float] | None:
     if inview is None or inview.is_empty or not (0.02 * view.area < inview.area < 0.85 * view.area):
         return None
     pt = inview.representative_point()
-    return (_r4(pt.y), _r4(pt.x))
+    return (round_coord(pt.y, 4), round_coord(pt.x, 4))
 
 
 def _polygon_layer(gdf: Any, view: Any, inner: Any, limits: Bounds, *, fine: float, coarse: float) -> list[BaseFeature]:
@@ -276,7 +273,7 @@ def _towns_layer(gdf: Any, view: Any) -> list[BaseFeature]:
         g = rec["geometry"]
         name = text(rec.get("name"))
         if g is not None and not g.is_empty and name and view.contains(g):
-            out.append(BaseFeature(round_geojson(mapping(g)), name, (_r4(g.y), _r4(g.x))))
+            out.append(BaseFeature(round_geojson(mapping(g)), name, (round_coord(g.y, 4), round_coord(g.x, 4))))
     return out
 
 

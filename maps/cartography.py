@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from evacmap.maps.encoding import round_coord
 from evacmap.maps.model import Model
 
 __all__ = [
@@ -63,10 +64,6 @@ def unmx(x: float) -> float:
 def unmy(y: float) -> float:
     return math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * y))))
 
-
-def _r(x: float, nd: int = 5) -> float:
-    v = round(float(x), nd)
-    return 0.0 if v == 0 else v
 
 
 def fit_zoom(bounds: Sequence[float], width: int, height: int, pad: int = 8, snap: float = 0.25) -> float:
@@ -290,7 +287,7 @@ def arrow_points(lines: list[list[list[float]]], spacing: float) -> list[list[fl
             b = merc.interpolate(min(length, d + delta))
             c = merc.interpolate(d)
             angle = math.degrees(math.atan2(b.y - a.y, b.x - a.x))
-            out.append([_r(unmy(c.y)), _r(unmx(c.x)), round(angle, 1)])
+            out.append([round_coord(unmy(c.y)), round_coord(unmx(c.x)), round(angle, 1)])
     return out
 
 

@@ -10,6 +10,7 @@ about 36 KB to every page, a tenth of the page budget. A map draws clusters once
 from __future__ import annotations
 
 from evacmap.maps.cartography import mx, my
+from evacmap.maps.encoding import round_coord
 from evacmap.maps.model import Model
 
 __all__ = ["MIN_PLACES", "RADIUS", "plan_clusters"]
@@ -18,10 +19,6 @@ RADIUS = 20.0  # px: markers closer than this at a zoom are drawn as one cluster
 MIN_PLACES = 25
 LEVELS = 6  # zoom steps z0 .. z0 + 5 at which clusters are planned
 
-
-def _r(v: float) -> float:
-    v = round(float(v), 5)
-    return 0.0 if v == 0 else v
 
 
 def plan_clusters(model: Model, z0: float, force: bool = False) -> dict | None:
@@ -49,7 +46,7 @@ def plan_clusters(model: Model, z0: float, force: bool = False) -> dict | None:
             if len(members) < 2:
                 continue
             lats, lons = [p.lat for p in members], [p.lon for p in members]
-            level.append([_r(sum(lats) / len(lats)), _r(sum(lons) / len(lons)), sorted(p.idx for p in members),
+            level.append([round_coord(sum(lats) / len(lats)), round_coord(sum(lons) / len(lons)), sorted(p.idx for p in members),
                           [min(lats), min(lons), max(lats), max(lons)]])
         levels.append(level)
     if not any(levels):

@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-__all__ = ["decode_ring", "encode_polygons", "encode_ring", "line_parts", "polygon_rings"]
+__all__ = ["decode_ring", "encode_polygons", "encode_ring", "line_parts", "polygon_rings", "round_coord"]
 
 
-def _round(x: float, nd: int = 5) -> float:
+def round_coord(x: float, nd: int = 5) -> float:
+    """``x`` rounded to ``nd`` decimals, never "-0.0" (the same bytes for the same place on every page)."""
     v = round(float(x), nd)
-    return 0.0 if v == 0 else v  # no "-0.0"
+    return 0.0 if v == 0 else v
 
 
 def _number(v: int) -> str:
@@ -104,7 +105,7 @@ def _line_coords(pts: list) -> list[list[float]]:
     ~10 m, or ~100 m on a line over 1 degree long (a page with many legs stays under its size budget)."""
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     nd = 3 if max(max(xs) - min(xs), max(ys) - min(ys)) > 1 else 4
-    return [[_round(p[1], 5 if i in (0, len(pts) - 1) else nd), _round(p[0], 5 if i in (0, len(pts) - 1) else nd)]
+    return [[round_coord(p[1], 5 if i in (0, len(pts) - 1) else nd), round_coord(p[0], 5 if i in (0, len(pts) - 1) else nd)]
             for i, p in enumerate(pts)]
 
 
@@ -120,6 +121,6 @@ def polygon_rings(geom: Any) -> list[list[list[list[float]]]]:
         return []
 
     def ring(r: Any) -> list[list[float]]:
-        return [[_round(y), _round(x)] for x, y, *_ in r.coords]
+        return [[round_coord(y), round_coord(x)] for x, y, *_ in r.coords]
 
     return [[ring(p.exterior)] + [ring(h) for h in p.interiors] for p in polys]

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from evacmap.maps.encoding import line_parts, polygon_rings
+from evacmap.maps.encoding import line_parts, polygon_rings, round_coord
 from evacmap.maps.escape import safe_url
 from evacmap.maps.styles import SOLID_STATUSES, controller_label, controller_style, kind_radius, route_colour
 
@@ -105,10 +105,6 @@ def _num(v: Any) -> float | None:
         return None
     return None if math.isnan(f) or math.isinf(f) else f
 
-
-def _r(x: float, nd: int = 5) -> float:
-    v = round(float(x), nd)
-    return 0.0 if v == 0 else v  # no "-0.0"
 
 
 def rows(gdf: Any) -> list[dict]:
@@ -378,7 +374,7 @@ def _place(rec: dict, idx: int, outlet_index: dict[str, int]) -> Place | None:
     kind = text(rec.get("kind")).lower()
     return Place(
         idx=idx, id=text(rec.get("id")), name=text(rec.get("name")) or text(rec.get("id")) or "Unnamed place", kind=kind,
-        lat=_r(g.y), lon=_r(g.x), precision_m=_num(rec.get("precision_m")), source=text(rec.get("source")),
+        lat=round_coord(g.y), lon=round_coord(g.x), precision_m=_num(rec.get("precision_m")), source=text(rec.get("source")),
         citation=text(rec.get("citation")), approximate=_bool(rec.get("approximate")), zone=text(rec.get("zone")),
         by_outlet=by_outlet, disagree=_bool(rec.get("disagree")), disagree_notes=_texts(rec.get("disagree_notes")),
         radius=kind_radius(kind), name_local=text(rec.get("name_local")), lang_local=text(rec.get("lang_local")),
