@@ -60,6 +60,14 @@ def gazetteer(evacmap_env):
 
 
 @pytest.fixture(scope="session")
+def world(evacmap_env):
+    """The gazetteer with no corpus focus, as a news story from anywhere would meet it."""
+    from evacmap.gazetteer import Gazetteer
+
+    return Gazetteer.load()
+
+
+@pytest.fixture(scope="session")
 def run_script(evacmap_env):
     """run_script("places", "--json", env={...}, cwd=...) runs the installed `evacmap` console script in a
     subprocess: the end-to-end path (entry point, real stdout/stderr, exit status) for the few tests that need it."""

@@ -7,13 +7,6 @@ from __future__ import annotations
 import pytest
 
 
-@pytest.fixture(scope="module")
-def world(evacmap_env):
-    from evacmap.gazetteer import Gazetteer
-
-    return Gazetteer.load()
-
-
 def found(world, text: str) -> dict:
     return {m.surface: m.place for m in world.find(text, associative=True)}
 

@@ -9,13 +9,6 @@ from helpers import km
 from evacmap.gazetteer.datafiles import airport_names
 
 
-@pytest.fixture(scope="module")
-def world(evacmap_env):
-    from evacmap.gazetteer import Gazetteer
-
-    return Gazetteer.load()
-
-
 @pytest.mark.parametrize("name,city,expected", [
     ("London Heathrow Airport", "London", {"Heathrow Airport"}),
     ("Chicago O'Hare International Airport", "Chicago", {"O'Hare International Airport", "O'Hare Airport"}),

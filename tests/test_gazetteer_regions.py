@@ -7,14 +7,6 @@ import pytest
 from helpers import km
 
 
-@pytest.fixture(scope="module")
-def world(evacmap_env):
-    """The gazetteer with no corpus focus, as a news story from anywhere would meet it."""
-    from evacmap.gazetteer import Gazetteer
-
-    return Gazetteer.load()
-
-
 def places(world, text: str) -> dict:
     return {m.surface: m.place for m in world.find(text)}
 
