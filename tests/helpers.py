@@ -3,9 +3,11 @@ from a written sentence with the places given by hand (as a gazetteer or a corpu
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import math
 
 from evacmap.corpus.claims import extract_claims
+from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article, Mention
 from evacmap.corpus.sentences import split_sentences
 
@@ -33,3 +35,10 @@ def claims_in(text: str, names: dict[str, str] | None = None, published: dt.date
     """The claims of a one-article text published on ``published``, with the places ``names``."""
     a = Article("a", "a.txt", text, "x", published=published)
     return extract_claims(a, split_sentences(text), mentions_at(text, names or {}))
+
+
+def place_id_of(gazetteer, name: str) -> str | None:
+    """The id the gazetteer gives ``name`` in a plain sentence (looked up, not written into a test)."""
+    text = f"They went to {name}."
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
+    return next(m.place_id for m in find_mentions(a, gazetteer) if m.surface == name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from helpers import place_id_of
 
 from evacmap.corpus.control_text import control_claims
 from evacmap.corpus.mentions import find_mentions
@@ -27,11 +28,8 @@ def _article(text: str) -> Article:
 @pytest.fixture(scope="module")
 def ids(gaz):
     """The ids the gazetteer gives the towns the sentences name (looked up, not written in)."""
-    out = {}
-    for name in ("Mombasa", "Nairobi", "Kisumu", "Kenya", "Uganda", "Tanzania", "Istanbul", "Kandahar"):
-        a = _article(f"They went to {name}.")
-        out[name] = next(m.place_id for m in find_mentions(a, gaz) if m.surface == name)
-    return out
+    return {name: place_id_of(gaz, name)
+            for name in ("Mombasa", "Nairobi", "Kisumu", "Kenya", "Uganda", "Tanzania", "Istanbul", "Kandahar")}
 
 
 def legs_of(text: str, gaz) -> list[tuple[str | None, str | None, str]]:
@@ -405,7 +403,7 @@ def test_a_sentence_opening_place_is_where_people_wait_for_a_transfer(gaz, ids, 
     ("Boats brought families to the jetty in Mombasa.", None),
 ])
 def test_boats_pull_up_at_a_jetty_in_a_town_carrying_the_people_of_another(gaz, ids, text, origin):
-    lamu = next(m.place_id for m in find_mentions(_article("They went to Lamu."), gaz) if m.surface == "Lamu")
+    lamu = place_id_of(gaz, "Lamu")
     [(got, destination, status)] = legs_of(text, gaz)
     assert (got, destination, status) == (lamu if origin else None, ids["Mombasa"], "happened")
 

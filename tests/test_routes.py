@@ -11,6 +11,7 @@ import geopandas as gpd
 import numpy as np
 import pytest
 import shapely
+from helpers import place_id_of
 from shapely.geometry import LineString, Point, shape
 
 from evacmap.corpus.articles import load_corpus
@@ -395,18 +396,7 @@ def test_a_planned_leg_is_not_the_start_of_a_reported_one(gaz):
 @pytest.fixture(scope="module")
 def ke(gaz):
     """The gazetteer's ids of some Kenyan towns (looked up, not written in), and the gazetteer."""
-    return {name: _first_id(gaz, name) for name in ("Nairobi", "Mombasa", "Garissa", "Lamu")}, gaz
-
-
-def _first_id(gazetteer, name):
-    import hashlib
-
-    from evacmap.corpus.mentions import find_mentions
-    from evacmap.corpus.model import Article
-
-    text = f"They went to {name}."
-    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
-    return next(m.place_id for m in find_mentions(a, gazetteer) if m.surface == name)
+    return {name: place_id_of(gaz, name) for name in ("Nairobi", "Mombasa", "Garissa", "Lamu")}, gaz
 
 
 def test_movements_that_go_different_ways_are_different_routes(ke):
