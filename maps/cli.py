@@ -265,7 +265,7 @@ def routes(corpus: Path | None = CorpusArg, as_json: bool = JsonOpt):
     for r in records:
         length = (f"{r['length_km']:.0f} km" if r.get("length_km") is not None
                   else "not drawn: no destination stated" if all(leg["to"] is None for leg in r["legs"])
-                  else "not drawn: it starts from a whole country or region, no point on the way")
+                  else "not drawn: a whole country or region, or a place without coordinates, leaves no two points to join")
         say(stdout, f"{r['label']} ({length})", style="bold")
         for leg in r["legs"]:
             outlets = ", ".join(sorted({s["outlet"] for s in leg["sources"]}))
