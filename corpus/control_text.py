@@ -72,6 +72,7 @@ class _Rules:
     cut_off: re.Pattern
     kept_under: Guarded
     its_control: Guarded
+    its_link: Guarded
     predicate: Guarded
     own: re.Pattern
     halves: tuple[Guarded, ...]
@@ -127,6 +128,10 @@ def _compiled(adj: str, noun: str) -> _Rules:
                                r"(?:that\s+)?(?P<subj>[^.;,]{1,120}?)\s+(?:is|are|was|were|remains?|remained|had been|"
                                r"has been|have been)\s+(?:now\s+|still\s+|firmly\s+)?under\s+(?:its|their)\s+"
                                r"(?:full\s+|complete\s+)?control\b", re.I), "control"),
+        its_link=Guarded(re.compile(rf"\b{the}(?P<who>{noun}|{adj})(?:\s+(?:forces|troops|army))?\s+(?:had\s+|has\s+|have\s+)?"
+                            r"(?:blockaded|besieged|cut\s+off|cut|severed|closed)\s+(?:its|their)\s+(?:only\s+|sole\s+|"
+                            r"main\s+|last\s+)?(?:(?:road|land|supply)\s+)?(?:links?|routes?|roads?|corridor|lifeline)\b",
+                            re.I), "blockaded|besieged|cut|severed|closed"),
         predicate=Guarded(re.compile(rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|"
                              rf"have been|had been)\s+(?:now\s+|still\s+|firmly\s+)?(?P<who>{adj})[- ]"
                              r"(?:held|controlled|occupied)\b", re.I), "held|controlled|occupied"),
@@ -284,6 +289,38 @@ def _its_control(text: str, sentence: Sentence, slots: list[Slot], ctx: tuple[_R
     return out
 
 
+def _its_link(text: str, sentence: Sentence, previous: list[Slot], ctx: tuple[_Rules, Actors],
+              gazetteer) -> list[tuple]:
+    """"<actor> had blockaded its only road link": a place cut off from outside by an actor is besieged by
+    it. "its" is read as the subject of the sentence before (the first place it names, when that sentence
+    begins with it and it is neither a country nor the actor); otherwise nothing is claimed."""
+    rules, actors = ctx
+    if not previous or previous[0].kind not in ("mention", "area") or len(previous[0].ids) != 1:
+        return []
+    pid = previous[0].ids[0]
+    if pid is None or _is_country(gazetteer, pid):
+        return []
+    out: list[tuple] = []
+    for m in rules.its_link.finditer(text, sentence.start, sentence.end):
+        who = actors.canonical(m.group("who"))
+        if who and who != pid:
+            out.append((m.start(), m.end(), pid, "besieged", m.group(0), who))
+    return out
+
+
+def _subject_slots(text: str, sentence: Sentence, slots: list[Slot]) -> list[Slot]:
+    """The sentence's slots when its first place comes before its first verb-like word (its subject, as
+    far as a rule can tell: "Until last week the enclave was held by ..."), else none."""
+    if not slots:
+        return []
+    head = text[sentence.start:slots[0].start]
+    return slots if not _VERBISH.search(head) else []
+
+
+_VERBISH = re.compile(r"\b(?:is|are|was|were|has|have|had|said|says|told|left|fled|reached|arrived|went|took)\b|"
+                      r"\b\w+ed\s+(?:to|from|into|in|at|on|by)\b", re.I)
+
+
 def _is_country(gazetteer, pid: str) -> bool:
     place = gazetteer.get(pid) if gazetteer is not None else None
     return place is not None and place.kind == "country"
@@ -403,12 +440,15 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
     found: list[tuple] = []
     last_order: list[str] = []
     issuers: dict[tuple[int, str], str] = {}
-    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors), strict=True):
+    previous: list[Slot] = []
+    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors, gazetteer), strict=True):
         surrounded: dict[int, int] = {}
         for slot in slots:
             found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, (rules, actors), surrounded))
         found.extend((*f, sentence) for f in _halves(article, sentence, slots, (rules, actors), gazetteer))
         found.extend((*f, sentence) for f in _its_control(text, sentence, slots, (rules, actors)))
+        found.extend((*f, sentence) for f in _its_link(text, sentence, previous, (rules, actors), gazetteer))
+        previous = _subject_slots(text, sentence, slots)
         found.extend((*f, sentence) for f in _order_claims(text, sentence, slots, gazetteer, last_order, issuers=issuers))
     claims: list[ControlClaim] = []
     seen = set()

@@ -77,7 +77,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     last_dest: Slot | None = None
     speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences), place_words(mentions)),
                         strict=False))
-    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors), strict=True):
+    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors, gazetteer), strict=True):
         moves = []
         earlier = last_dest  # a later clause of the sentence goes on from the last place an earlier one reached
         for lo, hi in clause_spans(sentence):
