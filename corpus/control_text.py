@@ -6,6 +6,7 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 
 - ``<actor>-held|controlled|occupied <place>`` ("Russian-held", "rebel-held", "Taliban-controlled"), and a
   described area that carries its own controller ("rebel-held territory in the west of <province>");
+- ``<place> (lay|is) in a (safe) area controlled by <actor>`` and ``... in an <actor>-held area``;
 - ``<place> ... (is|remains|has been) (now|still) under (the) <actor>('s) control|occupation|rule`` and
   ``under the control of <actor>``; ``<place> (is|was) held|controlled|occupied|seized|captured by (the)
   <actor>``; ``<actor> (had) taken|seized|gained control of <place>``, ``<actor> (forces) captured|seized|
@@ -67,6 +68,7 @@ class _Rules:
     besieged_after: Guarded
     under_control: Guarded
     held_by: Guarded
+    in_area: Guarded
     took_control: Guarded
     besieged_subject: Guarded
     cut_off: re.Pattern
@@ -110,6 +112,11 @@ def _compiled(adj: str, noun: str) -> _Rules:
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
             rf"(?:\w+\s+)?(?:held|controlled|occupied|seized|captured|taken)\s+by\s+{the}{qual}(?P<who>{noun}|{adj})",
             re.I), "held|controlled|occupied|seized|captured|taken"),
+        in_area=Guarded(re.compile(
+            rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:lay|lies|lie|is|was|are|were|sits|sat|remains?|remained|"
+            r"has been|had been|have been)\s+(?:\w+\s+)?(?:in|inside|within|deep\s+in)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?"
+            rf"(?:(?P<who2>{adj})[- ](?:held|controlled)\s+)?(?:area|zone|territory|part|region|sector|pocket)\b"
+            rf"(?:\s+(?:held|controlled)\s+by\s+{the}{qual}(?P<who>{noun}|{adj}))?", re.I), "held|controlled"),
         took_control=Guarded(re.compile(rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
                                 r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$|"
                                 rf"\b(?P<who3>{noun}|{adj})(?:\s+(?:forces|troops|fighters|army|units))?\s+"
@@ -416,7 +423,7 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
         surrounded[end + m.end()] = start  # the first place before "surrounded by" heads the phrase
         out.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()],
                     actors.canonical(m.group("by"))))
-    for rx in (rules.under_control, rules.held_by, rules.predicate):
+    for rx in (rules.under_control, rules.held_by, rules.predicate, rules.in_area):
         if (m := rx.match(after)) is not None:
             who = actors.canonical(m.group("who") or m.groupdict().get("who2"))
             lead = start - 9 if text[max(sentence.start, start - 9):start].lower() == "parts of " else start

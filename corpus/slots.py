@@ -46,6 +46,8 @@ NUMBER = r"(?:two|three|four|five|both)"
 FEATURE_NOUN = (r"(?:bridge|crossing|corridor|airport|airstrip|airfield|air\s+base|base|camp|port|harbou?r|"
                 r"checkpoint|dam|highway|motorway|pass|island|stadium|hospital|terminal|square|station)")
 BACK_WINDOW = 1500
+#: nouns a story uses for the same feature ("Wadi Seidna, an airfield ..." -> "the airstrip")
+SAME_FEATURE = {"airstrip": frozenset({"airfield"}), "airfield": frozenset({"airstrip"})}
 GROUP_NOUN = r"(?:villages|enclaves|towns|cities|islands|districts|camps|settlements|communities|neighbou?rhoods)"
 
 
@@ -212,14 +214,15 @@ BACKREF = re.compile(rf"\bthe\s+(?:border\s+)?(?P<head>{FEATURE_NOUN})\b"
 def _antecedent(mentions: SlotMentions, m: re.Match) -> Mention | None:
     """The latest resolved mention before ``m`` (within BACK_WINDOW) whose name ends in ``m``'s noun."""
     head = " ".join(m.group("head").lower().split())
+    heads = SAME_FEATURE.get(head, frozenset()) | {head}
     text = m.string
     for earlier in reversed(mentions.within(max(0, m.start() - BACK_WINDOW), m.start())):
         if not earlier.place_id:
             continue
-        if " ".join(earlier.surface.lower().split()).endswith(" " + head):
+        if any(" ".join(earlier.surface.lower().split()).endswith(" " + h) for h in heads):
             return earlier
         said = _APPOSITIVE.match(text, earlier.end, min(m.start(), earlier.end + 60))
-        if said is not None and " ".join(said.group("noun").lower().split()) == head:
+        if said is not None and " ".join(said.group("noun").lower().split()) in heads:
             return earlier
     return None
 

@@ -441,3 +441,25 @@ def test_an_actor_that_blockaded_its_road_link_besieges_the_subject_before(world
 ])
 def test_its_road_link_with_no_subject_place_before_is_no_siege(text, world):
     assert [c for c in _world_claims(text, world) if c.controller == "besieged"] == []
+
+
+@pytest.mark.parametrize("text, controller", [
+    ("Flights left from Kandahar, which lies in an area controlled by the Taliban, on Monday.", "Taliban"),
+    ("Flights left from Kandahar, which lay deep in a Taliban-held area, on Monday.", "Taliban"),
+    ("Officials said on Monday that Kandahar was in a zone held by the army.", "government"),
+])
+def test_a_place_in_an_area_an_actor_holds_is_held_by_it(text, controller):
+    claims = _with_places(text, {"Kandahar": "kandahar"})
+    assert [(c.place_id, c.controller) for c in claims] == [("kandahar", controller)]
+
+
+def test_a_place_in_an_area_nobody_is_said_to_hold_has_no_controller():
+    claims = _with_places("Flights left from Kandahar, which lay in a safe area, on Monday.", {"Kandahar": "kandahar"})
+    assert claims == []
+
+
+def test_the_airstrip_restates_a_place_the_text_called_an_airfield():
+    text = ("The flights leave from Wadi Seidna, an airfield north of Khartoum. The commander said the airstrip "
+            "lay in a safe area controlled by the army.")
+    claims = _with_places(text, {"Wadi Seidna": "wadi_seidna", "Khartoum": "khartoum"})
+    assert [(c.place_id, c.controller) for c in claims] == [("wadi_seidna", "government")]
