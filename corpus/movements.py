@@ -35,7 +35,7 @@ from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.attribution import attribute, place_words
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
-from evacmap.corpus.movement_cues import DEPARTED, FRONTED_AT, HOME, PEOPLE_OF, PEOPLE_OF_PLACE, WAIT_TO_BE, WHO
+from evacmap.corpus.movement_cues import ARRIVED_FROM, DEPARTED, FRONTED_AT, HOME, PEOPLE_OF, PEOPLE_OF_PLACE, WAIT_TO_BE, WHO
 from evacmap.corpus.slots import Slot, article_slots
 
 STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
@@ -92,6 +92,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         last_dest = dests[-1] if dests else None
 
     context = _context_origin(per_sentence)
+    reception = _reception(per_sentence)
     people_of = _people_of_place(per_sentence, text, gazetteer) if context is None else None
     by_destination = _by_destination(per_sentence)  # once: a scan of every sentence per move is quadratic
     legs: list[Leg] = []
@@ -124,7 +125,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
             if not origins:  # a destination with no origin anywhere in the article: keep it, unplaced
                 origins = [Slot(move.start, move.start, (None,), "", "none", "origin not stated")]
             base = _LegBase(
-                article=article, sentence=sentence, move=move,
+                article=article, sentence=sentence, move=_arrived_at(text, move, origins, reception, gazetteer),
                 status=clause_status(text[move.start:move.window_end], text[move.start:move.end]),
                 who=clause_who(text[move.start:move.window_end], slots, move.start, previous_who),
                 context_note=context_note,
@@ -318,6 +319,34 @@ def _context_origin(per_sentence) -> Slot | None:
 
     best = sorted(counts, key=lambda pid: (-counts[pid], first[pid].start))[0]
     return first[best]
+
+
+def _reception(per_sentence) -> Slot | None:
+    """The article's reception place: the destination its movements name most often, when named at least
+    twice (groups aside), the first in the text on a tie."""
+    counts: Counter[str] = Counter()
+    first: dict[str, Slot] = {}
+    for _sentence, moves, _slots in per_sentence:
+        for move in moves:
+            for d in move.dests:
+                if d.kind != "group" and d.ids[0]:
+                    counts[d.ids[0]] += 1
+                    first.setdefault(d.ids[0], d)
+    best = sorted(counts, key=lambda pid: (-counts[pid], first[pid].start))[:1]
+    return first[best[0]] if best and counts[best[0]] >= 2 else None
+
+
+def _arrived_at(text: str, move: Move, origins: list[Slot], reception: Slot | None, gazetteer) -> Move:
+    """"100,417 people had now arrived from X" names no destination: people arrive where the story stands,
+    the article's reception place (:func:`_reception`), unless one of the two lies in the other."""
+    if move.dests or reception is None or ARRIVED_FROM.search(text, move.start, move.end) is None:
+        return move
+    if any(o.ids[0] is None or _lies_in(gazetteer, reception.ids[0], [o]) or _lies_in(gazetteer, o.ids[0], [reception])
+           for o in origins):
+        return move
+    note = f"destination not in the sentence: the article's reception place, where its other movements go ({reception.ids[0]})"
+    dest = Slot(reception.start, reception.end, reception.ids, reception.text, reception.kind, note)
+    return Move(move.start, move.end, move.origins, move.vias, [dest], move.cues, move.window_end, move.origin_text)
 
 
 def _waiting_place(text: str, sentence: Sentence, slots: list[Slot], move: Move) -> list[Slot]:
