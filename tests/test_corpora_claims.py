@@ -82,7 +82,7 @@ def _words(s) -> set[str]:
     return out
 
 
-_SAME = [{"killed", "death", "dead", "died", "fatalitie"}, {"wounded", "injured", "hurt"}]
+_SAME = [{"killed", "death", "dead", "died", "fatalitie"}, {"wounded", "injured", "hurt"}, {"troop", "soldier"}]
 
 
 def _counts_ok(tool, gold: list) -> bool:
