@@ -42,7 +42,10 @@ _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-g
           "lebanese", "qatari", "saudi", "executive", "king", "queen", "pope", "colonel", "major",
           "sheriff", "mayor", "governor", "councillor", "councilor", "marshal", "superintendent",
           "administrator", "brigadier", "captain", "lieutenant", "admiral", "commander", "coordinator",
-          "inspector", "constable", "chairman", "chairwoman", "chair", "mp", "senator", "judge"}
+          "inspector", "constable", "chairman", "chairwoman", "chair", "mp", "senator", "judge",
+          # abbreviated ranks and titles ("Maj. Gen. X", "Lt. Col. X", "Gov. X")
+          "gen", "maj.", "maj", "brig.", "brig", "lt.", "lt", "col.", "col", "capt.", "capt", "sgt.", "sgt",
+          "adm.", "adm", "cmdr.", "cmdr", "cpl.", "gov.", "gov", "sen.", "rep.", "supt.", "insp."}
 # Titles of local officials: a name keeps the title it is given ("Lee County Sheriff X" -> "X (Lee County
 # Sheriff)") when no organisation is named.
 _LOCAL_TITLE = re.compile(r"\b(?:sheriff|mayor|governor|councillor|councilor|marshal|superintendent|"
@@ -66,7 +69,7 @@ def _geo(word: str) -> bool:
     return word.lower() in _NOT_NAMES or w in _NOT_NAMES or word.lower() in _PLACE_WORDS.get()
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
-          r"tweeted|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
+          r"tweeted|spoke of|speaks of|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
           r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
           r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying")
 _VERB = re.compile(rf"\b(?:has |have |had )?({_VERBS})\b")
@@ -195,7 +198,7 @@ def speaker_from_np(np: str) -> Attribution | None:
     np = _DOCUMENT.sub("", np)
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
-    return _named_source(np) or _common_body(np) or _described_source(np)
+    return _named_source(np) or _common_body(np) or _titled_person(np) or _described_source(np)
 
 
 def _common_body(np: str) -> Attribution | None:
@@ -221,6 +224,20 @@ def _named_source(np: str) -> Attribution | None:
             and not any(w.lower() in _ORG_WORDS for w in m.group(1).split()):
         return Attribution(f"{m.group(1)} ({org_name(m.group(2)) or m.group(2)})", "", person=True)
     return None
+
+
+def _titled_person(np: str) -> Attribution | None:
+    """A person after a title that may name a body: "Pentagon press secretary John Kirby" -> "John Kirby
+    (Pentagon)", "Defence Minister Jane Roe" -> "Jane Roe", "Sheriff X" -> "X (Sheriff)"."""
+    if not _np_like(np.split()):
+        return None
+    name, desc = _name_run(np)
+    if not (name and len(name.split()) >= 2 and desc and desc.split()[-1].lower() in _ROLES) \
+            or any(_geo(w) or _bare(w) in _ORG_WORDS for w in name.split()):
+        return None
+    org = org_in(desc)
+    title = desc.strip() if not org and _LOCAL_TITLE.search(desc) else org
+    return Attribution(f"{name} ({title})" if title else name, "", person=True)
 
 
 def _described_source(np: str) -> Attribution | None:
@@ -303,7 +320,7 @@ def _subject(left: str) -> Attribution | None:
 
 _INVERTED = re.compile(r"\s*(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?((?:[A-Z][\w'’.-]*|al-\w+|de|bin|Abu)"
                        r"(?:\s+(?:[A-Z][\w'’.-]*|al-\w+|de|bin|Abu))*)(?=[,.;]|\s*$|\s+(?:in|on|at|"
-                       r"earlier|later|after|before|from|during|who|told)\b)(?:,\s*([^,]+))?")
+                       r"earlier|later|after|before|from|during|who|told|of)\b)(?:,\s*([^,]+)|\s+(of\s+[^,.;]+))?")
 
 
 def _inverted(verb: str, left: str, right: str) -> Attribution | None:
@@ -315,7 +332,7 @@ def _inverted(verb: str, left: str, right: str) -> Attribution | None:
     a = speaker_from_np(m.group(1)) if m else None
     if not a or not a.speaker:
         return None
-    org = org_in(m.group(2) or "") if a.person and m else None
+    org = org_in(m.group(2) or m.group(3) or "") if a.person and m else None
     return Attribution(f"{a.speaker} ({org})" if org else a.speaker, verb, person=a.person)
 
 
@@ -441,7 +458,8 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
                 last_person = speaker
             else:
                 last_org = speaker
-        named = people_named(masked[s.start:s.end])
+        # a parenthesis names an outlet or a credit ("BERLIN (Continental Ledger) —"), not a person met in the story
+        named = people_named(re.sub(r"\([^()\n]{0,60}\)", "", masked[s.start:s.end]))
         for name in named:
             known.setdefault(_surname(name), name)
         if not a:

@@ -85,6 +85,8 @@ _BARE_AFTER = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:in|on|at|by|from|to|into|state
 _COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus)\s+(?:(?:at|to|with)\s+)?(?:(?:about|around|some|"
                           r"nearly|almost|roughly|more than|over|at least|fewer than|less than)\s+)?$", re.I)
 _OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
+_WHOLE_OF = re.compile(r"^,?\s+(?:including|among them|among whom|of whom)\s+(?:(?:about|some|around|nearly|almost|"
+                       r"more than|over|roughly)\s+)?\d[\d,]*", re.I)
 _COUNT_OF = re.compile(r"\bthe (?:number|figure|total|toll|count|tally) of ((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
 _PUT_AT = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets)\s+(?:the|its|his|her|their|[\w'’-]+['’]s)\s+"
                      r"((?:[\w'’-]+\s+){0,3}?)([\w'’-]+)\s+at\s+"
@@ -281,7 +283,9 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset:
         counted = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context else []
         if counted or prior:
             return counted[0] if counted else prior
-    people_verb = _HUMAN_VERB.match(re.sub(r"^\s+or so\b", "", after).lstrip())
+    whole = _WHOLE_OF.match(after)  # "put the total at 5,200, among them 4,200 Afghans": people, of whom those
+    people_verb = _HUMAN_VERB.match(re.sub(r"^\s+or so\b", "", after).lstrip()) or \
+        (whole and _human(_noun_after(after[whole.end():])[0]))
     if not people_verb and not re.match(r"(?:\s+or so)?(?:\s+(?:in|from|at|on|to|inside|by|during|who|that|whom|"
                                         r"through|via|into|across|aboard)\b|[,.;:])", after):
         return None

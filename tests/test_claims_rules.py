@@ -154,6 +154,12 @@ def test_compare_sets_like_against_like_and_never_sums():
     ("Sheriff Ana Lopez said 12 people were rescued.", "Ana Lopez (Sheriff)"),
     ("The Turkish Red Crescent said 900 people were housed in tents.", "Turkish Red Crescent"),
     ("About 50 people left, according to ministry spokesman Tariq Amin.", "Tariq Amin"),
+    # a person behind an abbreviated rank, a role with an organisation, a minister whose title names a body
+    ("Two ferries docked overnight, said Lt. Col. Ines Varga of the coast guard.", "Ines Varga"),
+    ("UNHCR press officer Tomas Reyes said 400 people had been taken aboard.", "Tomas Reyes (UNHCR)"),
+    ("Two ferries docked overnight, Defence Minister Sara Holm said.", "Sara Holm"),
+    # a figure someone "spoke of" is theirs
+    ("The interior ministry spoke of 2,100 people in the shelters.", "interior ministry"),
 ])
 def test_speakers_of_any_country(text, speaker):
     assert find_attribution(text).speaker == speaker
@@ -178,6 +184,14 @@ def test_it_is_the_organisation_last_credited_and_figures_are_attributions():
          "On Friday border police put the number of arrivals at 7,000. The regional coroner listed 12 deaths.")
     assert attribute(t, split_sentences(t)) == ["Moldovan government", "Moldovan government", "border police",
                                                 "regional coroner"]
+
+
+def test_an_outlet_in_a_datelines_parenthesis_is_no_person_a_pronoun_refers_to():
+    from evacmap.corpus.attribution import attribute
+
+    t = ("OSLO, May 4 (Fjord Wire) — The ferries stopped, port officials said. Two ferries docked overnight, Defence "
+         "Minister Sara Holm said. In all, 800 people were taken off the islands, she said.")
+    assert attribute(t, split_sentences(t))[-1] == "Sara Holm"
 
 
 def test_what_a_speaker_adds_is_its_own_clause():

@@ -235,3 +235,10 @@ def test_of_them_after_a_participle_looks_back_to_the_people():
     text = ("Five flights had landed with 391 evacuees, and two flights carrying 281 of them had left for the "
             "United Kingdom.")
     assert [q.counts for q in parse_quantities(text)] == ["flights", "evacuees", "flights", "evacuees"]
+
+
+def test_a_bare_total_that_names_the_people_it_includes_counts_people():
+    qs = parse_quantities("The navy put the total since the sailing began on June 2 at 3,100, among them 900 Chileans.")
+    assert [(q.value, q.counts) for q in qs] == [(3100, "people"), (900, "Chileans")]
+    # a total of things stays uncounted when what it includes is no people
+    assert parse_quantities("The depot listed 310, including 40 trucks.")[0].counts is None
