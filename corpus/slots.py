@@ -14,7 +14,8 @@ A *slot* is a stretch of the sentence that stands for a place, or for an area no
 - a **definite description** of a named feature: "the bridge" after "the Hakari bridge", "the crossing"
   after "the Argeen crossing", "the airfield" after "Wadi Seidna, an airfield near Khartoum" -> the latest
   earlier mention (within ``BACK_WINDOW`` characters) whose name ends in that noun or that an appositive calls
-  one. Only a place the text itself gives that noun is an antecedent ("the city" is never guessed), and
+  one, or that the gazetteer files under that noun as its kind ("the crossing" after "Argeen", a crossing).
+  Only a place the text or the gazetteer gives that noun is an antecedent ("the city" is never guessed), and
   "the bridge at X" / "the bridge over the Y" introduce a new feature, not a reference;
 - an **area description**: "the enclave", "the territory", "the region" -> the latest earlier mention (within
   ``BACK_WINDOW``) of a place the gazetteer files as a region (for "the enclave" and "the territory", also a
@@ -172,7 +173,7 @@ def _references(text: str, span: tuple[int, int], out: list[Slot], mentions: Slo
                 kind_of: KindOf | None) -> None:
     """Add to ``out`` the definite descriptions of the span that restate an earlier place ("the bridge",
     "the enclave"), where no slot is already."""
-    rules = [(BACKREF, _antecedent)]
+    rules = [(BACKREF, functools.partial(_antecedent, kind_of=kind_of))]
     if kind_of is not None:
         rules.append((AREA_REF, functools.partial(_area_antecedent, kind_of=kind_of)))
     for rx, antecedent in rules:
@@ -211,8 +212,9 @@ BACKREF = re.compile(rf"\bthe\s+(?:border\s+)?(?P<head>{FEATURE_NOUN})\b"
                      r"(?!\s+(?:of|at|in|on|over|across|near|to|from|between|into|outside)\b)(?!\s+(?-i:[A-Z]))", re.I)
 
 
-def _antecedent(mentions: SlotMentions, m: re.Match) -> Mention | None:
-    """The latest resolved mention before ``m`` (within BACK_WINDOW) whose name ends in ``m``'s noun."""
+def _antecedent(mentions: SlotMentions, m: re.Match, *, kind_of: KindOf | None = None) -> Mention | None:
+    """The latest resolved mention before ``m`` (within BACK_WINDOW) whose name ends in ``m``'s noun, that an
+    appositive calls one, or that the gazetteer files as one (a place of kind "crossing" for "the crossing")."""
     head = " ".join(m.group("head").lower().split())
     heads = SAME_FEATURE.get(head, frozenset()) | {head}
     text = m.string
@@ -223,6 +225,8 @@ def _antecedent(mentions: SlotMentions, m: re.Match) -> Mention | None:
             return earlier
         said = _APPOSITIVE.match(text, earlier.end, min(m.start(), earlier.end + 60))
         if said is not None and " ".join(said.group("noun").lower().split()) in heads:
+            return earlier
+        if kind_of is not None and kind_of(earlier.place_id) in heads:
             return earlier
     return None
 

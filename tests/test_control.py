@@ -463,3 +463,17 @@ def test_the_airstrip_restates_a_place_the_text_called_an_airfield():
             "lay in a safe area controlled by the army.")
     claims = _with_places(text, {"Wadi Seidna": "wadi_seidna", "Khartoum": "khartoum"})
     assert [(c.place_id, c.controller) for c in claims] == [("wadi_seidna", "government")]
+
+
+def test_the_crossing_restates_a_place_the_gazetteer_files_as_a_crossing(world):
+    """"Bab al-Hawa" is named without the noun; the gazetteer knows it is a crossing, so "the crossing" is it."""
+    text = ("Trucks queued for two days at Bab al-Hawa before the border opened. "
+            "The crossing has been under Turkish control since the morning, drivers said.")
+    claims = _world_claims(text, world)
+    assert [(c.place_id, c.controller) for c in claims if "rossing" in c.phrase] == [("bab_al_hawa", "Turkey")]
+
+
+def test_the_crossing_is_not_a_town_named_before(world):
+    text = ("Trucks queued for two days at Idlib before the border opened. "
+            "The crossing has been under Turkish control since the morning, drivers said.")
+    assert [c for c in _world_claims(text, world) if "rossing" in c.phrase] == []
