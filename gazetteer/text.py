@@ -32,11 +32,7 @@ class Token:
     # The word in lowercase, for comparing with word lists (keys are phonetic: "council" → "cuncil"); set when
     # the token is made, since the traps ask nearly every made token's word, several times (a cached_property
     # costs a lock per first access).
-    word: str = dataclasses.field(default="", compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if not self.word:
-            object.__setattr__(self, "word", self.text.lower())
+    word: str = dataclasses.field(compare=False, repr=False)
 
 
 @functools.lru_cache(maxsize=262_144)
