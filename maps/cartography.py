@@ -38,8 +38,8 @@ __all__ = [
 # the same bounds into a 320 px phone two zoom steps lower, so placement starts LABEL_BACK below the built
 # zoom z0 and goes up in half steps; a label of level k is shown from zoom label_start(z0) + k * LABEL_STEP.
 LABEL_BACK = 2.0
-LABEL_STEP = 0.5
-LABEL_LEVELS = 16  # steps from z0 - 2 to z0 + 5.5; a label never placed is shown from z0 + 6
+LABEL_STEP = 0.25
+LABEL_LEVELS = 32  # steps from z0 - 2 to z0 + 5.75; a label never placed is shown from z0 + 6
 # which places get a label first when labels would collide
 _KIND_RANK = {"country": 0, "city": 1, "governorate": 2, "region": 3, "crossing": 4, "town": 5}
 
@@ -106,29 +106,43 @@ class Label:
     extent: tuple[float, float] | None = None  # zone size in world units: the label must fit inside
     level: int = LABEL_LEVELS  # first zoom step (z0 + level) at which it is shown
     side: str = "right"
-    # zone labels: the anchors to try in order, (side, x, y); "center" inside the zone, "right"/"left" a
-    # callout beside it. ``fits(side, box in world units, scale)`` says whether a placement is allowed.
-    alts: tuple[tuple[str, float, float], ...] = ()
+    lead: float = 0.0  # px between the anchor and the box, bridged by a leader line (zone callouts)
+    # zone labels: the anchors to try in order, (side, x, y, lead); "center" inside the zone, "right"/"left"
+    # etc. a callout beside it, ``lead`` px away. ``fits(side, box in world units, scale)`` says whether a
+    # placement is allowed.
+    alts: tuple[tuple[str, float, float, float], ...] = ()
     fits: Callable[[str, Box, float], bool] | None = None
     # a zone's name inside it replaces its callout from the step it fits: the callout shows from ``level``
     # to ``until`` - 1, and the inside label ignores its own callout when it is placed
     until: int = LABEL_LEVELS
     replaces: Label | None = None
 
-    def candidates(self) -> list[tuple[str, float, float]]:
-        return list(self.alts) or [(side, self.x, self.y) for side in _SIDES[self.mode]]
+    def candidates(self) -> list[tuple[str, float, float, float]]:
+        return list(self.alts) or [(side, self.x, self.y, 0.0) for side in _SIDES[self.mode]]
 
-    def box(self, side: str, scale: float, at: tuple[float, float] | None = None) -> Box:
+    def box(self, side: str, scale: float, at: tuple[float, float] | None = None, lead: float | None = None) -> Box:
         px, py = (at or (self.x, self.y))[0] * scale, (at or (self.x, self.y))[1] * scale
+        d = self.r + 3 + (self.lead if lead is None else lead)
         if side == "right":
-            return (px + self.r + 3, py - self.h / 2, px + self.r + 3 + self.w, py + self.h / 2)
+            return (px + d, py - self.h / 2, px + d + self.w, py + self.h / 2)
         if side == "left":
-            return (px - self.r - 3 - self.w, py - self.h / 2, px - self.r - 3, py + self.h / 2)
+            return (px - d - self.w, py - self.h / 2, px - d, py + self.h / 2)
         if side == "top":
-            return (px - self.w / 2, py - self.r - 3 - self.h, px + self.w / 2, py - self.r - 3)
+            return (px - self.w / 2, py - d - self.h, px + self.w / 2, py - d)
         if side == "bottom":
-            return (px - self.w / 2, py + self.r + 3, px + self.w / 2, py + self.r + 3 + self.h)
+            return (px - self.w / 2, py + d, px + self.w / 2, py + d + self.h)
         return (px - self.w / 2, py - self.h / 2, px + self.w / 2, py + self.h / 2)
+
+    def parts(self, side: str | None = None, lead: float | None = None) -> list[Box]:
+        """The box's offsets in px from its anchor and, for a callout on a leader line, the line's strip."""
+        side, lead = side or self.side, self.lead if lead is None else lead
+        b = self.box(side, 1.0, (0.0, 0.0), lead)
+        if not lead:
+            return [b]
+        reach = self.r + 3 + lead
+        strip = {"right": (0.0, -1.0, reach, 1.0), "left": (-reach, -1.0, 0.0, 1.0),
+                 "bottom": (-1.0, 0.0, 1.0, reach), "top": (-1.0, -reach, 1.0, 0.0)}[side]
+        return [b, strip]
 
     def too_big(self, scale: float) -> bool:
         return self.extent is not None and (self.extent[0] * scale < self.w + 12 or self.extent[1] * scale < self.h + 8)
@@ -152,29 +166,36 @@ _SIDES = {"side": ("right", "left"), "right": ("right",), "center": ("center",)}
 
 
 def layout_labels(labels: list[Label], markers: list[tuple[float, float, float, int]], z0: float,
-                  step: float = 1.0) -> None:
+                  step: float = LABEL_STEP) -> None:
     """Greedy, deterministic label placement by zoom step, in priority order: each label in ``labels`` gets
     the first step ``k`` (zoom ``z0 + k * step``) at which it overlaps no marker (``markers``: x, y, radius px,
     place idx) and no label placed before it, wherever that one shows from ``k`` on. Distances only grow
-    when zooming in, so two boxes apart at one step stay apart at the next: it is enough to compare them at
-    the first step both show. A label never waits for one of lower priority."""
+    when zooming in, so two boxes beside their anchors apart at one step stay apart at the next: it is
+    enough to compare them at the first step both show (a callout on a leader line is compared over every
+    step, see ``_meet``). A label never waits for one of lower priority. The steps are quarter zooms, the
+    page's zoomSnap: a map opens at a quarter step that depends on the screen's width, and a name planned
+    for the half step above waited a zoom in on a phone."""
     scales = [256 * 2 ** (z0 + k * step) for k in range(LABEL_LEVELS)]
     done: list[Label] = []
-    for lab in labels:
+    for i, lab in enumerate(labels):
         for k in range(min(lab.until, LABEL_LEVELS)):
-            if lab.too_big(scales[k]) or not _place_at(lab, k, scales, done, markers):
+            if lab.too_big(scales[k]) or not _place_at(lab, k, scales, done, markers, later=labels[i + 1:]):
                 continue
-            if lab.replaces is not None:
-                lab.replaces.until = k
             break
+        if lab.replaces is not None:  # the label it replaces shows until this one does
+            lab.replaces.until = min(lab.level, lab.until)
         done.append(lab)
 
 
 def _place_at(lab: Label, k: int, scales: list[float], done: list[Label],
-              markers: list[tuple[float, float, float, int]]) -> bool:
-    """Place ``lab`` at step ``k`` on its first candidate that fits, if any."""
-    for side, x, y in lab.candidates():
-        b = lab.box(side, scales[k], (x, y))
+              markers: list[tuple[float, float, float, int]], *, later: Sequence[Label] = ()) -> bool:
+    """Place ``lab`` at step ``k`` on its first candidate that fits, if any. A callout that may stand off on a
+    leader line takes, of the places that fit, the one that leaves the most room to the places' names over
+    the steps it shows (then the nearest): a leader gives it many places to stand, and the first of them is
+    often where the name of the town it stands by would go."""
+    fitting = []
+    for side, x, y, lead in lab.candidates():
+        b = lab.box(side, scales[k], (x, y), lead)
         if lab.fits and not lab.fits(side, b, scales[k]):
             continue
         if _hits_marker(b, markers, lab.own, scales[k]):
@@ -182,15 +203,61 @@ def _place_at(lab: Label, k: int, scales: list[float], done: list[Label],
         clash = False
         for o in done:
             j = max(k, o.level)
-            if o is lab.replaces or o.replaces is lab or j >= min(o.until, LABEL_LEVELS):
+            if o is lab.replaces or o.replaces is lab or j >= min(o.until, lab.until, LABEL_LEVELS):
                 continue
-            if _overlaps(lab.box(side, scales[j], (x, y)), [o.box(o.side, scales[j])]):
-                clash = True
+            if lead or o.lead:
+                # a box a leader line away from its anchor can close on a box beside another anchor as the
+                # map zooms in: checked over every step both show, not only the first
+                # (and its line may cross no other name)
+                end = scales[min(o.until, lab.until, LABEL_LEVELS) - 1]
+                clash = any(_meet(a, (x, y), b, (o.x, o.y), (scales[j], end))
+                            for a in lab.parts(side, lead) for b in o.parts())
+            else:
+                clash = _overlaps(lab.box(side, scales[j], (x, y), lead), [o.box(o.side, scales[j])])
+            if clash:
                 break
         if not clash:
-            lab.level, lab.side, lab.x, lab.y = k, side, x, y
-            return True
-    return False
+            fitting.append((side, x, y, lead))
+            if not any(alt[3] for alt in lab.alts):
+                break
+    if not fitting:
+        return False
+    places = [o for o in later if o.key[0] == "place"]
+    steps = scales[k:min(lab.until, LABEL_LEVELS)]
+
+    def blocked(cand: tuple[str, float, float, float]) -> int:
+        """Later places' names this candidate leaves no room for, summed over the steps it shows."""
+        n = 0
+        for scale in steps:
+            b = lab.box(cand[0], scale, cand[1:3], cand[3])
+            n += sum(all(_overlaps(o.box(side, scale, (x, y), lead), [b]) for side, x, y, lead in o.candidates())
+                     for o in places)
+        return n
+
+    lab.side, lab.x, lab.y, lab.lead = min(fitting, key=lambda c: (blocked(c), c[3])) if len(fitting) > 1 else fitting[0]
+    lab.level = k
+    return True
+
+
+def _meet(a: Box, pa: tuple[float, float], b: Box, pb: tuple[float, float], span: tuple[float, float]) -> bool:
+    """Whether two boxes, each at fixed pixel offsets ``a``/``b`` from an anchor (world units ``pa``/``pb``),
+    overlap at some scale in ``span`` (lo, hi). Each edge moves linearly with the scale, so the scales at which they
+    overlap form one interval, found exactly."""
+    dx, dy = pa[0] - pb[0], pa[1] - pb[1]
+    lo, hi = span
+    if lo > hi:
+        return False
+    # overlap: a0 <= b2, b0 <= a2, a1 <= b3, b1 <= a3, i.e. c * s + d <= 0 for each (c, d)
+    for c, d in ((dx, a[0] - b[2]), (-dx, b[0] - a[2]), (dy, a[1] - b[3]), (-dy, b[1] - a[3])):
+        if c > 0:
+            hi = min(hi, -d / c)
+        elif c < 0:
+            lo = max(lo, -d / c)
+        elif d > 0:
+            return False
+        if lo > hi:
+            return False
+    return True
 
 
 def text_w(text: str, per_char: float) -> float:

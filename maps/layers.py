@@ -80,15 +80,19 @@ def _add_basemap(m: EvacMap, model: Model, lz: Lz) -> list[Element]:
 def _zone_tooltips(poly: folium.Polygon, z: Zone, labels: dict) -> None:
     """A zone's name where the layout put it (``maps.zonelabels``): beside the zone (a callout) until the
     step at which it fits inside, then inside; never at the polygon's centre off screen."""
-    for key in ("zonecall", "zone"):
+    for key in ("zonelead", "zonecall", "zone"):
         lab = labels.get((key, z.idx))
-        if lab is None or (key == "zonecall" and lab.level >= lab.until):
+        if lab is None or (key != "zone" and lab.level >= lab.until):
             continue
         until = f" evm-lu{lab.until}" if lab.until < LABEL_LEVELS else ""
         callout = " evm-callout" if lab.side != "center" else ""
-        poly.add_child(text_tooltip(z.label, {
-            "permanent": True, "direction": lab.side, "at": [round(unmy(lab.y), 5), round(unmx(lab.x), 5)],
-            "className": f"evm-zone-label{callout} evm-lz{lab.level}{until}"}))
+        opts = {"permanent": True, "direction": lab.side, "at": [round(unmy(lab.y), 5), round(unmx(lab.x), 5)],
+                "className": f"evm-zone-label{callout} evm-lz{lab.level}{until}"}
+        if lab.lead:  # a callout standing off the zone on a leader line
+            dx, dy = {"right": (1, 0), "left": (-1, 0), "bottom": (0, 1), "top": (0, -1)}[lab.side]
+            opts["offset"] = [int(dx * lab.lead), int(dy * lab.lead)]
+            opts["className"] += f" evm-lead-{int(lab.lead)}"
+        poly.add_child(text_tooltip(z.label, opts))
 
 
 def _add_zones(m: EvacMap, spec: MapSpec, model: Model, variant: str, labels: dict) -> folium.FeatureGroup | None:

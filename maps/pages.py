@@ -24,6 +24,7 @@ from evacmap.maps.cartography import LABEL_LEVELS
 from evacmap.maps.escape import js, safe_href, safe_url
 from evacmap.maps.static import SOCIAL_HEIGHT, SOCIAL_WIDTH
 from evacmap.maps.styles import CONTROLLER_ORDER, STATUS_WORDS
+from evacmap.maps.zonelabels import lead_css
 
 if TYPE_CHECKING:
     from evacmap.maps.model import MapSpec, Model, Place
@@ -189,9 +190,14 @@ def map_page(spec: MapSpec, model: Model, *, map_html: str, map_script: str, var
              static: str = "", overflow: Any = None, clustered: bool = False, locator: str = "") -> str:
     """The HTML page around one rendered map (``variant`` "page" or "embed")."""
     places_sorted = sorted(model.places, key=lambda p: (0 if p.by_outlet else 1, -len(p.by_outlet), -p.n_claims, p.idx))
+    # a rule per label level the map uses (the page is under a byte budget)
+    lz = sorted({int(k) for k in re.findall(r"\bevm-lz(\d+)\b", map_script) if 0 < int(k) <= LABEL_LEVELS})
+    lu = sorted({int(k) for k in re.findall(r"\bevm-lu(\d+)\b", map_script) if 0 < int(k) < LABEL_LEVELS})
     label_css = "".join(
-        f".evm-lz{k}{{visibility:hidden}}.evm-zge{k} .evm-lz{k}{{visibility:visible}}\n" for k in range(1, LABEL_LEVELS + 1)
-    ) + "".join(f".evm-zge{k} .evm-lu{k}{{visibility:hidden}}\n" for k in range(1, LABEL_LEVELS))
+        [",".join(f".evm-lz{k}" for k in lz) + "{visibility:hidden}\n" if lz else "",
+         ",".join(f".evm-zge{k} .evm-lz{k}" for k in lz) + "{visibility:visible}\n" if lz else "",
+         ",".join(f".evm-zge{k} .evm-lu{k}" for k in lu) + "{visibility:hidden}\n" if lu else "",
+         lead_css() if "evm-lead-" in map_script else ""])
     styles = [assets.leaflet_css(), _static("page.css") + label_css]
     nojs = NOJS_CSS
     scripts = [assets.leaflet_js(), _static("evacmap.js"), map_script]

@@ -151,7 +151,7 @@ def _zone_labels(model: Model, view: _View, labels: dict) -> list[str]:
     pointer (the page's callout)."""
     out = []
     for z in model.zones:
-        shown = [lab for key in ("zone", "zonecall") if (lab := labels.get((key, z.idx)))
+        shown = [lab for key in ("zone", "zonecall", "zonelead") if (lab := labels.get((key, z.idx)))
                  and shown_at(lab.level, view.z, view.z) and not shown_at(lab.until, view.z, view.z)]
         if not shown:
             continue
@@ -159,15 +159,22 @@ def _zone_labels(model: Model, view: _View, labels: dict) -> list[str]:
         x, y = view.xy(unmy(lab.y), unmx(lab.x))
         words = _wrap(z.label, 18)  # about the page's 110 to 120 px wrap (maps.zonelabels)
         top = y - 7 * (len(words) - 1)
+        lead = round(lab.lead)
         if lab.side == "center":
             tx, anchor = x, "middle"
         elif lab.side in ("top", "bottom"):
             sign = 1 if lab.side == "bottom" else -1
+            if lead:  # the leader line from the zone to the pointer
+                out.append(f'<path d="M{x} {y} V{y + sign * (lead + 2)}" stroke="#4a4a4a" stroke-width="1"/>')
+                y += sign * lead
             tx, anchor = x, "middle"
             top = y + sign * 12 + (0 if sign > 0 else -14 * (len(words) - 1)) + (0 if sign > 0 else -4)
             out.append(f'<path d="M{x} {y + sign * 2} L{x - 4} {y + sign * 8} L{x + 4} {y + sign * 8}Z" fill="#4a4a4a"/>')
         else:
             sign = 1 if lab.side == "right" else -1
+            if lead:
+                out.append(f'<path d="M{x} {y} H{x + sign * (lead + 2)}" stroke="#4a4a4a" stroke-width="1"/>')
+                x += sign * lead
             tx, anchor = x + sign * 10, "start" if sign > 0 else "end"
             out.append(f'<path d="M{x + sign * 2} {y} L{x + sign * 8} {y - 4} L{x + sign * 8} {y + 4}Z" fill="#4a4a4a"/>')
         out += [_text(tx, top + 14 * i + 4, line, "z", anchor) for i, line in enumerate(words)]

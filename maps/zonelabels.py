@@ -27,7 +27,7 @@ from shapely.ops import polylabel
 from evacmap.maps.cartography import Label, mx, my, text_w
 from evacmap.maps.model import Model
 
-__all__ = ["MAX_WIDTH", "MIN_CALLOUT_PX", "zone_labels"]
+__all__ = ["LEADS", "MAX_WIDTH", "MIN_CALLOUT_PX", "lead_css", "zone_labels"]
 
 # widths narrow enough that a zone's name fits beside or inside it on a 375 px phone, which opens the map a
 # zoom step below the 960 px layout: at 190 and 150 px the names of the zones under siege waited for a zoom in
@@ -37,6 +37,9 @@ MIN_CALLOUT_PX = 4.0  # a zone smaller than this on screen is too small to point
 PER_CHAR = 7.6  # px per character of the upper-case, letter-spaced zone label
 CALLOUT_WIDTH = 120.0  # px: a callout (sentence case, page.css .evm-callout) wraps at this width
 CALLOUT_CHAR = 6.4
+# px: where the places crowding round a small zone leave no room for its callout beside it, the callout
+# stands this far off, joined to the zone by a leader line (page.css .evm-lead-N)
+LEADS = (24.0, 48.0)
 CALLOUT_MAX = 1.0  # a zone wider or taller on screen than its callout gets none: it waits for room inside
 
 
@@ -116,12 +119,17 @@ def _labels(z: Any, view: Any) -> tuple[float, list[Label]] | None:
     fits = _fits(part, max(maxx - minx, maxy - miny), view)
     size = (min(w, MAX_WIDTH), LINE * lines)
     cw = text_w(z.label, CALLOUT_CHAR) + 8  # + padding and border
-    callout = Label(("zonecall", z.idx), east[0], east[1], min(cw, CALLOUT_WIDTH), LINE * math.ceil(cw / CALLOUT_WIDTH) + 4,
-                    r=5.0, fits=fits,
-                    alts=(("right", *east), ("left", *west), ("bottom", *south), ("top", *north)))
-    inside = Label(("zone", z.idx), *inner[0], *size, alts=tuple(("center", x, y) for x, y in inner), fits=fits,
+    sides = (("right", east), ("left", west), ("bottom", south), ("top", north))
+    callout_size = (min(cw, CALLOUT_WIDTH), LINE * math.ceil(cw / CALLOUT_WIDTH) + 4)
+    # the callout on a leader line stands in while places crowd the zone's sides; the callout beside the
+    # zone takes over from the step it fits, the name inside from the step that fits
+    far = Label(("zonelead", z.idx), east[0], east[1], *callout_size, r=5.0, fits=fits,
+                alts=tuple((side, *at, lead) for lead in LEADS for side, at in sides))
+    callout = Label(("zonecall", z.idx), east[0], east[1], *callout_size, r=5.0, fits=fits,
+                    alts=tuple((side, *at, 0.0) for side, at in sides), replaces=far)
+    inside = Label(("zone", z.idx), *inner[0], *size, alts=tuple(("center", x, y, 0.0) for x, y in inner), fits=fits,
                    replaces=callout)
-    return part.area, [inside, callout]
+    return part.area, [inside, callout, far]
 
 
 def zone_labels(model: Model, bounds: Any) -> tuple[list[Label], list[Label]]:
@@ -139,3 +147,18 @@ def zone_labels(model: Model, bounds: Any) -> tuple[list[Label], list[Label]]:
         (besieged if z.besieged_by else other).append((-area, z.idx, labs))
     return ([lab for *_, labs in sorted(besieged, key=lambda t: t[:2]) for lab in labs],
             [lab for *_, labs in sorted(other, key=lambda t: t[:2]) for lab in labs])
+
+
+def lead_css() -> str:
+    """The leader line of a callout that stands ``lead`` px off its zone (class evm-lead-N): from the tip of
+    the tooltip's pointer back to the zone, in the callout's text colour."""
+    out = [",".join(f".evm-lead-{int(lead)}::after" for lead in LEADS)
+           + '{content:"";position:absolute;border:0 solid currentColor}\n']
+    for lead in LEADS:
+        n, far = int(lead), int(lead) + 7  # + the pointer (6 px) and the callout's border
+        for side, where in (("bottom", f"left:50%;top:-{far}px;height:{n}px;border-left-width:1px"),
+                            ("top", f"left:50%;bottom:-{far}px;height:{n}px;border-left-width:1px"),
+                            ("right", f"top:50%;left:-{far}px;width:{n}px;border-top-width:1px"),
+                            ("left", f"top:50%;right:-{far}px;width:{n}px;border-top-width:1px")):
+            out.append(f".evm-lead-{n}.leaflet-tooltip-{side}::after{{{where}}}\n")
+    return "".join(out)
