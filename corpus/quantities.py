@@ -104,7 +104,9 @@ _MODIFIER = re.compile(r"^(?:[A-Z][\w'’.-]*|foreign|rebel|other|more|green|gov
                        r"slow-moving|white|red|civilian|additional|extra|further|of|the|their|its|his|her|our|"
                        r"internationally|international|humanitarian|aid|relief|recruited|confirmed|storm|pet-friendly|emergency|fire|utility|power|"
                        r"first|evacuation|medical|military|commercial|chartered|charter|naval|"
-                       r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport)$")
+                       r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport|"
+                       # what kind of vehicle, and whose: "nine transport planes", "48 coalition flights"
+                       r"transport|cargo|passenger|coalition|allied|partner|rescue|troop)$")
 
 
 def words_to_number(phrase: str) -> float | None:
@@ -196,7 +198,7 @@ def _noun_after(after: str) -> tuple[str | None, int]:
             nation = abbr.group(0).strip()
             pos += abbr.end()
             continue
-        m = re.match(r"\s*([A-Za-z][A-Za-z'’-]*)", after[pos:])
+        m = re.match(r"\s*([A-Za-z][A-Za-z'’-]*(?<=-)\d+[A-Za-z]*|[A-Za-z][A-Za-z'’-]*)", after[pos:])  # "C-17"
         if not m:
             return None, 0
         word = m.group(1)

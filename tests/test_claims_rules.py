@@ -30,6 +30,9 @@ from evacmap.corpus.sentences import split_sentences
     ("The airlift carried a total of 900 people.", "total"),
     ("About 2,000 people are leaving the city each day.", "daily"),
     ("Rescuers pulled 14 people from the rubble.", None),
+    # a running total since a date, whatever the day's number of digits
+    ("The navy had taken 6,310 people off the island since Feb. 14.", "cumulative"),
+    ("The navy had taken 6,310 people off the island since Feb. 4.", "cumulative"),
 ])
 def test_clause_scope(text, scope):
     assert clause_scope(text, counted=True) == scope
@@ -45,6 +48,14 @@ def test_a_numbers_own_scope_part_remainder_target_population():
     assert scope_of(t, "5,000", t.index("3,000") + 5) == "remainder"
     assert scope_of("The slow start means the goal of 20,000 evacuees will not be met.", "20,000") == "target"
     assert scope_of("The airlift started for hundreds of stranded students.", "hundreds") == "population"
+    # a count over the last 24 hours is that day's, though the clause also gives a running total
+    t = "Ferries took 2,300 people off the coast in the 24 hours to Sunday noon, bringing the total to 9,800."
+    assert scope_of(t, "2,300") == "daily" and clause_scope(t, counted=True) == "cumulative"
+    assert scope_of(t, "9,800", t.index("2,300") + 5) is None  # the total the clause brings it to is not
+    assert scope_of("Over the past 24 hours, 640 people were flown out.", "640") == "daily"
+    # "of them" after a number is that number's: the next number of the list is no part
+    t = "Trains carried about 1,200 of them and 48 buses carried the rest."
+    assert scope_of(t, "48", t.index("1,200") + 5) is None
 
 
 @pytest.mark.parametrize(("text", "mood"), [

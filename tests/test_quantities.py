@@ -242,3 +242,8 @@ def test_a_bare_total_that_names_the_people_it_includes_counts_people():
     assert [(q.value, q.counts) for q in qs] == [(3100, "people"), (900, "Chileans")]
     # a total of things stays uncounted when what it includes is no people
     assert parse_quantities("The depot listed 310, including 40 trucks.")[0].counts is None
+
+
+def test_a_vehicle_counted_with_its_kind_or_model():
+    qs = parse_quantities("At dawn six C-130 transport planes landed, and 14 coalition flights and two allied flights left.")
+    assert [(q.value, q.counts) for q in qs] == [(6, "aircraft"), (14, "flights"), (2, "flights")]
