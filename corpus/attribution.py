@@ -227,8 +227,8 @@ def _named_source(np: str) -> Attribution | None:
 
 
 def _titled_person(np: str) -> Attribution | None:
-    """A person after a title that may name a body: "Pentagon press secretary John Kirby" -> "John Kirby
-    (Pentagon)", "Defence Minister Jane Roe" -> "Jane Roe", "Sheriff X" -> "X (Sheriff)"."""
+    """A person after a title that may name a body: "UNHCR press officer Jo Roe" -> "Jo Roe
+    (UNHCR)", "Defence Minister Jane Roe" -> "Jane Roe", "Sheriff X" -> "X (Sheriff)"."""
     if not _np_like(np.split()):
         return None
     name, desc = _name_run(np)

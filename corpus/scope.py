@@ -117,8 +117,8 @@ _DAILY = re.compile(r"\b(?:per day|(?<!within )(?<!in )(?<!for )(?<!than )(?<!of
                     r"(?<!within )(?<!in )(?<!for )a night|each night|per hour|(?<!within )(?<!in )(?<!for )an hour)\b",
                     re.I)
 
-# A count over the last 24 hours is a day's count, whatever running total the clause also gives ("flew 19,000 out
-# in the 24 hours to Wednesday morning, bringing the total to 82,300"); the window is the number's own when it
+# A count over the last 24 hours is a day's count, whatever running total the clause also gives ("took 2,300 off
+# the coast in the 24 hours to Sunday noon, bringing the total to 9,800"); the window is the number's own when it
 # follows the number before any comma or other number, or opens the clause before it.
 _DAY_WINDOW = re.compile(r"\b(?:in|over|during|within)\s+the\s+(?:past|previous|last|prior|preceding)\s+"
                          r"(?:24|twenty-four)\s+hours\b|\bin\s+the\s+(?:24|twenty-four)\s+hours\s+(?:to|before|until|"
@@ -229,7 +229,7 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
         word = ordinal.group(1).lower()
         return "first_batch" if word == "first" else f"{_ORD[word]}_batch"
     if _DAY_WINDOW_AFTER.match(text[end:]) or (not previous_end and _DAY_WINDOW.search(before)):
-        return "daily"  # "19,000 people out of Kabul in the 24 hours to Wednesday": that day's count, not the total
+        return "daily"  # "2,300 in the 24 hours to Sunday noon": that day's count, not the total
     if _POPULATION_BEFORE.search(before[-80:]):
         return "population"
     if _WHOLE_AFTER.match(text[end:]):
