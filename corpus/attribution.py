@@ -432,6 +432,14 @@ def _attributed(text: str, sentences: tuple[Sentence, ...], place_words: frozens
         _PLACE_WORDS.reset(token)
 
 
+# "Its embassy said ...", "the country's foreign ministry said": a state's organ, of the place last named as a
+# sentence's subject or as a possessor ("Norway sent a plane ... Its embassy said"); left as written when none is.
+_ITS_ORGAN = re.compile(r"^(?:its|(?:the\s+)?country['’]s)\s+(?=(?:\w+\s+){0,2}(?:embassy|ministry|government|consulate|"
+                        r"army|military|navy|air force|foreign office|president|prime minister)\b)", re.I)
+_STATE_SUBJECT = re.compile(r"(?:^\W*(?:(?:on|by|late|early|earlier)\s+\w+,?\s+)?|\b)([A-Z][a-z]+)(?:['’]s\s|\s+(?:has|had|have|"
+                            r"said|says|sent|is|was|will|would|began|started|closed|evacuated|flew|announced)\b)")
+
+
 def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     masked = mask_quotes(text)
     paras = _paragraphs(text, sentences)
@@ -439,9 +447,17 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     last_person: str | None = None
     last_org: str | None = None  # "it said" is the organisation last credited, never a person
     speakers: list[str | None] = []
+    state: str | None = None  # the place last named as a subject or possessor: what "its embassy" is of
     for s in sentences:
         a = find_attribution(s.text, masked[s.start:s.end])
         speaker = None
+        sent = masked[s.start:s.end]
+        here = [m for m in _STATE_SUBJECT.finditer(sent) if m.group(1).lower() in _PLACE_WORDS.get()]
+        if a and a.speaker and _ITS_ORGAN.match(a.speaker):
+            pos = re.search(r"\b(?:its|country['’]s)\s", sent, re.I)  # a state named before this sentence's "its"
+            its = pos.start() if pos else len(sent)
+            owner = next((m.group(1) for m in reversed(here) if m.start() < its), state)
+            a = Attribution(_ITS_ORGAN.sub(f"{owner}'s ", a.speaker, count=1), a.cue) if owner else a
         if a and a.pronoun in ("he", "she"):
             speaker = last_person
         elif a and a.pronoun == "it":
@@ -459,6 +475,7 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
             else:
                 last_org = speaker
         # a parenthesis names an outlet or a credit ("BERLIN (Continental Ledger) —"), not a person met in the story
+        state = here[-1].group(1) if here else state
         named = people_named(re.sub(r"\([^()\n]{0,60}\)", "", masked[s.start:s.end]))
         for name in named:
             known.setdefault(_surname(name), name)

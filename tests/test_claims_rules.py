@@ -205,6 +205,19 @@ def test_an_outlet_in_a_datelines_parenthesis_is_no_person_a_pronoun_refers_to()
     assert attribute(t, split_sentences(t))[-1] == "Sara Holm"
 
 
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Norway sent a plane to Lima on Monday. Its embassy said 140 Norwegians had been flown out.", "Norway's embassy"),
+    ("Norway sent a plane to Lima on Monday. The country's embassy said 140 had left.", "Norway's embassy"),
+    ("Norway sent a plane to Lima, and its embassy said 140 Norwegians had been flown out.", "Norway's embassy"),
+    # no state named before: "its" stays as written rather than be given to the wrong country
+    ("Planes landed in Lima on Monday. Its embassy said 140 Norwegians had been flown out.", "Its embassy"),
+])
+def test_its_embassy_is_the_embassy_of_the_state_last_named_as_a_subject_or_possessor(text, speaker):
+    from evacmap.corpus.attribution import attribute
+
+    assert attribute(text, split_sentences(text), frozenset({"norway", "lima"}))[-1] == speaker
+
+
 def test_what_a_speaker_adds_is_its_own_clause():
     s = Sentence(0, 0, "About 9,000 people are in the camp, the envoy said, adding the remaining 2,000 were students.")
     assert [c.text for c in clauses(s)][-1] == "the remaining 2,000 were students."
