@@ -98,6 +98,12 @@ _DOCUMENT = re.compile(r"^(?:(?:a|an|the|its|their|new|latest|official|prelimina
                        r"(?:figures|data|numbers|statistics|tally|count|breakdown|report|list|estimates?|"
                        r"statement|bulletin|update|assessment)\s+(?:(?:published|released|issued|compiled|"
                        r"given|provided|shared|posted|broadcast)\s+)?(?:in|by|from|of|on)\s+(?=\S)", re.I)
+# A document named by its author as a modifier: "a police statement", "a ministry report released on Friday".
+_AUTHORED = re.compile(r"^(?:a|an|the|its|their|new|latest|official)\s+((?:[\w'’-]+\s+){1,3}?)(?:statement|report|"
+                       r"bulletin|update|press release|communiqu[eé])(?:\s+(?:issued|released|published|posted|put out|"
+                       r"circulated)\b.*)?$", re.I)
+_NOT_AUTHORS = frozenset({"joint", "brief", "written", "short", "new", "latest", "final", "daily", "weekly", "separate",
+                          "earlier", "later", "first", "second", "previous", "situation", "press"})
 # Pictures as evidence: "Videos shared online showed hundreds of cars", "Satellite images taken on Monday show
 # ...": what a sentence reports comes from them, and a reader must know it was seen on a video, not counted.
 _SHOWN = re.compile(r"^\W*((?:(?:new|recent|drone|satellite|aerial|amateur|verified)\s+)?(?:videos?|footage|images|"
@@ -196,6 +202,9 @@ def speaker_from_np(np: str) -> Attribution | None:
     if not np or len(np.split()) > 16 or re.search(r"\d", np):
         return None
     np = _DOCUMENT.sub("", np)
+    authored = _AUTHORED.match(np)  # "a police statement (issued on Friday)": the police
+    np = authored.group(1).strip() if authored and not _NOT_AUTHORS.issuperset(authored.group(1).lower().split()) \
+        else np
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
     return _named_source(np) or _common_body(np) or _titled_person(np) or _described_source(np)
