@@ -98,6 +98,12 @@ _DOCUMENT = re.compile(r"^(?:(?:a|an|the|its|their|new|latest|official|prelimina
                        r"(?:figures|data|numbers|statistics|tally|count|breakdown|report|list|estimates?|"
                        r"statement|bulletin|update|assessment)\s+(?:(?:published|released|issued|compiled|"
                        r"given|provided|shared|posted|broadcast)\s+)?(?:in|by|from|of|on)\s+(?=\S)", re.I)
+# A document named by its author as a modifier: "a police statement", "a ministry report released on Friday".
+_AUTHORED = re.compile(r"^(?:a|an|the|its|their|new|latest|official)\s+((?:[\w'’-]+\s+){1,3}?)(?:statement|report|"
+                       r"bulletin|update|press release|communiqu[eé])(?:\s+(?:issued|released|published|posted|put out|"
+                       r"circulated)\b.*)?$", re.I)
+_NOT_AUTHORS = frozenset({"joint", "brief", "written", "short", "new", "latest", "final", "daily", "weekly", "separate",
+                          "earlier", "later", "first", "second", "previous", "situation", "press"})
 # Pictures as evidence: "Videos shared online showed hundreds of cars", "Satellite images taken on Monday show
 # ...": what a sentence reports comes from them, and a reader must know it was seen on a video, not counted.
 _SHOWN = re.compile(r"^\W*((?:(?:new|recent|drone|satellite|aerial|amateur|verified)\s+)?(?:videos?|footage|images|"
@@ -196,6 +202,9 @@ def speaker_from_np(np: str) -> Attribution | None:
     if not np or len(np.split()) > 16 or re.search(r"\d", np):
         return None
     np = _DOCUMENT.sub("", np)
+    authored = _AUTHORED.match(np)  # "a police statement (issued on Friday)": the police
+    np = authored.group(1).strip() if authored and not _NOT_AUTHORS.issuperset(authored.group(1).lower().split()) \
+        else np
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
     return _named_source(np) or _common_body(np) or _titled_person(np) or _described_source(np)
@@ -227,8 +236,8 @@ def _named_source(np: str) -> Attribution | None:
 
 
 def _titled_person(np: str) -> Attribution | None:
-    """A person after a title that may name a body: "Pentagon press secretary John Kirby" -> "John Kirby
-    (Pentagon)", "Defence Minister Jane Roe" -> "Jane Roe", "Sheriff X" -> "X (Sheriff)"."""
+    """A person after a title that may name a body: "UNHCR press officer Jo Roe" -> "Jo Roe
+    (UNHCR)", "Defence Minister Jane Roe" -> "Jane Roe", "Sheriff X" -> "X (Sheriff)"."""
     if not _np_like(np.split()):
         return None
     name, desc = _name_run(np)
@@ -432,6 +441,14 @@ def _attributed(text: str, sentences: tuple[Sentence, ...], place_words: frozens
         _PLACE_WORDS.reset(token)
 
 
+# "Its embassy said ...", "the country's foreign ministry said": a state's organ, of the place last named as a
+# sentence's subject or as a possessor ("Norway sent a plane ... Its embassy said"); left as written when none is.
+_ITS_ORGAN = re.compile(r"^(?:its|(?:the\s+)?country['’]s)\s+(?=(?:\w+\s+){0,2}(?:embassy|ministry|government|consulate|"
+                        r"army|military|navy|air force|foreign office|president|prime minister)\b)", re.I)
+_STATE_SUBJECT = re.compile(r"(?:^\W*(?:(?:on|by|late|early|earlier)\s+\w+,?\s+)?|\b)([A-Z][a-z]+)(?:['’]s\s|\s+(?:has|had|have|"
+                            r"said|says|sent|is|was|will|would|began|started|closed|evacuated|flew|announced)\b)")
+
+
 def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     masked = mask_quotes(text)
     paras = _paragraphs(text, sentences)
@@ -439,9 +456,17 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     last_person: str | None = None
     last_org: str | None = None  # "it said" is the organisation last credited, never a person
     speakers: list[str | None] = []
+    state: str | None = None  # the place last named as a subject or possessor: what "its embassy" is of
     for s in sentences:
         a = find_attribution(s.text, masked[s.start:s.end])
         speaker = None
+        sent = masked[s.start:s.end]
+        here = [m for m in _STATE_SUBJECT.finditer(sent) if m.group(1).lower() in _PLACE_WORDS.get()]
+        if a and a.speaker and _ITS_ORGAN.match(a.speaker):
+            pos = re.search(r"\b(?:its|country['’]s)\s", sent, re.I)  # a state named before this sentence's "its"
+            its = pos.start() if pos else len(sent)
+            owner = next((m.group(1) for m in reversed(here) if m.start() < its), state)
+            a = Attribution(_ITS_ORGAN.sub(f"{owner}'s ", a.speaker, count=1), a.cue) if owner else a
         if a and a.pronoun in ("he", "she"):
             speaker = last_person
         elif a and a.pronoun == "it":
@@ -459,6 +484,7 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
             else:
                 last_org = speaker
         # a parenthesis names an outlet or a credit ("BERLIN (Continental Ledger) —"), not a person met in the story
+        state = here[-1].group(1) if here else state
         named = people_named(re.sub(r"\([^()\n]{0,60}\)", "", masked[s.start:s.end]))
         for name in named:
             known.setdefault(_surname(name), name)
