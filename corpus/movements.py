@@ -37,6 +37,7 @@ from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
 from evacmap.corpus.movement_cues import ARRIVED_FROM, DEPARTED, FRONTED_AT, HOME, PEOPLE_OF, PEOPLE_OF_PLACE, WAIT_TO_BE, WHO
 from evacmap.corpus.slots import Slot, article_slots
+from evacmap.gazetteer.context import km
 
 STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
 
@@ -184,9 +185,20 @@ def _lies_in(gazetteer, pid: str | None, dests: list[Slot]) -> bool:
             continue
         if target.kind == "country" and place.country and place.country == target.country:
             return True
+        if _within_reach(place, target):  # "buses left for <town>" in a story about the region around it
+            return True
         if target.id in parents:  # "crews were rolling south into <state>" of a story from a town in that state
             return True
     return False
+
+
+def _within_reach(area, target) -> bool:
+    """Whether ``target`` is where the gazetteer puts a region or division ``area`` (a region's point is often
+    its main town: "buses left for <town>" in a story about the region around it set out from elsewhere):
+    a place smaller than the area, closer to the area's point than its own precision."""
+    if area.kind not in ("region", "governorate", "province", "state", "county"):
+        return False
+    return target.precision_m < area.precision_m and km(area, target) * 1000 <= target.precision_m
 
 
 def _parents(gazetteer, place) -> set[str]:
