@@ -225,6 +225,23 @@ def _dated(c: Sentence, quantities: list[Quantity], article: Article, date) -> l
     return out
 
 
+_UNDONE = frozenset({"planned", "expected", "possible", "target", "feared"})
+
+
+def _told_day(c: Sentence, article: Article, date, mood: str, quantities: list[Quantity]):
+    """A plan, an expectation or a target is dated to when it was told, not to the day it is for: "2,000 people
+    will be evacuated by Friday" in Wednesday's paper is Wednesday's claim (its modality says it has not happened).
+    The told day is the clause's latest day on or before publication ("said on Monday that ... by Friday"), else
+    the publication day."""
+    pub = article.published
+    if pub is None:
+        return date, quantities
+    told = max((r.date for r in find_dates(c.text, pub) if r.date <= pub and not r.background), default=pub)
+    date = told if date and date > pub and mood in _UNDONE else date
+    return date, [replace(q, date=told) if q.date and q.date > pub and (q.modality or mood) in _UNDONE else q
+                  for q in quantities]
+
+
 def _clause_date(c: Sentence, article: Article, sentence_date, last: bool = False):
     """A clause's own foreground day where it names one ("The first group sailed on Tuesday, and ... 557
     disembarked in Jeddah on Wednesday morning": Wednesday for the second clause), else its sentence's;
@@ -280,6 +297,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         date = article.published  # "88,000 were moved out this week": a total as of the report
     date = _part_date(c, quantities, article, date)
     quantities = _dated(c, quantities, article, date)
+    date, quantities = _told_day(c, article, date, mood, quantities)
     times = find_times(c.text)
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
                  speaker=speaker, date=date, time=times[0][0] if times else None, event=event, places=here,
