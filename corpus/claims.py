@@ -339,6 +339,9 @@ def _parts(text: str) -> list[tuple[int, int]]:
     return list(zip(bounds, ends, strict=True))
 
 
+_LIST_ON = re.compile(r"(?:\s+[\w'’-]+){0,2}?(?:\s*,\s*(?:and\s+)?|\s+and\s+)")
+
+
 def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], str | None, str]:
     """Each number with the scope and modality its own words, else its own part of the clause, give it; and
     the clause's scope and modality (its parts' when they agree; else the clause carries no scope and each
@@ -347,11 +350,15 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
     scope, mood = clause_scope(c.text, counted=bool(counted)), modality(c.text)
     parts = _parts(c.text)
     series = day_series(c.text, [(q.start - c.start, q.end - c.start) for q in quantities])
-    out, prev_end = [], 0
+    out: list[Quantity] = []
+    prev_end = 0
     for q, in_series in zip(quantities, series, strict=True):
         a, b = q.start - c.start, q.end - c.start
         own_scope, own_mood = quantity_scope(c.text, a, b, prev_end), quantity_modality(c.text, a, b, prev_end)
         own_scope = own_scope or ("daily" if in_series else None)
+        if own_scope is None and out and out[-1].scope == "part" and _LIST_ON.fullmatch(c.text[prev_end:a]) \
+                and not _FINITE.search(re.split(r"[,;.]", c.text[b:], maxsplit=1)[0]):
+            own_scope = "part"  # "including 530 Germans and 4,400 Afghans": each item of the list is a part
         if len(parts) > 1:
             lo, hi = next(((x, y) for x, y in parts if x <= a < y), (0, len(c.text)))
             part = c.text[lo:hi]
