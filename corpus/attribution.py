@@ -45,7 +45,7 @@ _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-g
           "inspector", "constable", "chairman", "chairwoman", "chair", "mp", "senator", "judge",
           # abbreviated ranks and titles ("Maj. Gen. X", "Lt. Col. X", "Gov. X")
           "gen", "maj.", "maj", "brig.", "brig", "lt.", "lt", "col.", "col", "capt.", "capt", "sgt.", "sgt",
-          "adm.", "adm", "cmdr.", "cmdr", "cpl.", "gov.", "gov", "sen.", "rep.", "supt.", "insp."}
+          "adm.", "adm", "cmdr.", "cmdr", "cpl.", "gov.", "gov", "sen.", "rep.", "supt.", "insp.", "premier"}
 # Titles of local officials: a name keeps the title it is given ("Lee County Sheriff X" -> "X (Lee County
 # Sheriff)") when no organisation is named.
 _LOCAL_TITLE = re.compile(r"\b(?:sheriff|mayor|governor|councillor|councilor|marshal|superintendent|"

@@ -87,12 +87,12 @@ _SEAT_BEFORE = Guarded(re.compile(r"(?:\b(?:told|telling|speaking to|speaking|sp
                        "monitor|based|headquartered|from")
 _SEAT_AFTER = re.compile(r"^(?:-based|\s+based)\b", re.I)
 # A state named as the nationality of its forces or officials, or as the one leading an operation: "U.S. military
-# flights out of Juba", "the U.S. force in Niamey", "British troops", "the France-led airlift" (the claim is about
+# flights out of Juba", "the U.S. force in Niamey", "U.S. bases in Italy", "the France-led airlift" (the claim is about
 # where they fly from and to, not the state they belong to; "flights to the U.S." keeps its preposition).
 _ACTOR_AFTER = re.compile(r"^(?:-(?:led|backed|run|brokered|sponsored|organi[sz]ed)\b|['’]s\s+(?:own\s+)?"
                           r"(?:airlift|evacuation mission|mission|flights|planes|aircraft)\b|"
                           r"\s+(?:military|armed forces|forces?|troops|soldiers|marines|army|navy|air force|warplanes|"
-                          r"officials|diplomats|administration|authorities)\b)", re.I)
+                          r"officials|diplomats|administration|authorities|bases?|installations)\b)", re.I)
 # A state as the subject of a transitive verb of moving people out of another place: "Japan had
 # evacuated 320 people from Bamako" (it does the moving; the place the people left is the one named after).
 _MOVER_AFTER = re.compile(r"^\s+(?:has\s+|have\s+|had\s+)?(?:now\s+|so far\s+|also\s+|already\s+)?"

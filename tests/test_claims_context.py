@@ -36,6 +36,7 @@ def _q(text: str, value: float, names: dict[str, str] | None = None) -> tuple[di
     ("In Goma, where officials said 300 people had sheltered, the camps were full.", {"Goma": "gm"}, ["gm"]),
     # a state named as the nationality of its forces, or as the one leading or running an airlift
     ("About 2,000 U.S. troops guard the airport in Niamey.", {"U.S.": "us", "Niamey": "nm"}, ["nm"]),
+    ("Some 900 evacuees wait at two U.S. bases in Italy.", {"U.S.": "us", "Italy": "it"}, ["it"]),
     ("France-led convoys carried 600 people out of Bangui on Monday.", {"France": "fr", "Bangui": "bg"}, ["bg"]),
     ("Spain's own airlift has flown 900 people out of Juba.", {"Spain": "es", "Juba": "jb"}, ["jb"]),
     # a state that moved people out of another place is the mover, not the place

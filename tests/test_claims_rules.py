@@ -169,6 +169,7 @@ def test_compare_sets_like_against_like_and_never_sums():
     ("Two ferries docked overnight, said Lt. Col. Ines Varga of the coast guard.", "Ines Varga"),
     ("UNHCR press officer Tomas Reyes said 400 people had been taken aboard.", "Tomas Reyes (UNHCR)"),
     ("Two ferries docked overnight, Defence Minister Sara Holm said.", "Sara Holm"),
+    ("Premier Ana Costa said 300 people had left the island.", "Ana Costa"),
     # a document named by its author: the author, however long the participle after it
     ("A coast guard statement issued late on Sunday said 75 people were rescued.", "coast guard"),
     ("A police report said 12 people were missing.", "police"),
