@@ -76,7 +76,7 @@ class _Rules:
     its_control: Guarded
     its_link: Guarded
     predicate: Guarded
-    own: re.Pattern
+    own: Guarded
     halves: tuple[Guarded, ...]
 
 
@@ -90,64 +90,65 @@ def _compiled(adj: str, noun: str) -> _Rules:
     the = r"(?:the\s+)?"
     qual = r"(?:(?:ethnic|regular|Sunni|Shia|Shi['’]ite|Islamist|pro-government|local|allied|\w+ese|\w+ian|\w+i)\s+)*"
     return _Rules(
-        prefix=Guarded(re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
+        prefix=Guarded((rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
                           r"district of|area of|town of|city of|province of|region of)\s+){0,3}$", re.I),
                        "held|controlled|occupied"),
-        stronghold=Guarded(re.compile(rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I), "stronghold"),
-        post=Guarded(re.compile(rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
+        stronghold=Guarded((rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I), "stronghold"),
+        post=Guarded((rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
                         r"(?:army\s+)?posts?|outposts?|positions?)\s+(?:at|on)\s+(?:the\s+)?$", re.I),
                    "checkpoint|post|position"),
-        besieged_before=Guarded(re.compile(r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
+        besieged_before=Guarded((r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
                                 "besieged|blockaded|encircled"),
-        besieged_after=Guarded(re.compile(
+        besieged_after=Guarded((
             r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"
             rf"under blockade)\s+by\s+{the}{qual}(?P<by>{noun}|{adj})(?:\s+forces)?", re.I),
             "surrounded|besieged|encircled|blockaded|under siege|under blockade"),
-        under_control=Guarded(re.compile(
+        under_control=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been|"
             r"fell)\s+(?:\w+\s+){0,2}?under\s+"
             rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:control|occupation|rule)|the control of\s+{the}{qual}"
             rf"(?P<who2>{noun}))", re.I), "under"),
-        held_by=Guarded(re.compile(
+        held_by=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
             rf"(?:\w+\s+)?(?:held|controlled|occupied|seized|captured|taken)\s+by\s+{the}{qual}(?P<who>{noun}|{adj})",
             re.I), "held|controlled|occupied|seized|captured|taken"),
-        in_area=Guarded(re.compile(
+        in_area=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:lay|lies|lie|is|was|are|were|sits|sat|remains?|remained|"
             r"has been|had been|have been)\s+(?:\w+\s+)?(?:in|inside|within|deep\s+in)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?"
             rf"(?:(?P<who2>{adj})[- ](?:held|controlled)\s+)?(?:area|zone|territory|part|region|sector|pocket)\b"
             rf"(?:\s+(?:held|controlled)\s+by\s+{the}{qual}(?P<who>{noun}|{adj}))?", re.I), "held|controlled"),
-        took_control=Guarded(re.compile(rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
+        took_control=Guarded((rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
                                 r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$|"
                                 rf"\b(?P<who3>{noun}|{adj})(?:\s+(?:forces|troops|fighters|army|units))?\s+"
                                 r"(?:had\s+|has\s+|have\s+)?(?:captured|seized|overran|occupied|recaptured|retook)\s+"
                                 r"(?:the\s+)?(?:(?:town|city|village|port|district)\s+of\s+)?$", re.I),
                              "control|captured|seized|overran|occupied|retook"),
-        besieged_subject=Guarded(re.compile(rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
+        besieged_subject=Guarded((rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
                                     r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
                                  "blockaded|besieged|encircled|surrounded|cut off"),
         cut_off=re.compile(r"^\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|had been|has been|"
                            r"have been|been|left)\s+(?:\w+\s+)?cut off\b", re.I),
-        kept_under=Guarded(re.compile(rf"^\s*,\s*(?:which|that)\s+{the}(?P<by>{noun}|{adj})(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
+        kept_under=Guarded((rf"^\s*,\s*(?:which|that)\s+{the}(?P<by>{noun}|{adj})(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
                               r"(?:kept|held|placed|put)\s+under\s+(?:a\s+|an?\s+\w+\s+)?(?:blockade|siege)\b", re.I),
                            "blockade|siege"),
-        its_control=Guarded(re.compile(rf"\b{the}(?P<who>{noun})\s+(?:said|says|claimed|claims|announced|declared|insisted)\s+"
+        its_control=Guarded((rf"\b{the}(?P<who>{noun})\s+(?:said|says|claimed|claims|announced|declared|insisted)\s+"
                                r"(?:that\s+)?(?P<subj>[^.;,]{1,120}?)\s+(?:is|are|was|were|remains?|remained|had been|"
                                r"has been|have been)\s+(?:now\s+|still\s+|firmly\s+)?under\s+(?:its|their)\s+"
                                r"(?:full\s+|complete\s+)?control\b", re.I), "control"),
-        its_link=Guarded(re.compile(rf"\b{the}(?P<who>{noun}|{adj})(?:\s+(?:forces|troops|army))?\s+(?:had\s+|has\s+|have\s+)?"
+        its_link=Guarded((rf"\b{the}(?P<who>{noun}|{adj})(?:\s+(?:forces|troops|army))?\s+(?:had\s+|has\s+|have\s+)?"
                             r"(?:blockaded|besieged|cut\s+off|cut|severed|closed)\s+(?:its|their)\s+(?:only\s+|sole\s+|"
                             r"main\s+|last\s+)?(?:(?:road|land|supply)\s+)?(?:links?|routes?|roads?|corridor|lifeline)\b",
                             re.I), "blockaded|besieged|cut|severed|closed"),
-        predicate=Guarded(re.compile(rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|"
+        predicate=Guarded((rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|"
                              rf"have been|had been)\s+(?:now\s+|still\s+|firmly\s+)?(?P<who>{adj})[- ]"
                              r"(?:held|controlled|occupied)\b", re.I), "held|controlled|occupied"),
-        own=re.compile(rf"(?P<who>{adj})[- ](?:held|controlled|occupied)\b|besieged\b", re.I),
+        own=Guarded((rf"(?P<who>{adj})[- ](?:held|controlled|occupied)\b|besieged\b", re.I),
+                    "held|controlled|occupied|besieged"),
         halves=(
-            Guarded(re.compile(rf"\b{the}(?P<who>{noun})\s+(?:holding|controlling|held|controlled|holds|controls)\s+"
+            Guarded((rf"\b{the}(?P<who>{noun})\s+(?:holding|controlling|held|controlled|holds|controls)\s+"
                        r"(?:(?:many|most|some|several)\s+neighbou?rhoods\s+in\s+)?the\s+(?P<half>west|east|north|south)\b",
                        re.I), "west|east|north|south"),
-            Guarded(re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled)\s+(?P<half>east|west|north|south)\b", re.I),
+            Guarded((rf"\b(?P<who>{adj})[- ](?:held|controlled)\s+(?P<half>east|west|north|south)\b", re.I),
                     "west|east|north|south"),
         ),
     )

@@ -105,12 +105,12 @@ def _area_patterns(adjective_rx: str) -> tuple[Guarded, Guarded, Guarded]:
     held = rf"(?P<adj>{adjective_rx})[- ]{HELD_WORD}"
     lead = r"(?:the\s+|another\s+|other\s+)?(?:last\s+|remaining\s+|few\s+)?(?:slivers?\s+of\s+(?:the\s+)?)?"
     direction = r"(?:\s+in\s+the\s+(?:north|south|east|west)(?:ern)?(?:\s+part)?)?"
-    before_mention = re.compile(
+    before_mention = (
         rf"{lead}(?:{held}\s+|(?P<adj2>{adjective_rx})\s+){AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?"
         rf"{NEAR}(?:{UNIT}\s+of\s+)?$", re.I)
-    unplaced = re.compile(
+    unplaced = (
         rf"\b{lead}{held}\s+{AREA_NOUN}(?:\s+(?:of|in)\s+the\s+{UNIT})?\b(?!\s+(?:of|in)\b)|\bthe safe zones?\b", re.I)
-    prefix = re.compile(rf"\b{NEAR}{held}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$", re.I)
+    prefix = (rf"\b{NEAR}{held}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$", re.I)
     return (Guarded(before_mention, AREA_NOUN), Guarded(unplaced, f"{HELD_WORD}|safe zone"),
             Guarded(prefix, HELD_WORD))
 

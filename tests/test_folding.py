@@ -116,3 +116,15 @@ def test_loosened_patterns_search_as_the_original(source):
 @pytest.mark.parametrize("source", [r"(?-i:[^A-Z])x", r"(?!(?-i:Foo))\w+", r"(?-i:(?!Foo))\w+", r"(a)(?-i:B)\1"])
 def test_patterns_lower_casing_could_narrow_are_not_loosened(source):
     assert loosened(re.compile(source, re.I)) is None
+
+
+def test_a_guarded_rule_given_as_source_is_compiled_only_when_its_word_turns_up():
+    source = (r"\b(?P<who>rebel|government)[- ]held\s+$", re.I)
+    lazy, eager = Guarded(source, "held"), Guarded(re.compile(*source), "held")
+    assert lazy.search("They fled the town.") is None and lazy.match("nothing here") is None
+    assert list(lazy.finditer("no guard word")) == []
+    assert lazy._compiled is None  # no text held the word: nothing compiled
+    text = "They fled the Rebel-held "
+    got, want = lazy.search(text), eager.search(text)
+    assert got is not None and want is not None and (got.span(), got["who"]) == (want.span(), want["who"]) == ((14, 25), "Rebel")
+    assert lazy._compiled is not None
