@@ -97,8 +97,8 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     people_of = _people_of_place(per_sentence, text, gazetteer) if context is None else None
     by_destination = _by_destination(per_sentence)  # once: a scan of every sentence per move is quadratic
     legs: list[Leg] = []
-    previous_who = ""
-    for sentence, moves, slots in per_sentence:
+    movers = _Movers([s.text for s, _m, _s in per_sentence])
+    for n, (sentence, moves, slots) in enumerate(per_sentence):
         reached = {d.start for mv in moves for d in mv.dests}  # "driven to X and flown to Y": X is no origin of X
         sentence_origins = [o for mv in moves for o in mv.origins if o.start not in reached]
         inherits = any(mv.dests and not mv.origins for mv in moves)
@@ -128,15 +128,30 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
             base = _LegBase(
                 article=article, sentence=sentence, move=_arrived_at(text, move, origins, reception, gazetteer),
                 status=clause_status(text[move.start:move.window_end], text[move.start:move.end]),
-                who=clause_who(text[move.start:move.window_end], slots, move.start, previous_who),
+                who=clause_who(text[move.start:move.window_end], slots, move.start, lambda n=n: movers.before(n)),
                 context_note=context_note,
                 reported_by=speakers.get(sentence.start),
                 mode=clause_mode(text[move.start:move.end]))
             for origin_slot in origins:
                 legs.extend(_legs_from(base, origin_slot, from_context))
-        found = [name for name, rx in WHO if rx.search(sentence.text)]
-        previous_who = ", ".join(found) if found else previous_who
     return _dedupe(legs)
+
+
+class _Movers:
+    """Who the latest sentence naming movers names ("civilians, wounded"), as of a given sentence: what "they"
+    of a later clause may be. Worked out only when a clause asks (one with such a pronoun), and then only for
+    the sentences not yet read, so most sentences of a long article are never searched for movers."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self._texts, self._read, self._who = texts, 0, ""
+
+    def before(self, n: int) -> str:
+        """The movers named last in the sentences before sentence n (asked in sentence order)."""
+        while self._read < n:
+            found = [name for name, rx in WHO if rx.search(self._texts[self._read])]
+            self._who = ", ".join(found) if found else self._who
+            self._read += 1
+        return self._who
 
 
 def _home_country(text: str, sentence: Sentence, actors: Actors, gazetteer) -> str | None:
