@@ -67,13 +67,14 @@ def _open(browser, url: str, width: int, *, touch: bool = False, bypass_csp: boo
     return ctx, page, errors
 
 
-def test_snippets_pasted_into_a_host_page_show_the_map_and_size_themselves(browser, served, artifacts):  # noqa: F811
+@pytest.mark.parametrize("width", (320, 700))
+def test_snippets_pasted_into_a_host_page_show_the_map_and_size_themselves(browser, served, artifacts, width):  # noqa: F811
     base, root, names = served
     assert names, "the build wrote no snippets"
     for name in names:
         snippet = (root / "site" / "embed" / f"{name}.snippet.html").read_text(encoding="utf-8")
         assert f'src="{base}site/embed/{name}.html"' in snippet
-    ctx, page, errors = _open(browser, base + "host/article.html", 700)
+    ctx, page, errors = _open(browser, base + "host/article.html", width)
     try:
         for name in names:
             frame_el = page.locator(f"#evacmap-{name}")
@@ -85,7 +86,10 @@ def test_snippets_pasted_into_a_host_page_show_the_map_and_size_themselves(brows
             inner = frame.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
             outer = page.evaluate(f"() => document.getElementById('evacmap-{name}').getBoundingClientRect().height")
             assert abs(inner - outer) <= 2, (name, inner, outer)
-        page.screenshot(path=str(artifacts / "host-article-700.png"), full_page=True)
+            wide = frame.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, f"the {name} embed is {wide}px wider than its frame in a {width}px host page"
+        assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+        page.screenshot(path=str(artifacts / f"host-article-{width}.png"), full_page=True)
         assert errors == []
     finally:
         ctx.close()
@@ -107,21 +111,30 @@ def test_layout_holds_and_legend_opens_by_tap_click_and_keyboard(browser, served
                     const r = s.getBoundingClientRect(); const e = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
                     return !!e && !!e.closest('.leaflet-control-scale'); }""")
                 assert hit, f"scale bar hidden in {rel} at {width}px"
+                # the legend (folded into the embed's map, open beside the full page's map) opens and
+                # closes by tap, click and keyboard, each time from the state the last one left
                 legend = page.locator("#evm-legend")
                 summary = legend.locator("summary")
-                if "embed" in rel:
-                    assert legend.get_attribute("open") is None
-                    summary.tap()
-                    assert legend.get_attribute("open") is not None
-                    summary.click()
-                    assert legend.get_attribute("open") is None
-                    summary.focus()
-                    page.keyboard.press("Enter")
-                    assert legend.get_attribute("open") is not None
-                    page.screenshot(path=str(artifacts / f"{name}-embed-{width}-legend.png"))
-                    page.keyboard.press("Enter")
-                    assert legend.get_attribute("open") is None
-                else:
+                is_open = legend.get_attribute("open") is not None
+                assert is_open == ("embed" not in rel), f"{rel}: the legend should start {'closed' if is_open else 'open'}"
+                for how in ("tap", "click", "Enter", "Space", "tap", "click"):
+                    if how == "tap":
+                        summary.tap()  # fails if anything covers the summary where it is tapped
+                    elif how == "click":
+                        summary.click()
+                    else:
+                        summary.focus()
+                        page.keyboard.press(how if how == "Enter" else " ")
+                    assert (legend.get_attribute("open") is not None) != is_open, f"{how} did not toggle {rel} at {width}px"
+                    is_open = not is_open
+                    body = legend.locator(".evm-lg-block").first
+                    assert body.is_visible() == is_open, f"{rel} at {width}px: legend body after {how}"
+                    if is_open:  # the whole key can be read: nothing of it is cut off past the page
+                        assert legend.evaluate("e => e.scrollHeight <= e.clientHeight + 1 || "
+                                               "['auto', 'scroll'].includes(getComputedStyle(e).overflowY)")
+                        if "embed" in rel and how == "Enter":
+                            page.screenshot(path=str(artifacts / f"{name}-embed-{width}-legend.png"))
+                if "embed" not in rel:
                     page.screenshot(path=str(artifacts / f"{name}-page-{width}.png"))
                     page.emulate_media(color_scheme="dark")
                     page.wait_for_timeout(100)
@@ -131,17 +144,22 @@ def test_layout_holds_and_legend_opens_by_tap_click_and_keyboard(browser, served
                 ctx.close()
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_the_index_is_no_wider_than_the_screen(browser, served, width):  # noqa: F811
-    base, _root, _names = served
-    ctx, page, errors = _open(browser, base + "site/index.html", width)
-    try:
-        page.wait_for_load_state()
-        wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-        assert wide <= 0, f"index.html is {wide}px wider than a {width}px viewport"
-        assert errors == []
-    finally:
-        ctx.close()
+@pytest.mark.parametrize("width", (320, 375, 600, 768, 1024, 1280, 1440))
+def test_no_page_is_wider_than_its_viewport(browser, served, width):  # noqa: F811
+    """The issue's range, 320 to 1440 px: the index, every map page and every embed page."""
+    base, _root, names = served
+    for rel in ["site/index.html"] + [p for n in names for p in (f"site/{n}.html", f"site/embed/{n}.html")]:
+        ctx, page, errors = _open(browser, base + rel, width)
+        try:
+            page.wait_for_load_state()
+            if rel != "site/index.html":
+                page.wait_for_selector(".leaflet-container")
+                page.wait_for_timeout(200)
+            wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, f"{rel} is {wide}px wider than a {width}px viewport"
+            assert errors == []
+        finally:
+            ctx.close()
 
 
 def _axe(page, popup: bool = False) -> list[str]:
@@ -162,7 +180,7 @@ def _axe(page, popup: bool = False) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("width", (375, 1280))
+@pytest.mark.parametrize("width", WIDTHS)
 def test_axe_finds_no_violation_with_and_without_a_popup(browser, served, width):  # noqa: F811
     if not AXE.exists():
         if os.environ.get("CI"):
