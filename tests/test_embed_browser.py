@@ -27,15 +27,20 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory, run_cli):
-    """A local web server; the sample site built into it with its own address as --base-url; a host article
+# the bundled sample, and the test corpus whose overview is closest to the 400 KB budget (most basemap drawn)
+CORPORA = (None, "sudan-2023")
+
+
+@pytest.fixture(scope="module", params=CORPORA, ids=lambda c: c or "sample")
+def served(request, tmp_path_factory, run_cli):
+    """A local web server; the site built into it with its own address as --base-url; a host article
     with every snippet pasted in, as a CMS would."""
     root = tmp_path_factory.mktemp("www")
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    result = run_cli("build", "--out", root / "site", "--base-url", base + "site/")
+    corpus = [Path(__file__).parent / "corpora" / request.param] if request.param else []
+    result = run_cli("build", *corpus, "--out", root / "site", "--base-url", base + "site/")
     assert result.returncode == 0, result
     snippets = sorted((root / "site" / "embed").glob("*.snippet.html"))
     body = "".join(f"<p>Paragraph {i} of the article.</p>\n{s.read_text(encoding='utf-8')}" for i, s in enumerate(snippets))
@@ -50,8 +55,10 @@ def served(tmp_path_factory, run_cli):
 
 
 @pytest.fixture
-def artifacts(tmp_path) -> Path:
-    d = Path(os.environ.get("EVACMAP_ARTIFACTS") or tmp_path)
+def artifacts(tmp_path, request) -> Path:
+    """Where the screenshots go: $EVACMAP_ARTIFACTS (else the test's tmp_path), one folder per corpus."""
+    tag = request.node.callspec.params.get("served") if hasattr(request.node, "callspec") else None
+    d = Path(os.environ.get("EVACMAP_ARTIFACTS") or tmp_path) / (tag or "sample")
     d.mkdir(parents=True, exist_ok=True)
     return d
 
@@ -135,10 +142,13 @@ def test_layout_holds_and_legend_opens_by_tap_click_and_keyboard(browser, served
                         if "embed" in rel and how == "Enter":
                             page.screenshot(path=str(artifacts / f"{name}-embed-{width}-legend.png"))
                 if "embed" not in rel:
-                    page.screenshot(path=str(artifacts / f"{name}-page-{width}.png"))
+                    light, dark = artifacts / f"{name}-page-{width}.png", artifacts / f"{name}-page-{width}-dark.png"
+                    page.screenshot(path=str(light))
                     page.emulate_media(color_scheme="dark")
                     page.wait_for_timeout(100)
-                    page.screenshot(path=str(artifacts / f"{name}-page-{width}-dark.png"))
+                    page.screenshot(path=str(dark))
+                    assert light.stat().st_size > 10_000 and light.read_bytes() != dark.read_bytes(), \
+                        f"{rel} at {width}px looks the same in dark mode"
                 assert errors == []
             finally:
                 ctx.close()
@@ -204,3 +214,48 @@ def test_axe_finds_no_violation_with_and_without_a_popup(browser, served, width)
             ctx.close()
     bad = {k: v for k, v in found.items() if v}
     assert not bad, bad
+
+
+def _map_pages(names: list[str]) -> list[str]:
+    return [p for n in names for p in (f"site/{n}.html", f"site/embed/{n}.html")]
+
+
+def test_without_javascript_every_map_shows_its_static_image_and_text(browser, served):  # noqa: F811
+    """JavaScript off (a reader's choice, a feed reader, a CMS preview): the empty map box gives way to the
+    static image the build drew, and the key and the text version of the map are there."""
+    base, _root, names = served
+    ctx = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort())
+    try:
+        for rel in _map_pages(names):
+            page = ctx.new_page()
+            page.goto(base + rel)
+            assert page.locator("svg.evm-static").is_visible(), rel
+            assert not page.locator(".evm-map").is_visible(), rel
+            assert page.locator("svg.evm-static path").count() >= 3, rel
+            assert page.locator("svg.evm-static circle").count() >= 1, rel  # the places
+            assert page.locator("#evm-legend").is_visible(), rel
+            places = page.locator("#evm-text article.evm-place h4")
+            assert places.count() >= 1, rel
+            assert (places.first.text_content() or "").strip(), rel
+            page.close()
+    finally:
+        ctx.close()
+
+
+def test_every_map_prints_on_one_sheet(browser, served):  # noqa: F811
+    """Each map page and embed page prints on one A4 and one US Letter sheet: the map and its key."""
+    from test_print_browser import pdf_pages
+
+    base, _root, names = served
+    for rel in _map_pages(names):
+        ctx, page, errors = _open(browser, base + rel, 1280)
+        try:
+            page.wait_for_selector(".leaflet-container")
+            page.wait_for_timeout(300)
+            for fmt in ("A4", "Letter"):
+                n = pdf_pages(page.pdf(format=fmt, print_background=True))
+                assert n == 1, f"{rel} prints on {n} {fmt} sheets"
+            assert errors == []
+        finally:
+            ctx.close()
