@@ -42,7 +42,10 @@ _ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-g
           "lebanese", "qatari", "saudi", "executive", "king", "queen", "pope", "colonel", "major",
           "sheriff", "mayor", "governor", "councillor", "councilor", "marshal", "superintendent",
           "administrator", "brigadier", "captain", "lieutenant", "admiral", "commander", "coordinator",
-          "inspector", "constable", "chairman", "chairwoman", "chair", "mp", "senator", "judge"}
+          "inspector", "constable", "chairman", "chairwoman", "chair", "mp", "senator", "judge",
+          # abbreviated ranks and titles ("Maj. Gen. X", "Lt. Col. X", "Gov. X")
+          "gen", "maj.", "maj", "brig.", "brig", "lt.", "lt", "col.", "col", "capt.", "capt", "sgt.", "sgt",
+          "adm.", "adm", "cmdr.", "cmdr", "cpl.", "gov.", "gov", "sen.", "rep.", "supt.", "insp.", "premier"}
 # Titles of local officials: a name keeps the title it is given ("Lee County Sheriff X" -> "X (Lee County
 # Sheriff)") when no organisation is named.
 _LOCAL_TITLE = re.compile(r"\b(?:sheriff|mayor|governor|councillor|councilor|marshal|superintendent|"
@@ -66,7 +69,7 @@ def _geo(word: str) -> bool:
     return word.lower() in _NOT_NAMES or w in _NOT_NAMES or word.lower() in _PLACE_WORDS.get()
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
-          r"tweeted|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
+          r"tweeted|spoke of|speaks of|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
           r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
           r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying")
 _VERB = re.compile(rf"\b(?:has |have |had )?({_VERBS})\b")
@@ -95,6 +98,12 @@ _DOCUMENT = re.compile(r"^(?:(?:a|an|the|its|their|new|latest|official|prelimina
                        r"(?:figures|data|numbers|statistics|tally|count|breakdown|report|list|estimates?|"
                        r"statement|bulletin|update|assessment)\s+(?:(?:published|released|issued|compiled|"
                        r"given|provided|shared|posted|broadcast)\s+)?(?:in|by|from|of|on)\s+(?=\S)", re.I)
+# A document named by its author as a modifier: "a police statement", "a ministry report released on Friday".
+_AUTHORED = re.compile(r"^(?:a|an|the|its|their|new|latest|official)\s+((?:[\w'’-]+\s+){1,3}?)(?:statement|report|"
+                       r"bulletin|update|press release|communiqu[eé])(?:\s+(?:issued|released|published|posted|put out|"
+                       r"circulated)\b.*)?$", re.I)
+_NOT_AUTHORS = frozenset({"joint", "brief", "written", "short", "new", "latest", "final", "daily", "weekly", "separate",
+                          "earlier", "later", "first", "second", "previous", "situation", "press"})
 # Pictures as evidence: "Videos shared online showed hundreds of cars", "Satellite images taken on Monday show
 # ...": what a sentence reports comes from them, and a reader must know it was seen on a video, not counted.
 _SHOWN = re.compile(r"^\W*((?:(?:new|recent|drone|satellite|aerial|amateur|verified)\s+)?(?:videos?|footage|images|"
@@ -193,9 +202,12 @@ def speaker_from_np(np: str) -> Attribution | None:
     if not np or len(np.split()) > 16 or re.search(r"\d", np):
         return None
     np = _DOCUMENT.sub("", np)
+    authored = _AUTHORED.match(np)  # "a police statement (issued on Friday)": the police
+    np = authored.group(1).strip() if authored and not _NOT_AUTHORS.issuperset(authored.group(1).lower().split()) \
+        else np
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
-    return _named_source(np) or _common_body(np) or _described_source(np)
+    return _named_source(np) or _common_body(np) or _titled_person(np) or _described_source(np)
 
 
 def _common_body(np: str) -> Attribution | None:
@@ -221,6 +233,20 @@ def _named_source(np: str) -> Attribution | None:
             and not any(w.lower() in _ORG_WORDS for w in m.group(1).split()):
         return Attribution(f"{m.group(1)} ({org_name(m.group(2)) or m.group(2)})", "", person=True)
     return None
+
+
+def _titled_person(np: str) -> Attribution | None:
+    """A person after a title that may name a body: "UNHCR press officer Jo Roe" -> "Jo Roe
+    (UNHCR)", "Defence Minister Jane Roe" -> "Jane Roe", "Sheriff X" -> "X (Sheriff)"."""
+    if not _np_like(np.split()):
+        return None
+    name, desc = _name_run(np)
+    if not (name and len(name.split()) >= 2 and desc and desc.split()[-1].lower() in _ROLES) \
+            or any(_geo(w) or _bare(w) in _ORG_WORDS for w in name.split()):
+        return None
+    org = org_in(desc)
+    title = desc.strip() if not org and _LOCAL_TITLE.search(desc) else org
+    return Attribution(f"{name} ({title})" if title else name, "", person=True)
 
 
 def _described_source(np: str) -> Attribution | None:
@@ -303,7 +329,7 @@ def _subject(left: str) -> Attribution | None:
 
 _INVERTED = re.compile(r"\s*(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?((?:[A-Z][\w'’.-]*|al-\w+|de|bin|Abu)"
                        r"(?:\s+(?:[A-Z][\w'’.-]*|al-\w+|de|bin|Abu))*)(?=[,.;]|\s*$|\s+(?:in|on|at|"
-                       r"earlier|later|after|before|from|during|who|told)\b)(?:,\s*([^,]+))?")
+                       r"earlier|later|after|before|from|during|who|told|of)\b)(?:,\s*([^,]+)|\s+(of\s+[^,.;]+))?")
 
 
 def _inverted(verb: str, left: str, right: str) -> Attribution | None:
@@ -315,7 +341,7 @@ def _inverted(verb: str, left: str, right: str) -> Attribution | None:
     a = speaker_from_np(m.group(1)) if m else None
     if not a or not a.speaker:
         return None
-    org = org_in(m.group(2) or "") if a.person and m else None
+    org = org_in(m.group(2) or m.group(3) or "") if a.person and m else None
     return Attribution(f"{a.speaker} ({org})" if org else a.speaker, verb, person=a.person)
 
 
@@ -415,6 +441,14 @@ def _attributed(text: str, sentences: tuple[Sentence, ...], place_words: frozens
         _PLACE_WORDS.reset(token)
 
 
+# "Its embassy said ...", "the country's foreign ministry said": a state's organ, of the place last named as a
+# sentence's subject or as a possessor ("Norway sent a plane ... Its embassy said"); left as written when none is.
+_ITS_ORGAN = re.compile(r"^(?:its|(?:the\s+)?country['’]s)\s+(?=(?:\w+\s+){0,2}(?:embassy|ministry|government|consulate|"
+                        r"army|military|navy|air force|foreign office|president|prime minister)\b)", re.I)
+_STATE_SUBJECT = re.compile(r"(?:^\W*(?:(?:on|by|late|early|earlier)\s+\w+,?\s+)?|\b)([A-Z][a-z]+)(?:['’]s\s|\s+(?:has|had|have|"
+                            r"said|says|sent|is|was|will|would|began|started|closed|evacuated|flew|announced)\b)")
+
+
 def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     masked = mask_quotes(text)
     paras = _paragraphs(text, sentences)
@@ -422,9 +456,17 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     last_person: str | None = None
     last_org: str | None = None  # "it said" is the organisation last credited, never a person
     speakers: list[str | None] = []
+    state: str | None = None  # the place last named as a subject or possessor: what "its embassy" is of
     for s in sentences:
         a = find_attribution(s.text, masked[s.start:s.end])
         speaker = None
+        sent = masked[s.start:s.end]
+        here = [m for m in _STATE_SUBJECT.finditer(sent) if m.group(1).lower() in _PLACE_WORDS.get()]
+        if a and a.speaker and _ITS_ORGAN.match(a.speaker):
+            pos = re.search(r"\b(?:its|country['’]s)\s", sent, re.I)  # a state named before this sentence's "its"
+            its = pos.start() if pos else len(sent)
+            owner = next((m.group(1) for m in reversed(here) if m.start() < its), state)
+            a = Attribution(_ITS_ORGAN.sub(f"{owner}'s ", a.speaker, count=1), a.cue) if owner else a
         if a and a.pronoun in ("he", "she"):
             speaker = last_person
         elif a and a.pronoun == "it":
@@ -441,7 +483,9 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
                 last_person = speaker
             else:
                 last_org = speaker
-        named = people_named(masked[s.start:s.end])
+        # a parenthesis names an outlet or a credit ("BERLIN (Continental Ledger) —"), not a person met in the story
+        state = here[-1].group(1) if here else state
+        named = people_named(re.sub(r"\([^()\n]{0,60}\)", "", masked[s.start:s.end]))
         for name in named:
             known.setdefault(_surname(name), name)
         if not a:

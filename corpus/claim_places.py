@@ -86,6 +86,18 @@ _SEAT_BEFORE = Guarded(re.compile(r"(?:\b(?:told|telling|speaking to|speaking|sp
                        "told|telling|speak|spoke|said|says|brief|addressing|conference|statement|interview|track|"
                        "monitor|based|headquartered|from")
 _SEAT_AFTER = re.compile(r"^(?:-based|\s+based)\b", re.I)
+# A state named as the nationality of its forces or officials, or as the one leading an operation: "U.S. military
+# flights out of Juba", "the U.S. force in Niamey", "U.S. bases in Italy", "the France-led airlift" (the claim is about
+# where they fly from and to, not the state they belong to; "flights to the U.S." keeps its preposition).
+_ACTOR_AFTER = re.compile(r"^(?:-(?:led|backed|run|brokered|sponsored|organi[sz]ed)\b|['’]s\s+(?:own\s+)?"
+                          r"(?:airlift|evacuation mission|mission|flights|planes|aircraft)\b|"
+                          r"\s+(?:military|armed forces|forces?|troops|soldiers|marines|army|navy|air force|warplanes|"
+                          r"officials|diplomats|administration|authorities|bases?|installations)\b)", re.I)
+# A state as the subject of a transitive verb of moving people out of another place: "Japan had
+# evacuated 320 people from Bamako" (it does the moving; the place the people left is the one named after).
+_MOVER_AFTER = re.compile(r"^\s+(?:has\s+|have\s+|had\s+)?(?:now\s+|so far\s+|also\s+|already\s+)?"
+                          r"(?:evacuated|airlifted|flown|flew|rescued|repatriated|brought|moved|pulled|taken|took)\b"
+                          r"[^.;]{0,60}?\b(?:from|out of)\s", re.I)
 # A nationality, not a place: "16,000 U.S. citizens", "British nationals", "citizens of 36 countries in Europe";
 # a locator of another place: "Sudan's embattled capital", "Jordan's border" (the place meant is that one).
 _NATIONALITY_AFTER = re.compile(r"^(?:['’]s)?\s+(?:citizens|nationals|passport[- ]holders|expatriates|"
@@ -153,7 +165,8 @@ def _party(text: str, before: str, after: str) -> bool:
     if _PARTY_BEFORE.search(before) or (_PARTY_LIST.match(_between_party(before)) and
                                         _PARTY_BEFORE.search(_before_party(before))):
         return True
-    return bool(_AGENT_AFTER.match(after)) and not re.search(
+    agent = _AGENT_AFTER.match(after) or _ACTOR_AFTER.match(after) or _MOVER_AFTER.match(after)
+    return bool(agent) and not re.search(
         r"\b(?:in|to|from|into|of|at|near|around|across|inside|toward|towards|for)\s+(?:the\s+)?$", before, re.I)
 
 

@@ -225,6 +225,23 @@ def _dated(c: Sentence, quantities: list[Quantity], article: Article, date) -> l
     return out
 
 
+_UNDONE = frozenset({"planned", "expected", "possible", "target", "feared"})
+
+
+def _told_day(c: Sentence, article: Article, date, mood: str, quantities: list[Quantity]):
+    """A plan, an expectation or a target is dated to when it was told, not to the day it is for: "2,000 people
+    will be evacuated by Friday" in Wednesday's paper is Wednesday's claim (its modality says it has not happened).
+    The told day is the clause's latest day on or before publication ("said on Monday that ... by Friday"), else
+    the publication day."""
+    pub = article.published
+    if pub is None:
+        return date, quantities
+    told = max((r.date for r in find_dates(c.text, pub) if r.date <= pub and not r.background), default=pub)
+    date = told if date and date > pub and mood in _UNDONE else date
+    return date, [replace(q, date=told) if q.date and q.date > pub and (q.modality or mood) in _UNDONE else q
+                  for q in quantities]
+
+
 def _clause_date(c: Sentence, article: Article, sentence_date, last: bool = False):
     """A clause's own foreground day where it names one ("The first group sailed on Tuesday, and ... 557
     disembarked in Jeddah on Wednesday morning": Wednesday for the second clause), else its sentence's;
@@ -280,6 +297,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         date = article.published  # "88,000 were moved out this week": a total as of the report
     date = _part_date(c, quantities, article, date)
     quantities = _dated(c, quantities, article, date)
+    date, quantities = _told_day(c, article, date, mood, quantities)
     times = find_times(c.text)
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,
                  speaker=speaker, date=date, time=times[0][0] if times else None, event=event, places=here,
@@ -321,6 +339,9 @@ def _parts(text: str) -> list[tuple[int, int]]:
     return list(zip(bounds, ends, strict=True))
 
 
+_LIST_ON = re.compile(r"(?:\s+[\w'’-]+){0,2}?(?:\s*,\s*(?:and\s+)?|\s+and\s+)")
+
+
 def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], str | None, str]:
     """Each number with the scope and modality its own words, else its own part of the clause, give it; and
     the clause's scope and modality (its parts' when they agree; else the clause carries no scope and each
@@ -329,11 +350,15 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
     scope, mood = clause_scope(c.text, counted=bool(counted)), modality(c.text)
     parts = _parts(c.text)
     series = day_series(c.text, [(q.start - c.start, q.end - c.start) for q in quantities])
-    out, prev_end = [], 0
+    out: list[Quantity] = []
+    prev_end = 0
     for q, in_series in zip(quantities, series, strict=True):
         a, b = q.start - c.start, q.end - c.start
         own_scope, own_mood = quantity_scope(c.text, a, b, prev_end), quantity_modality(c.text, a, b, prev_end)
         own_scope = own_scope or ("daily" if in_series else None)
+        if own_scope is None and out and out[-1].scope == "part" and _LIST_ON.fullmatch(c.text[prev_end:a]) \
+                and not _FINITE.search(re.split(r"[,;.]", c.text[b:], maxsplit=1)[0]):
+            own_scope = "part"  # "including 530 Germans and 4,400 Afghans": each item of the list is a part
         if len(parts) > 1:
             lo, hi = next(((x, y) for x, y in parts if x <= a < y), (0, len(c.text)))
             part = c.text[lo:hi]

@@ -6,6 +6,7 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 
 - ``<actor>-held|controlled|occupied <place>`` ("Russian-held", "rebel-held", "Taliban-controlled"), and a
   described area that carries its own controller ("rebel-held territory in the west of <province>");
+- ``<place> (lay|is) in a (safe) area controlled by <actor>`` and ``... in an <actor>-held area``;
 - ``<place> ... (is|remains|has been) (now|still) under (the) <actor>('s) control|occupation|rule`` and
   ``under the control of <actor>``; ``<place> (is|was) held|controlled|occupied|seized|captured by (the)
   <actor>``; ``<actor> (had) taken|seized|gained control of <place>``, ``<actor> (forces) captured|seized|
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.dates import narrative_dates
+from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_cues import MOVE_WORD
 from evacmap.corpus.prefilter import Guarded
@@ -67,13 +69,15 @@ class _Rules:
     besieged_after: Guarded
     under_control: Guarded
     held_by: Guarded
+    in_area: Guarded
     took_control: Guarded
     besieged_subject: Guarded
     cut_off: re.Pattern
     kept_under: Guarded
     its_control: Guarded
+    its_link: Guarded
     predicate: Guarded
-    own: re.Pattern
+    own: Guarded
     halves: tuple[Guarded, ...]
 
 
@@ -87,55 +91,65 @@ def _compiled(adj: str, noun: str) -> _Rules:
     the = r"(?:the\s+)?"
     qual = r"(?:(?:ethnic|regular|Sunni|Shia|Shi['’]ite|Islamist|pro-government|local|allied|\w+ese|\w+ian|\w+i)\s+)*"
     return _Rules(
-        prefix=Guarded(re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
+        prefix=Guarded((rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
                           r"district of|area of|town of|city of|province of|region of)\s+){0,3}$", re.I),
                        "held|controlled|occupied"),
-        stronghold=Guarded(re.compile(rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I), "stronghold"),
-        post=Guarded(re.compile(rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
+        stronghold=Guarded((rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I), "stronghold"),
+        post=Guarded((rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
                         r"(?:army\s+)?posts?|outposts?|positions?)\s+(?:at|on)\s+(?:the\s+)?$", re.I),
                    "checkpoint|post|position"),
-        besieged_before=Guarded(re.compile(r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
+        besieged_before=Guarded((r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
                                 "besieged|blockaded|encircled"),
-        besieged_after=Guarded(re.compile(
+        besieged_after=Guarded((
             r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"
             rf"under blockade)\s+by\s+{the}{qual}(?P<by>{noun}|{adj})(?:\s+forces)?", re.I),
             "surrounded|besieged|encircled|blockaded|under siege|under blockade"),
-        under_control=Guarded(re.compile(
+        under_control=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been|"
             r"fell)\s+(?:\w+\s+){0,2}?under\s+"
             rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:control|occupation|rule)|the control of\s+{the}{qual}"
             rf"(?P<who2>{noun}))", re.I), "under"),
-        held_by=Guarded(re.compile(
+        held_by=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
             rf"(?:\w+\s+)?(?:held|controlled|occupied|seized|captured|taken)\s+by\s+{the}{qual}(?P<who>{noun}|{adj})",
             re.I), "held|controlled|occupied|seized|captured|taken"),
-        took_control=Guarded(re.compile(rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
+        in_area=Guarded((
+            rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:lay|lies|lie|is|was|are|were|sits|sat|remains?|remained|"
+            r"has been|had been|have been)\s+(?:\w+\s+)?(?:in|inside|within|deep\s+in)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?"
+            rf"(?:(?P<who2>{adj})[- ](?:held|controlled)\s+)?(?:area|zone|territory|part|region|sector|pocket)\b"
+            rf"(?:\s+(?:held|controlled)\s+by\s+{the}{qual}(?P<who>{noun}|{adj}))?", re.I), "held|controlled"),
+        took_control=Guarded((rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
                                 r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$|"
                                 rf"\b(?P<who3>{noun}|{adj})(?:\s+(?:forces|troops|fighters|army|units))?\s+"
                                 r"(?:had\s+|has\s+|have\s+)?(?:captured|seized|overran|occupied|recaptured|retook)\s+"
                                 r"(?:the\s+)?(?:(?:town|city|village|port|district)\s+of\s+)?$", re.I),
                              "control|captured|seized|overran|occupied|retook"),
-        besieged_subject=Guarded(re.compile(rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
+        besieged_subject=Guarded((rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
                                     r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
                                  "blockaded|besieged|encircled|surrounded|cut off"),
         cut_off=re.compile(r"^\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|had been|has been|"
                            r"have been|been|left)\s+(?:\w+\s+)?cut off\b", re.I),
-        kept_under=Guarded(re.compile(rf"^\s*,\s*(?:which|that)\s+{the}(?P<by>{noun}|{adj})(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
+        kept_under=Guarded((rf"^\s*,\s*(?:which|that)\s+{the}(?P<by>{noun}|{adj})(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
                               r"(?:kept|held|placed|put)\s+under\s+(?:a\s+|an?\s+\w+\s+)?(?:blockade|siege)\b", re.I),
                            "blockade|siege"),
-        its_control=Guarded(re.compile(rf"\b{the}(?P<who>{noun})\s+(?:said|says|claimed|claims|announced|declared|insisted)\s+"
+        its_control=Guarded((rf"\b{the}(?P<who>{noun})\s+(?:said|says|claimed|claims|announced|declared|insisted)\s+"
                                r"(?:that\s+)?(?P<subj>[^.;,]{1,120}?)\s+(?:is|are|was|were|remains?|remained|had been|"
                                r"has been|have been)\s+(?:now\s+|still\s+|firmly\s+)?under\s+(?:its|their)\s+"
                                r"(?:full\s+|complete\s+)?control\b", re.I), "control"),
-        predicate=Guarded(re.compile(rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|"
+        its_link=Guarded((rf"\b{the}(?P<who>{noun}|{adj})(?:\s+(?:forces|troops|army))?\s+(?:had\s+|has\s+|have\s+)?"
+                            r"(?:blockaded|besieged|cut\s+off|cut|severed|closed)\s+(?:its|their)\s+(?:only\s+|sole\s+|"
+                            r"main\s+|last\s+)?(?:(?:road|land|supply)\s+)?(?:links?|routes?|roads?|corridor|lifeline)\b",
+                            re.I), "blockaded|besieged|cut|severed|closed"),
+        predicate=Guarded((rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|"
                              rf"have been|had been)\s+(?:now\s+|still\s+|firmly\s+)?(?P<who>{adj})[- ]"
                              r"(?:held|controlled|occupied)\b", re.I), "held|controlled|occupied"),
-        own=re.compile(rf"(?P<who>{adj})[- ](?:held|controlled|occupied)\b|besieged\b", re.I),
+        own=Guarded((rf"(?P<who>{adj})[- ](?:held|controlled|occupied)\b|besieged\b", re.I),
+                    "held|controlled|occupied|besieged"),
         halves=(
-            Guarded(re.compile(rf"\b{the}(?P<who>{noun})\s+(?:holding|controlling|held|controlled|holds|controls)\s+"
+            Guarded((rf"\b{the}(?P<who>{noun})\s+(?:holding|controlling|held|controlled|holds|controls)\s+"
                        r"(?:(?:many|most|some|several)\s+neighbou?rhoods\s+in\s+)?the\s+(?P<half>west|east|north|south)\b",
                        re.I), "west|east|north|south"),
-            Guarded(re.compile(rf"\b(?P<who>{adj})[- ](?:held|controlled)\s+(?P<half>east|west|north|south)\b", re.I),
+            Guarded((rf"\b(?P<who>{adj})[- ](?:held|controlled)\s+(?P<half>east|west|north|south)\b", re.I),
                     "west|east|north|south"),
         ),
     )
@@ -155,6 +169,7 @@ _ORDER = re.compile(
     # "ordered evacuations for <towns>", "issued evacuation orders for <towns>"
     r"\b(?P<ordered>ordered|issued|expanded|extended)\s+(?:an?\s+)?(?:evacuations?|evacuation\s+orders?)\s+"
     r"(?:for|of|in|to)\b", re.I)
+_ORDER = fast(_ORDER)  # searched in every sentence: folded, it skips ahead to a first letter (corpus/folding.py)
 #: a zone named in a sentence ("the part of zone B south of ..."): which zone of an order covers a place
 _ZONE = re.compile(r"\bzones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H](?![\w-]))*(?![\w-])")
 
@@ -284,6 +299,38 @@ def _its_control(text: str, sentence: Sentence, slots: list[Slot], ctx: tuple[_R
     return out
 
 
+def _its_link(text: str, sentence: Sentence, previous: list[Slot], ctx: tuple[_Rules, Actors],
+              gazetteer) -> list[tuple]:
+    """"<actor> had blockaded its only road link": a place cut off from outside by an actor is besieged by
+    it. "its" is read as the subject of the sentence before (the first place it names, when that sentence
+    begins with it and it is neither a country nor the actor); otherwise nothing is claimed."""
+    rules, actors = ctx
+    if not previous or previous[0].kind not in ("mention", "area") or len(previous[0].ids) != 1:
+        return []
+    pid = previous[0].ids[0]
+    if pid is None or _is_country(gazetteer, pid):
+        return []
+    out: list[tuple] = []
+    for m in rules.its_link.finditer(text, sentence.start, sentence.end):
+        who = actors.canonical(m.group("who"))
+        if who and who != pid:
+            out.append((m.start(), m.end(), pid, "besieged", m.group(0), who))
+    return out
+
+
+def _subject_slots(text: str, sentence: Sentence, slots: list[Slot]) -> list[Slot]:
+    """The sentence's slots when its first place comes before its first verb-like word (its subject, as
+    far as a rule can tell: "Until last week the enclave was held by ..."), else none."""
+    if not slots:
+        return []
+    head = text[sentence.start:slots[0].start]
+    return slots if not _VERBISH.search(head) else []
+
+
+_VERBISH = re.compile(r"\b(?:is|are|was|were|has|have|had|said|says|told|left|fled|reached|arrived|went|took)\b|"
+                      r"\b\w+ed\s+(?:to|from|into|in|at|on|by)\b", re.I)
+
+
 def _is_country(gazetteer, pid: str) -> bool:
     place = gazetteer.get(pid) if gazetteer is not None else None
     return place is not None and place.kind == "country"
@@ -379,7 +426,7 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
         surrounded[end + m.end()] = start  # the first place before "surrounded by" heads the phrase
         out.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()],
                     actors.canonical(m.group("by"))))
-    for rx in (rules.under_control, rules.held_by, rules.predicate):
+    for rx in (rules.under_control, rules.held_by, rules.predicate, rules.in_area):
         if (m := rx.match(after)) is not None:
             who = actors.canonical(m.group("who") or m.groupdict().get("who2"))
             lead = start - 9 if text[max(sentence.start, start - 9):start].lower() == "parts of " else start
@@ -403,12 +450,15 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
     found: list[tuple] = []
     last_order: list[str] = []
     issuers: dict[tuple[int, str], str] = {}
-    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors), strict=True):
+    previous: list[Slot] = []
+    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors, gazetteer), strict=True):
         surrounded: dict[int, int] = {}
         for slot in slots:
             found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, (rules, actors), surrounded))
         found.extend((*f, sentence) for f in _halves(article, sentence, slots, (rules, actors), gazetteer))
         found.extend((*f, sentence) for f in _its_control(text, sentence, slots, (rules, actors)))
+        found.extend((*f, sentence) for f in _its_link(text, sentence, previous, (rules, actors), gazetteer))
+        previous = _subject_slots(text, sentence, slots)
         found.extend((*f, sentence) for f in _order_claims(text, sentence, slots, gazetteer, last_order, issuers=issuers))
     claims: list[ControlClaim] = []
     seen = set()

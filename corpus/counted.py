@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["DEMONYM", "HUMAN", "NOUNS"]
+__all__ = ["DEMONYM", "HUMAN", "MONTH_DAY", "MOVED_COUNT", "NOUNS", "REACHED", "WHOLE_OF"]
 
 # What can be counted, with the normal form the comparison uses.
 NOUNS = {
@@ -54,3 +54,18 @@ HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "
                    "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
                    "diplomats", "staff", "dependants", "responders", "firefighters", "crews", "rescuers",
                    "peacekeepers", "missing", "migrants", "pilgrims", "students", "tourists", "elderly"})
+
+# The shapes that name what a bare number counts before it (read by corpus.quantities):
+# a whole named by the part it includes: "put the total at 3,100, among them 900 Chileans" (people);
+WHOLE_OF = re.compile(r"^,?\s+(?:including|among them|among whom|of whom)\s+(?:(?:about|some|around|nearly|almost|"
+                      r"more than|over|roughly)\s+)?\d[\d,]*", re.I)
+# the counted noun before a participle and a verb of reaching: "the number of people evacuated rose to 3,000", "the
+# number evacuated since Sunday reached 8,200", "those evacuated so far total 900", "people flown out now number 3,000"
+# (nothing else numbered between; a date there is no count: MONTH_DAY).
+REACHED = re.compile(r"(?:\b(?:at|to|reached|hit|topped|passed|exceeded|surpassed|totall?ed|totals?|number(?:ed|s)?)|:)"
+                     r"\s+(?:(?:about|some|around|roughly|nearly|almost|more than|over|at least)\s+)?$", re.I)
+MOVED_COUNT = re.compile(r"\b(?:the (?:number|total|tally|count)(?: of)?|those|(people|residents|civilians|evacuees))"
+                         r"\s+(?:(?:now|so far|already)\s+)?(?:evacuated|displaced|rescued|relocated|moved|flown out|"
+                         r"airlifted|taken out|bused out|sheltered|housed|registered)\b[^.;:\d]{0,80}?"
+                         + REACHED.pattern, re.I)
+MONTH_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I)

@@ -50,7 +50,7 @@ _FUTURE = re.compile(r"\b(?:will|shall|due|expected|set (?:to|for)|plans?|planne
 _TENSED = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|would|shall|should|can|could|may|might|must|"
                      r"did|does|do|said|says|left|went|took|came|fled|began|told|met|got|made|\w{3,}ed)\b", re.I)
 _TENSE_CUE = re.compile(f"{_FUTURE.pattern}|{_TENSED.pattern}", re.I)
-_CLAUSE_START = re.compile(r"[,;:—–(]|\s-{1,2}\s")
+_CLAUSE_START = re.compile(r"(?<!\d),|,(?!\d{3}\b)|[;:—–(]|\s-{1,2}\s")  # not the comma of "5,000"
 _QUOTE_SPAN = re.compile(r"[\"“](?:(?!’’)[^\"”])*(?:[\"”]|’’|$)|(?<!\w)[‘'][^’']*[’'](?!\w)")
 _TIME = re.compile(
     r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![A-Za-z])(?:\s+local time)?"

@@ -81,13 +81,20 @@ def loosened(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
 
 
 def _lower_letters(source: str) -> str:
-    """The pattern text with its ASCII letters in lower case, escapes ("\\W", "\\B") kept as written."""
+    """The pattern text with its ASCII letters in lower case, escapes ("\\W", "\\B") and the syntax of named
+    groups ("(?P<kind>", "(?P=kind)") kept as written."""
     out, k = [], 0
     while k < len(source):
         if source[k] == "\\":
             out.append(source[k:k + 2])
             k += 2
             continue
+        if source.startswith("(?P", k):
+            end = source.find(">" if source.startswith("(?P<", k) else ")", k) + 1
+            if end > k:
+                out.append(source[k:end])
+                k = end
+                continue
         out.append(source[k].lower() if source[k].isascii() else source[k])
         k += 1
     return "".join(out)

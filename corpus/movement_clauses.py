@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from evacmap.corpus.folding import fast
@@ -118,7 +119,9 @@ VEHICLES_RETURNING = re.compile(r"\b(?:buses|ambulances|vehicles|convoys?|trucks
 FETCHED = re.compile(r"\b(?:returned|came back|come back|returning) with\b", re.I)
 
 
-def clause_who(clause: str, slots: list[Slot], lo: int, previous: str) -> str:
+def clause_who(clause: str, slots: list[Slot], lo: int, previous: str | Callable[[], str]) -> str:
+    """Who moves in the clause; `previous` (or its value, asked only when needed): who the sentences before
+    named, for a clause that says only "they"."""
     plain = clause
     for s in slots:  # place names do not say who moves ("rebel-held" is not "rebels")
         a, b = s.start - lo, s.end - lo
@@ -127,8 +130,8 @@ def clause_who(clause: str, slots: list[Slot], lo: int, previous: str) -> str:
     found = [name for name, rx in WHO if rx.search(plain)]
     if found:
         return ", ".join(found)
-    if previous and PRONOUN.search(plain):
-        return previous
+    if PRONOUN.search(plain) and (who := previous() if callable(previous) else previous):
+        return who
     if VEHICLES.search(plain):
         return "convoy"
     return "evacuees"

@@ -38,6 +38,8 @@ FLOWN_OUT = re.compile(r"\b(?:flown|airlifted|bused|bussed|driven|taken|evacuate
                        r"got|gotten|ordered)\s+out\b(?!\s+of\b)", re.I)
 #: "<place> evacuees", "<place> residents": the people of a place, who left it (the article's evacuation origin
 #: when it states no other)
+#: "had arrived from X", "have come from X": an arrival whose destination is where the story stands
+ARRIVED_FROM = re.compile(r"\b(?:arrived|arriving|arrives?|come|came|coming)\s+(?:\w+\s+){0,2}?from\b", re.I)
 DEPARTED = re.compile(r"\b(?:fled|flee(?:ing)?|left|escaped|evacuated|got out)\b", re.I)
 PEOPLE_OF_PLACE = re.compile(r"\s+(?:evacuees|residents|refugees|evacuated|displaced)\b")
 #: what the words of a clause say about how people moved

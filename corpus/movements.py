@@ -35,8 +35,9 @@ from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.attribution import attribute, place_words
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
-from evacmap.corpus.movement_cues import DEPARTED, FRONTED_AT, HOME, PEOPLE_OF, PEOPLE_OF_PLACE, WAIT_TO_BE, WHO
+from evacmap.corpus.movement_cues import ARRIVED_FROM, DEPARTED, FRONTED_AT, HOME, PEOPLE_OF, PEOPLE_OF_PLACE, WAIT_TO_BE, WHO
 from evacmap.corpus.slots import Slot, article_slots
+from evacmap.gazetteer.context import km
 
 STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
 
@@ -77,7 +78,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     last_dest: Slot | None = None
     speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences), place_words(mentions)),
                         strict=False))
-    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors), strict=True):
+    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors, gazetteer), strict=True):
         moves = []
         earlier = last_dest  # a later clause of the sentence goes on from the last place an earlier one reached
         for lo, hi in clause_spans(sentence):
@@ -92,11 +93,12 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         last_dest = dests[-1] if dests else None
 
     context = _context_origin(per_sentence)
+    reception = _reception(per_sentence)
     people_of = _people_of_place(per_sentence, text, gazetteer) if context is None else None
     by_destination = _by_destination(per_sentence)  # once: a scan of every sentence per move is quadratic
     legs: list[Leg] = []
-    previous_who = ""
-    for sentence, moves, slots in per_sentence:
+    movers = _Movers([s.text for s, _m, _s in per_sentence])
+    for n, (sentence, moves, slots) in enumerate(per_sentence):
         reached = {d.start for mv in moves for d in mv.dests}  # "driven to X and flown to Y": X is no origin of X
         sentence_origins = [o for mv in moves for o in mv.origins if o.start not in reached]
         inherits = any(mv.dests and not mv.origins for mv in moves)
@@ -124,17 +126,32 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
             if not origins:  # a destination with no origin anywhere in the article: keep it, unplaced
                 origins = [Slot(move.start, move.start, (None,), "", "none", "origin not stated")]
             base = _LegBase(
-                article=article, sentence=sentence, move=move,
+                article=article, sentence=sentence, move=_arrived_at(text, move, origins, reception, gazetteer),
                 status=clause_status(text[move.start:move.window_end], text[move.start:move.end]),
-                who=clause_who(text[move.start:move.window_end], slots, move.start, previous_who),
+                who=clause_who(text[move.start:move.window_end], slots, move.start, lambda n=n: movers.before(n)),
                 context_note=context_note,
                 reported_by=speakers.get(sentence.start),
                 mode=clause_mode(text[move.start:move.end]))
             for origin_slot in origins:
                 legs.extend(_legs_from(base, origin_slot, from_context))
-        found = [name for name, rx in WHO if rx.search(sentence.text)]
-        previous_who = ", ".join(found) if found else previous_who
     return _dedupe(legs)
+
+
+class _Movers:
+    """Who the latest sentence naming movers names ("civilians, wounded"), as of a given sentence: what "they"
+    of a later clause may be. Worked out only when a clause asks (one with such a pronoun), and then only for
+    the sentences not yet read, so most sentences of a long article are never searched for movers."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self._texts, self._read, self._who = texts, 0, ""
+
+    def before(self, n: int) -> str:
+        """The movers named last in the sentences before sentence n (asked in sentence order)."""
+        while self._read < n:
+            found = [name for name, rx in WHO if rx.search(self._texts[self._read])]
+            self._who = ", ".join(found) if found else self._who
+            self._read += 1
+        return self._who
 
 
 def _home_country(text: str, sentence: Sentence, actors: Actors, gazetteer) -> str | None:
@@ -183,9 +200,20 @@ def _lies_in(gazetteer, pid: str | None, dests: list[Slot]) -> bool:
             continue
         if target.kind == "country" and place.country and place.country == target.country:
             return True
+        if _within_reach(place, target):  # "buses left for <town>" in a story about the region around it
+            return True
         if target.id in parents:  # "crews were rolling south into <state>" of a story from a town in that state
             return True
     return False
+
+
+def _within_reach(area, target) -> bool:
+    """Whether ``target`` is where the gazetteer puts a region or division ``area`` (a region's point is often
+    its main town: "buses left for <town>" in a story about the region around it set out from elsewhere):
+    a place smaller than the area, closer to the area's point than its own precision."""
+    if area.kind not in ("region", "governorate", "province", "state", "county"):
+        return False
+    return target.precision_m < area.precision_m and km(area, target) * 1000 <= target.precision_m
 
 
 def _parents(gazetteer, place) -> set[str]:
@@ -318,6 +346,34 @@ def _context_origin(per_sentence) -> Slot | None:
 
     best = sorted(counts, key=lambda pid: (-counts[pid], first[pid].start))[0]
     return first[best]
+
+
+def _reception(per_sentence) -> Slot | None:
+    """The article's reception place: the destination its movements name most often, when named at least
+    twice (groups aside), the first in the text on a tie."""
+    counts: Counter[str] = Counter()
+    first: dict[str, Slot] = {}
+    for _sentence, moves, _slots in per_sentence:
+        for move in moves:
+            for d in move.dests:
+                if d.kind != "group" and d.ids[0]:
+                    counts[d.ids[0]] += 1
+                    first.setdefault(d.ids[0], d)
+    best = sorted(counts, key=lambda pid: (-counts[pid], first[pid].start))[:1]
+    return first[best[0]] if best and counts[best[0]] >= 2 else None
+
+
+def _arrived_at(text: str, move: Move, origins: list[Slot], reception: Slot | None, gazetteer) -> Move:
+    """"100,417 people had now arrived from X" names no destination: people arrive where the story stands,
+    the article's reception place (:func:`_reception`), unless one of the two lies in the other."""
+    if move.dests or reception is None or ARRIVED_FROM.search(text, move.start, move.end) is None:
+        return move
+    if any(o.ids[0] is None or _lies_in(gazetteer, reception.ids[0], [o]) or _lies_in(gazetteer, o.ids[0], [reception])
+           for o in origins):
+        return move
+    note = f"destination not in the sentence: the article's reception place, where its other movements go ({reception.ids[0]})"
+    dest = Slot(reception.start, reception.end, reception.ids, reception.text, reception.kind, note)
+    return Move(move.start, move.end, move.origins, move.vias, [dest], move.cues, move.window_end, move.origin_text)
 
 
 def _waiting_place(text: str, sentence: Sentence, slots: list[Slot], move: Move) -> list[Slot]:

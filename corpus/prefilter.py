@@ -25,16 +25,39 @@ __all__ = ["Guarded"]
 
 
 class Guarded:
-    """A compiled pattern behind a search for words every match of it contains."""
+    """A pattern behind a search for words every match of it contains. Given as (source, flags), the pattern
+    (and its folded variant) is compiled only when a guard word first turns up: a rule family whose words a
+    corpus never uses (the control rules in a hurricane story) costs no compilation."""
 
-    __slots__ = ("_fast", "_fast_guard", "guard", "pattern")
+    __slots__ = ("_compiled", "_fast_guard", "_flags", "_source", "guard")
 
-    def __init__(self, pattern: re.Pattern[str], words: str) -> None:
-        """`words`: a regular expression (usually an alternation of literal words) that matches inside
-        every match of `pattern`; it is compiled with the pattern's flags."""
-        self.pattern = pattern
-        self.guard = re.compile(words, pattern.flags)
-        self._fast_guard, self._fast = folded(self.guard), folded(pattern)
+    def __init__(self, pattern: re.Pattern[str] | tuple[str, int], words: str) -> None:
+        """`pattern`: compiled, or (source, flags) to compile when first needed. `words`: a regular expression
+        (usually an alternation of literal words) that matches inside every match of `pattern`; it is compiled
+        with the pattern's flags."""
+        self._compiled: tuple[re.Pattern[str], re.Pattern[str] | None] | None
+        if isinstance(pattern, re.Pattern):
+            self._source, self._flags = pattern.pattern, pattern.flags
+            self._compiled = (pattern, folded(pattern))
+        else:
+            (self._source, self._flags), self._compiled = pattern, None
+        self.guard = re.compile(words, self._flags)
+        self._fast_guard = folded(self.guard)
+
+    def _patterns(self) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
+        """The pattern and its folded variant (None where folding does not apply), compiled once."""
+        if self._compiled is None:
+            pattern = re.compile(self._source, self._flags)
+            self._compiled = (pattern, folded(pattern))
+        return self._compiled
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return self._patterns()[0]
+
+    @property
+    def _fast(self) -> re.Pattern[str] | None:
+        return self._patterns()[1]
 
     def _guarded(self, text: str, pos: int, end: int) -> bool | None:
         """True when a guard word is in text[pos:end], else None."""
@@ -48,10 +71,11 @@ class Guarded:
         end = len(text) if endpos is None else endpos
         if self._guarded(text, pos, end) is None:
             return None
-        if self._fast is None:
-            return self.pattern.search(text, pos, end)
-        at = self._fast.search(fold(text), pos, end)
-        return None if at is None else self.pattern.match(text, at.start(), end)
+        pattern, fast = self._patterns()
+        if fast is None:
+            return pattern.search(text, pos, end)
+        at = fast.search(fold(text), pos, end)
+        return None if at is None else pattern.match(text, at.start(), end)
 
     def match(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         end = len(text) if endpos is None else endpos

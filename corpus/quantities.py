@@ -20,7 +20,7 @@ import re
 from dataclasses import replace
 
 from evacmap.corpus.counted import DEMONYM as _DEMONYM
-from evacmap.corpus.counted import HUMAN
+from evacmap.corpus.counted import HUMAN, MONTH_DAY, MOVED_COUNT, REACHED, WHOLE_OF
 from evacmap.corpus.counted import NOUNS as _NOUNS
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Quantity
@@ -102,7 +102,9 @@ _MODIFIER = re.compile(r"^(?:[A-Z][\w'’.-]*|foreign|rebel|other|more|green|gov
                        r"slow-moving|white|red|civilian|additional|extra|further|of|the|their|its|his|her|our|"
                        r"internationally|international|humanitarian|aid|relief|recruited|confirmed|storm|pet-friendly|emergency|fire|utility|power|"
                        r"first|evacuation|medical|military|commercial|chartered|charter|naval|"
-                       r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport)$")
+                       r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport|"
+                       # what kind of vehicle, and whose: "nine transport planes", "48 coalition flights"
+                       r"transport|cargo|passenger|coalition|allied|partner|rescue|troop)$")
 
 
 def words_to_number(phrase: str) -> float | None:
@@ -194,7 +196,7 @@ def _noun_after(after: str) -> tuple[str | None, int]:
             nation = abbr.group(0).strip()
             pos += abbr.end()
             continue
-        m = re.match(r"\s*([A-Za-z][A-Za-z'’-]*)", after[pos:])
+        m = re.match(r"\s*([A-Za-z][A-Za-z'’-]*(?<=-)\d+[A-Za-z]*|[A-Za-z][A-Za-z'’-]*)", after[pos:])  # "C-17"
         if not m:
             return None, 0
         word = m.group(1)
@@ -253,7 +255,7 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset:
     asked = _HOW_MANY.search(context)
     if _FIGURE.search(text) and asked and asked.group(1).lower() in _NOUNS:
         return _NOUNS[asked.group(1).lower()]
-    named = _named_before(before)
+    named = _named_before(before) or _reached_count(before, after)
     if named:
         return named
     earlier = next((q.counts for q in found if _human(q.counts) and q.counts not in ("killed", "wounded")), None)
@@ -281,7 +283,9 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset:
         counted = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context else []
         if counted or prior:
             return counted[0] if counted else prior
-    people_verb = _HUMAN_VERB.match(re.sub(r"^\s+or so\b", "", after).lstrip())
+    whole = WHOLE_OF.match(after)  # "put the total at 3,100, among them 900 Chileans": people
+    people_verb = _HUMAN_VERB.match(re.sub(r"^\s+or so\b", "", after).lstrip()) or \
+        (whole and _human(_noun_after(after[whole.end():])[0]))
     if not people_verb and not re.match(r"(?:\s+or so)?(?:\s+(?:in|from|at|on|to|inside|by|during|who|that|whom|"
                                         r"through|via|into|across|aboard)\b|[,.;:])", after):
         return None
@@ -316,6 +320,23 @@ def _named_before(before: str) -> str | None:
     if of and re.search(r"\bat\s+(?:\w+\s+){0,2}$", before):
         noun, _ = _noun_after(" " + of.group(1))
         return noun
+    return None
+
+
+def _reached_count(before: str, after: str) -> str | None:
+    """The noun of a count the clause named before a verb of reaching, the number bare after it: "the number of
+    people evacuated rose to 3,000", "the number evacuated since Aug. 15 reached 8,200", "those evacuated so far
+    total 900" (see counted.REACHED); not "people moved to 40 sites" (the number has a noun of its own)."""
+    if not _BARE_AFTER.match(after):
+        return None
+    before = MONTH_DAY.sub("that day", before)  # a date between the noun and the number is no other count
+    of = _COUNT_OF.search(before)
+    if of and REACHED.search(before) and not re.search(r"\d", before[of.end():]):
+        return _noun_after(" " + of.group(1))[0]
+    moved = MOVED_COUNT.search(before)
+    if moved:
+        head = (moved.group(1) or "").lower()
+        return _NOUNS[head] if head in _NOUNS else "people"
     return None
 
 

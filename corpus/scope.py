@@ -49,7 +49,7 @@ _SUPERLATIVE_SO_FAR = re.compile(r"\b(?:\w+est|most|largest|biggest)\b[^,;.]{0,6
 _CUMULATIVE = re.compile(r"\b(?:so far|to date|thus far|until now|up to now|in recent days|since (?:the )?"
                          r"(?:operation|evacuation|airlift|start|beginning)|since \w+ (?:began|started)|"
                          r"since (?:\w+ing|(?:mon|tues|wednes|thurs|fri|satur|sun)day|dawn|midnight|last \w+|early \w+|"
-                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d)|"
+                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d{1,2})|"
                          r"bringing the (?:total|number|tally)|brings the (?:total|number|tally)|"
                          r"(?:total|tally|number) (?:has |had )?(?:risen|rose|climbed|reached))\b", re.I)
 # "as of 8 a.m.", "by Thursday night", "had now arrived": a count as of a moment, i.e. a running total. "had
@@ -117,6 +117,16 @@ _DAILY = re.compile(r"\b(?:per day|(?<!within )(?<!in )(?<!for )(?<!than )(?<!of
                     r"(?<!within )(?<!in )(?<!for )a night|each night|per hour|(?<!within )(?<!in )(?<!for )an hour)\b",
                     re.I)
 
+# A count over the last 24 hours is a day's count, whatever running total the clause also gives ("took 2,300 off
+# the coast in the 24 hours to Sunday noon, bringing the total to 9,800"); the window is the number's own when it
+# follows the number before any comma or other number, or opens the clause before it.
+_DAY_WINDOW = re.compile(r"\b(?:in|over|during|within)\s+the\s+(?:past|previous|last|prior|preceding)\s+"
+                         r"(?:24|twenty-four)\s+hours\b|\bin\s+the\s+(?:24|twenty-four)\s+hours\s+(?:to|before|until|"
+                         r"up to|ending|since)\b", re.I)
+_DAY_WINDOW_AFTER = re.compile(r"^[^,;\d]{0,80}?(?:" + _DAY_WINDOW.pattern + ")", re.I)
+
+_OF_THEM_AFTER = re.compile(r"^\s+(?:or so\s+)?(?:of|among)\s+(?:them|those|whom|these)\b", re.I)
+
 # Cues right around one number (checked on the words between the previous number, or the clause start, and
 # a few words after it).
 _PART_BEFORE = re.compile(r"\b(?:including|among them|among whom|of whom|of them|of which|among those|made up of|"
@@ -140,7 +150,8 @@ _TARGETED = re.compile(r"\b(?:target of|goal of|aim(?:s|ed)? to (?:evacuate|brin
                        r"target is|the target)\b", re.I)
 _PLANNED = re.compile(r"\b(?:will|shall|would|'ll|is to|are to|was to|were to|going to|plans? to|planned|"
                       r"planning|scheduled|due to (?:be|leave|arrive|start|begin|resume|return|depart|go|reach|open|close|"
-                      r"continue|take|meet|land|sail|cross)\b|set to|intends? to|to be (?:evacuated|taken|moved|bused)|"
+                      r"continue|take|meet|land|sail|cross|carry|fly|bring|move|evacuate|transport|travel|arrive)\b|"
+                      r"set to|intends? to|hopes? to|hoping to|to be (?:evacuated|taken|moved|bused)|"
                       r"are being allowed|were being allowed)\b", re.I)
 # "is planning for as many as 270,000 people to cross": preparing for a scenario, not planning to act.
 _EXPECTED = re.compile(r"\b(?:plann?(?:ing|ed|s)? for\b(?=[^.;]{0,60}\bto\b)|"
@@ -204,6 +215,8 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
     """The scope one number's own words give it, or None (it then takes its clause's). `start`/`end` are the
     number's offsets in `text`; `previous_end` where the previous number ended."""
     before = text[previous_end:start]
+    if previous_end:  # "11,200 of them and 48 flights": "of them" is the previous number's, no cue of this one
+        before = _OF_THEM_AFTER.sub(" ", before)
     cut = max(before.rfind(","), before.rfind(";"))
     near = before if _PART_BEFORE.search(before) else before[cut + 1:]
     if _PART_BEFORE.search(near):
@@ -216,6 +229,8 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
     if ordinal and ordinal.group(1).lower() not in ("last", "next"):
         word = ordinal.group(1).lower()
         return "first_batch" if word == "first" else f"{_ORD[word]}_batch"
+    if _DAY_WINDOW_AFTER.match(text[end:]) or (not previous_end and _DAY_WINDOW.search(before)):
+        return "daily"  # "2,300 in the 24 hours to Sunday noon": that day's count, not the total
     if _POPULATION_BEFORE.search(before[-80:]):
         return "population"
     if _WHOLE_AFTER.match(text[end:]):

@@ -14,8 +14,12 @@ A *slot* is a stretch of the sentence that stands for a place, or for an area no
 - a **definite description** of a named feature: "the bridge" after "the Hakari bridge", "the crossing"
   after "the Argeen crossing", "the airfield" after "Wadi Seidna, an airfield near Khartoum" -> the latest
   earlier mention (within ``BACK_WINDOW`` characters) whose name ends in that noun or that an appositive calls
-  one. Only a place the text itself gives that noun is an antecedent ("the city" is never guessed), and
-  "the bridge at X" / "the bridge over the Y" introduce a new feature, not a reference.
+  one, or that the gazetteer files under that noun as its kind ("the crossing" after "Argeen", a crossing).
+  Only a place the text or the gazetteer gives that noun is an antecedent ("the city" is never guessed), and
+  "the bridge at X" / "the bridge over the Y" introduce a new feature, not a reference;
+- an **area description**: "the enclave", "the territory", "the region" -> the latest earlier mention (within
+  ``BACK_WINDOW``) of a place the gazetteer files as a region (for "the enclave" and "the territory", also a
+  first-level division): a country is "the country", a town "the city", never "the enclave".
 
 Every rule is English grammar; the actors come from :mod:`corpus.actors`, the places from the gazetteer.
 """
@@ -25,7 +29,7 @@ import functools
 import itertools
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors
@@ -43,6 +47,8 @@ NUMBER = r"(?:two|three|four|five|both)"
 FEATURE_NOUN = (r"(?:bridge|crossing|corridor|airport|airstrip|airfield|air\s+base|base|camp|port|harbou?r|"
                 r"checkpoint|dam|highway|motorway|pass|island|stadium|hospital|terminal|square|station)")
 BACK_WINDOW = 1500
+#: nouns a story uses for the same feature ("Wadi Seidna, an airfield ..." -> "the airstrip")
+SAME_FEATURE = {"airstrip": frozenset({"airfield"}), "airfield": frozenset({"airstrip"})}
 GROUP_NOUN = r"(?:villages|enclaves|towns|cities|islands|districts|camps|settlements|communities|neighbou?rhoods)"
 
 
@@ -99,12 +105,12 @@ def _area_patterns(adjective_rx: str) -> tuple[Guarded, Guarded, Guarded]:
     held = rf"(?P<adj>{adjective_rx})[- ]{HELD_WORD}"
     lead = r"(?:the\s+|another\s+|other\s+)?(?:last\s+|remaining\s+|few\s+)?(?:slivers?\s+of\s+(?:the\s+)?)?"
     direction = r"(?:\s+in\s+the\s+(?:north|south|east|west)(?:ern)?(?:\s+part)?)?"
-    before_mention = re.compile(
+    before_mention = (
         rf"{lead}(?:{held}\s+|(?P<adj2>{adjective_rx})\s+){AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?"
         rf"{NEAR}(?:{UNIT}\s+of\s+)?$", re.I)
-    unplaced = re.compile(
+    unplaced = (
         rf"\b{lead}{held}\s+{AREA_NOUN}(?:\s+(?:of|in)\s+the\s+{UNIT})?\b(?!\s+(?:of|in)\b)|\bthe safe zones?\b", re.I)
-    prefix = re.compile(rf"\b{NEAR}{held}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$", re.I)
+    prefix = (rf"\b{NEAR}{held}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$", re.I)
     return (Guarded(before_mention, AREA_NOUN), Guarded(unplaced, f"{HELD_WORD}|safe zone"),
             Guarded(prefix, HELD_WORD))
 
@@ -114,10 +120,11 @@ def _overlaps(out: list[Slot], s: int, e: int) -> bool:
 
 
 def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention] | SlotMentions, actors: Actors, *,
-               groups: list[Slot], sentences: Sequence[Sentence]) -> list[Slot]:
+               groups: list[Slot], sentences: Sequence[Sentence], kind_of: KindOf | None = None) -> list[Slot]:
     """The slots of one sentence in text order. ``groups`` collects the groups seen so far in the article
     (for "those two cities"). Give ``mentions`` as a SlotMentions of the article (built once with its
-    sentences) when calling for every sentence: linear in the article instead of quadratic."""
+    sentences) when calling for every sentence: linear in the article instead of quadratic. ``kind_of``
+    (a place id -> the gazetteer's kind) lets "the enclave" refer back to a region; without it, it does not."""
     text = article.text
     lo, hi = sentence.start, sentence.end
     before_mention, unplaced, prefix = area_patterns(actors)
@@ -151,11 +158,7 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
                                 controller=actors.canonical(adj)))
                 continue
         out.append(Slot(mention.start, mention.end, (mention.place_id,), mention.surface, "mention"))
-    for m in BACKREF.finditer(text, lo, hi):
-        earlier = None if _overlaps(out, m.start(), m.end()) else _antecedent(mentions, m)
-        if earlier is not None:
-            out.append(Slot(m.start(), m.end(), (earlier.place_id,), text[m.start():m.end()], "mention",
-                            "refers back to " + earlier.surface))
+    _references(text, (lo, hi), out, mentions, kind_of)
     for m in unplaced.finditer(text, lo, hi):
         if not _overlaps(out, m.start(), m.end()):
             adj = m.groupdict().get("adj")
@@ -166,21 +169,38 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
     return sorted(out, key=lambda s: s.start)
 
 
+def _references(text: str, span: tuple[int, int], out: list[Slot], mentions: SlotMentions,
+                kind_of: KindOf | None) -> None:
+    """Add to ``out`` the definite descriptions of the span that restate an earlier place ("the bridge",
+    "the enclave"), where no slot is already."""
+    rules = [(BACKREF, functools.partial(_antecedent, kind_of=kind_of))]
+    if kind_of is not None:
+        rules.append((AREA_REF, functools.partial(_area_antecedent, kind_of=kind_of)))
+    for rx, antecedent in rules:
+        for m in rx.finditer(text, *span):
+            earlier = None if _overlaps(out, m.start(), m.end()) else antecedent(mentions, m)
+            if earlier is not None:
+                out.append(Slot(m.start(), m.end(), (earlier.place_id,), text[m.start():m.end()], "mention",
+                                "refers back to " + earlier.surface))
+
+
 _LAST: list[tuple] = []  # [(text, (sentences, mentions), actors, slots)] of the last article asked for
 
 
 def article_slots(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],
-                  actors: Actors) -> list[list[Slot]]:
+                  actors: Actors, gazetteer=None) -> list[list[Slot]]:
     """The slots of every sentence of an article, in order (groups carried from sentence to sentence). The
     movement and the control rules both ask for the same article in turn: the last answer is kept and given
-    again when the text, actors, sentences and mentions are the same."""
-    key = (tuple(sentences), tuple(mentions))
+    again when the text, actors, gazetteer, sentences and mentions are the same."""
+    key = (tuple(sentences), tuple(mentions), id(gazetteer))
     last = _LAST[0] if _LAST else None  # replaced whole, never emptied: safe when threads share the module
     if last is not None and last[0] is article.text and last[2] is actors and last[1] == key:
         return [list(slots) for slots in last[3]]
     groups: list[Slot] = []
     index = SlotMentions(mentions, sentences)  # once per article: linear, not quadratic (issue 14)
-    found = [find_slots(article, s, index, actors, groups=groups, sentences=sentences) for s in sentences]
+    kind_of = _kinds(gazetteer) if gazetteer is not None else None
+    found = [find_slots(article, s, index, actors, groups=groups, sentences=sentences, kind_of=kind_of)
+             for s in sentences]
     _LAST[:] = [(article.text, key, actors, tuple(tuple(slots) for slots in found))]
     return found
 
@@ -192,17 +212,48 @@ BACKREF = re.compile(rf"\bthe\s+(?:border\s+)?(?P<head>{FEATURE_NOUN})\b"
                      r"(?!\s+(?:of|at|in|on|over|across|near|to|from|between|into|outside)\b)(?!\s+(?-i:[A-Z]))", re.I)
 
 
-def _antecedent(mentions: SlotMentions, m: re.Match) -> Mention | None:
-    """The latest resolved mention before ``m`` (within BACK_WINDOW) whose name ends in ``m``'s noun."""
+def _antecedent(mentions: SlotMentions, m: re.Match, *, kind_of: KindOf | None = None) -> Mention | None:
+    """The latest resolved mention before ``m`` (within BACK_WINDOW) whose name ends in ``m``'s noun, that an
+    appositive calls one, or that the gazetteer files as one (a place of kind "crossing" for "the crossing")."""
     head = " ".join(m.group("head").lower().split())
+    heads = SAME_FEATURE.get(head, frozenset()) | {head}
     text = m.string
     for earlier in reversed(mentions.within(max(0, m.start() - BACK_WINDOW), m.start())):
         if not earlier.place_id:
             continue
-        if " ".join(earlier.surface.lower().split()).endswith(" " + head):
+        if any(" ".join(earlier.surface.lower().split()).endswith(" " + h) for h in heads):
             return earlier
         said = _APPOSITIVE.match(text, earlier.end, min(m.start(), earlier.end + 60))
-        if said is not None and " ".join(said.group("noun").lower().split()) == head:
+        if said is not None and " ".join(said.group("noun").lower().split()) in heads:
+            return earlier
+        if kind_of is not None and kind_of(earlier.place_id) in heads:
+            return earlier
+    return None
+
+
+KindOf = Callable[[str], "str | None"]
+#: "the enclave", "the breakaway territory": an area the story named before (not "the region of X", not
+#: "the region's <Name>", which introduce or qualify another place)
+AREA_REF = re.compile(r"\bthe\s+(?:breakaway\s+|separatist\s+|besieged\s+)?(?P<head>enclave|territory|region)\b"
+                      r"(?!\s+(?:of|around|near|between|beyond)\b)(?!\s+(?-i:[A-Z]))", re.I)
+#: the gazetteer kinds each area description may stand for: "the region" only for a place filed as a region
+#: (a province is "the province"); an enclave or a territory may also be a first-level division ("the Gaza Strip")
+AREA_KINDS = {"region": frozenset({"region"}), "enclave": frozenset({"region", "governorate"}),
+              "territory": frozenset({"region", "governorate"})}
+
+
+def _kinds(gazetteer) -> KindOf:
+    def kind_of(pid: str) -> str | None:
+        place = gazetteer.get(pid)
+        return place.kind if place is not None else None
+    return kind_of
+
+
+def _area_antecedent(mentions: SlotMentions, m: re.Match, *, kind_of: KindOf) -> Mention | None:
+    """The latest resolved mention before ``m`` (within BACK_WINDOW) of a place of a kind ``m``'s noun names."""
+    kinds = AREA_KINDS[m.group("head").lower()]
+    for earlier in reversed(mentions.within(max(0, m.start() - BACK_WINDOW), m.start())):
+        if earlier.place_id and kind_of(earlier.place_id) in kinds:
             return earlier
     return None
 

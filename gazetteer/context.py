@@ -14,6 +14,7 @@ from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.normalize import ARTICLES
 from evacmap.gazetteer.normalize import tokens as name_tokens
 from evacmap.gazetteer.text import Token
+from evacmap.gazetteer.wordfrequency import zipf
 
 ORG_WORDS = frozenset("""institute center centre council committee society university college observatory media
 times post news agency group party front army brigade brigades hospital house airways airlines club fc united
@@ -48,29 +49,6 @@ MEDIA_NOUNS = frozenset({"correspondent", "correspondents", "reporter", "reporte
                          "anchor", "bureau", "footage", "website", "channel", "broadcaster", "presenter"})
 REGION_WORDS = frozenset({"province", "governorate", "countryside", "region", "district", "provinces", "state"})
 SETTLEMENT_KINDS = frozenset({"city", "town", "village", "district", "camp", "crossing"})
-
-
-@functools.lru_cache(maxsize=65536)
-def zipf(word: str) -> float:
-    """How common a word is in English (wordfreq's Zipf scale: 7 'of', 6 'most', 3.5 'Aleppo')."""
-    if word.isascii() and word.isalpha() and word.islower():
-        # A plain lowercase word is its own single token: read the frequency list directly, rounded as
-        # zipf_frequency rounds (3 significant digits, then hundredths), without its tokenizer.
-        frequency = _frequencies().get(word, 0.0)
-        if frequency <= 1e-9:
-            return 0.0
-        frequency = round(frequency, math.floor(-math.log(frequency, 10)) + 3)
-        return round(math.log(frequency, 10) + 9, 2)
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(word, "en")
-
-
-@functools.lru_cache(maxsize=1)
-def _frequencies() -> dict[str, float]:
-    from wordfreq import get_frequency_dict
-
-    return get_frequency_dict("en", "best")
 
 
 def _proper(tok: Token | None) -> bool:

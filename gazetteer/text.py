@@ -6,6 +6,7 @@ so one automaton pass finds every name at word boundaries, however it is spelt, 
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import itertools
 import operator
@@ -28,12 +29,10 @@ class Token:
     key: str
     capitalised: bool
     sentence_initial: bool
-
-    @functools.cached_property
-    def word(self) -> str:
-        """The word in lowercase, for comparing with word lists (keys are phonetic: "council" → "cuncil");
-        worked out once per token, since the traps ask each word's several times."""
-        return self.text.lower()
+    # The word in lowercase, for comparing with word lists (keys are phonetic: "council" → "cuncil"); set when
+    # the token is made, since the traps ask nearly every made token's word, several times (a cached_property
+    # costs a lock per first access).
+    word: str = dataclasses.field(compare=False, repr=False)
 
 
 @functools.lru_cache(maxsize=262_144)
@@ -71,11 +70,11 @@ class Tokens(Sequence):
         return len(self.words)
 
     def __getitem__(self, i):
-        try:
-            return self._made[i]
-        except (KeyError, TypeError):  # not made yet, or a slice
-            pass
-        if isinstance(i, slice):
+        if type(i) is int:
+            token = self._made.get(i)  # most lookups: a token made before (raising KeyError cost more)
+            if token is not None:
+                return token
+        elif isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
         n = len(self.words)
         if i < 0:
@@ -84,8 +83,9 @@ class Tokens(Sequence):
             raise IndexError(i)
         token = self._made.get(i)
         if token is None:
-            token = self._made[i] = Token(self.starts[i], self.ends[i], self.words[i], self.keys[i], self.caps[i],
-                                          self._initial(i))
+            word = self.words[i]
+            token = self._made[i] = Token(self.starts[i], self.ends[i], word, self.keys[i], self.caps[i],
+                                          self._initial(i), word.lower())
         return token
 
     def _initial(self, i: int) -> bool:

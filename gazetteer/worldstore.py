@@ -26,6 +26,7 @@ import hmac
 import json
 import logging
 import mmap
+import operator
 import os
 import re
 import shutil
@@ -188,8 +189,10 @@ def build_index(places: list[Place], version: str, secret: bytes | None = None) 
     lengths = np.fromiter((len(by_key[k]) for k in keys), dtype=np.int64, count=len(keys))
     ptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int32)
     pos = np.fromiter((i for k in keys for i in by_key[k]), dtype=np.int32, count=int(ptr[-1]))
-    rows = [json.dumps([getattr(p, f) for f in _FIELDS], ensure_ascii=False, separators=(",", ":")).encode()
-            for p in places]
+    # one encoder for every row (json.dumps with options builds a new one per call) and the fields as a tuple,
+    # which JSON writes as the same array
+    encode, fields = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode, operator.attrgetter(*_FIELDS)
+    rows = [encode(fields(p)).encode() for p in places]
     offsets = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(np.int64)
     blob = b"".join(rows)
     key_blob, key_table = bucket_table(keys)

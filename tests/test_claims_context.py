@@ -34,6 +34,16 @@ def _q(text: str, value: float, names: dict[str, str] | None = None) -> tuple[di
      {"African Union": "au", "Niamey": "nm"}, ["nm"]),
     # the words of a clause are no title: the place where officials spoke of the count is the count's
     ("In Goma, where officials said 300 people had sheltered, the camps were full.", {"Goma": "gm"}, ["gm"]),
+    # a state named as the nationality of its forces, or as the one leading or running an airlift
+    ("About 2,000 U.S. troops guard the airport in Niamey.", {"U.S.": "us", "Niamey": "nm"}, ["nm"]),
+    ("Some 900 evacuees wait at two U.S. bases in Italy.", {"U.S.": "us", "Italy": "it"}, ["it"]),
+    ("France-led convoys carried 600 people out of Bangui on Monday.", {"France": "fr", "Bangui": "bg"}, ["bg"]),
+    ("Spain's own airlift has flown 900 people out of Juba.", {"Spain": "es", "Juba": "jb"}, ["jb"]),
+    # a state that moved people out of another place is the mover, not the place
+    ("Japan had evacuated 320 people from Bamako by Sunday.", {"Japan": "jp", "Bamako": "bm"}, ["bm"]),
+    # but a state people are flown to is theirs, and a town that empties is where the count is
+    ("Flights to the U.S. carried 700 evacuees.", {"U.S.": "us"}, ["us"]),
+    ("Mopti evacuated 3,000 residents on Friday.", {"Mopti": "mp"}, ["mp"]),
 ])
 def test_reference_points_members_and_handing_over_parties_are_not_the_claims_places(text, names, kept):
     assert list(claim_places(text, 0, _mentions(text, names))) == kept

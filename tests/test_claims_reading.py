@@ -221,3 +221,30 @@ def test_a_named_witness_quoted_on_the_operation_itself_makes_a_claim():
     # a quotation's colour, or the speaker's own arrival in a side clause, is no claim
     assert _claims('"When we arrived, the camp was silent. Nobody spoke," said Lena Park, a medic.') == []
     assert _claims('"It was a massacre," said Lena Park, a medic.') == []
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    # a plan is the claim of the day it was told (the paper's, or the told day the clause names), not of the day
+    # it is for: its modality says it has not happened
+    ("About 2,000 people will be evacuated by Friday, the governor said.", dt.date(2024, 5, 8)),
+    ("The governor said on Monday that 2,000 people would be moved out by Friday.", dt.date(2024, 5, 6)),
+    ("The ferry will carry 400 people to the mainland on Friday.", dt.date(2024, 5, 8)),
+    # what happened keeps its own day
+    ("On Monday, 2,000 people left the valley.", dt.date(2024, 5, 6)),
+])
+def test_a_plan_is_dated_to_when_it_was_told_not_the_day_it_is_for(text, day):
+    [claim] = _claims(text)
+    assert claim.date == day and all(q.date in (None, day) for q in claim.quantities)
+
+
+def test_every_item_of_an_including_list_is_a_part_but_a_new_clause_is_not():
+    [c] = _claims("The port counted 2,300 people, including 530 Chileans and 1,400 Peruvians.")
+    assert [q.scope for q in c.quantities] == ["total", "part", "part"]
+    [c] = _claims("The camp holds 900 people, including 300 children, and 200 more arrived on Monday.")
+    assert [q.scope for q in c.quantities][-1] != "part"
+
+
+@pytest.mark.parametrize("text", ["The ferry is due to carry 400 people to the mainland on Friday.",
+                                  "Officials hope to fly out 3,000 people before Sunday."])
+def test_due_to_and_hope_to_are_plans(text):
+    assert _claims(text)[0].modality == "planned"

@@ -30,6 +30,9 @@ from evacmap.corpus.sentences import split_sentences
     ("The airlift carried a total of 900 people.", "total"),
     ("About 2,000 people are leaving the city each day.", "daily"),
     ("Rescuers pulled 14 people from the rubble.", None),
+    # a running total since a date, whatever the day's number of digits
+    ("The navy had taken 6,310 people off the island since Feb. 14.", "cumulative"),
+    ("The navy had taken 6,310 people off the island since Feb. 4.", "cumulative"),
 ])
 def test_clause_scope(text, scope):
     assert clause_scope(text, counted=True) == scope
@@ -45,6 +48,14 @@ def test_a_numbers_own_scope_part_remainder_target_population():
     assert scope_of(t, "5,000", t.index("3,000") + 5) == "remainder"
     assert scope_of("The slow start means the goal of 20,000 evacuees will not be met.", "20,000") == "target"
     assert scope_of("The airlift started for hundreds of stranded students.", "hundreds") == "population"
+    # a count over the last 24 hours is that day's, though the clause also gives a running total
+    t = "Ferries took 2,300 people off the coast in the 24 hours to Sunday noon, bringing the total to 9,800."
+    assert scope_of(t, "2,300") == "daily" and clause_scope(t, counted=True) == "cumulative"
+    assert scope_of(t, "9,800", t.index("2,300") + 5) is None  # the total the clause brings it to is not
+    assert scope_of("Over the past 24 hours, 640 people were flown out.", "640") == "daily"
+    # "of them" after a number is that number's: the next number of the list is no part
+    t = "Trains carried about 1,200 of them and 48 buses carried the rest."
+    assert scope_of(t, "48", t.index("1,200") + 5) is None
 
 
 @pytest.mark.parametrize(("text", "mood"), [
@@ -154,6 +165,16 @@ def test_compare_sets_like_against_like_and_never_sums():
     ("Sheriff Ana Lopez said 12 people were rescued.", "Ana Lopez (Sheriff)"),
     ("The Turkish Red Crescent said 900 people were housed in tents.", "Turkish Red Crescent"),
     ("About 50 people left, according to ministry spokesman Tariq Amin.", "Tariq Amin"),
+    # a person behind an abbreviated rank, a role with an organisation, a minister whose title names a body
+    ("Two ferries docked overnight, said Lt. Col. Ines Varga of the coast guard.", "Ines Varga"),
+    ("UNHCR press officer Tomas Reyes said 400 people had been taken aboard.", "Tomas Reyes (UNHCR)"),
+    ("Two ferries docked overnight, Defence Minister Sara Holm said.", "Sara Holm"),
+    ("Premier Ana Costa said 300 people had left the island.", "Ana Costa"),
+    # a document named by its author: the author, however long the participle after it
+    ("A coast guard statement issued late on Sunday said 75 people were rescued.", "coast guard"),
+    ("A police report said 12 people were missing.", "police"),
+    # a figure someone "spoke of" is theirs
+    ("The interior ministry spoke of 2,100 people in the shelters.", "interior ministry"),
 ])
 def test_speakers_of_any_country(text, speaker):
     assert find_attribution(text).speaker == speaker
@@ -178,6 +199,27 @@ def test_it_is_the_organisation_last_credited_and_figures_are_attributions():
          "On Friday border police put the number of arrivals at 7,000. The regional coroner listed 12 deaths.")
     assert attribute(t, split_sentences(t)) == ["Moldovan government", "Moldovan government", "border police",
                                                 "regional coroner"]
+
+
+def test_an_outlet_in_a_datelines_parenthesis_is_no_person_a_pronoun_refers_to():
+    from evacmap.corpus.attribution import attribute
+
+    t = ("OSLO, May 4 (Fjord Wire) — The ferries stopped, port officials said. Two ferries docked overnight, Defence "
+         "Minister Sara Holm said. In all, 800 people were taken off the islands, she said.")
+    assert attribute(t, split_sentences(t))[-1] == "Sara Holm"
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Norway sent a plane to Lima on Monday. Its embassy said 140 Norwegians had been flown out.", "Norway's embassy"),
+    ("Norway sent a plane to Lima on Monday. The country's embassy said 140 had left.", "Norway's embassy"),
+    ("Norway sent a plane to Lima, and its embassy said 140 Norwegians had been flown out.", "Norway's embassy"),
+    # no state named before: "its" stays as written rather than be given to the wrong country
+    ("Planes landed in Lima on Monday. Its embassy said 140 Norwegians had been flown out.", "Its embassy"),
+])
+def test_its_embassy_is_the_embassy_of_the_state_last_named_as_a_subject_or_possessor(text, speaker):
+    from evacmap.corpus.attribution import attribute
+
+    assert attribute(text, split_sentences(text), frozenset({"norway", "lima"}))[-1] == speaker
 
 
 def test_what_a_speaker_adds_is_its_own_clause():

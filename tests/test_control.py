@@ -397,3 +397,83 @@ def test_the_latest_feature_with_that_noun_is_meant():
 def test_no_antecedent_no_place(text):
     claims = _with_places(text, {"Rafah": "rafah"} if "Rafah crossing" not in text else {"Rafah crossing": "rafah"})
     assert [c for c in claims if c.place_id == "rafah"] == []
+
+
+# --------------------------------------------------------- "the enclave", "its only road link": areas restated
+
+def _world_claims(text, world):
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+    return control_claims(a, split_sentences(text), find_mentions(a, world), world)
+
+
+def test_the_territory_refers_back_to_the_area_named_before(world):
+    text = ("Aid trucks waited for days before entering the Gaza Strip from Egypt. "
+            "The territory has been under Hamas control since 2007, officials said.")
+    [gaza] = [p.id for p in world.candidates("Gaza Strip")]
+    claims = _world_claims(text, world)
+    assert [(c.place_id, c.controller) for c in claims] == [(gaza, "Hamas")]
+
+
+@pytest.mark.parametrize("text", [
+    # the places before are a city and a country: "the territory" is not guessed to be either
+    "Buses left Gaza City for Egypt on Monday. The territory has been under Hamas control since 2007.",
+    # "the territory of X" introduces X; it does not restate the area before
+    "Aid entered the Gaza Strip on Monday. The territory of Sinai has been under Egyptian control since 1982.",
+])
+def test_an_area_description_with_no_area_before_names_no_place(text, world):
+    gaza = {p.id for p in world.candidates("Gaza Strip")}
+    assert [c for c in _world_claims(text, world) if c.place_id in gaza] == []
+
+
+def test_an_actor_that_blockaded_its_road_link_besieges_the_subject_before(world):
+    text = ("Abkhazia has been held by separatist forces since 1993. "
+            "Georgia had blockaded its only road link to the coast, local officials said.")
+    [abkhazia] = [p.id for p in world.candidates("Abkhazia")]
+    claims = _world_claims(text, world)
+    assert (abkhazia, "besieged", "Georgia") in [(c.place_id, c.controller, c.besieged_by) for c in claims]
+
+
+@pytest.mark.parametrize("text", [
+    # the sentence before begins with a country: "its" is not read as a besieged place
+    "Armenia took in the families on Sunday. Azerbaijan had blockaded its only road link to the north.",
+    # the sentence before does not begin with its place ("Officials said ... in Abkhazia"): nothing is guessed
+    "Officials said the families lived in Abkhazia. Georgia had blockaded its only road link to the coast.",
+])
+def test_its_road_link_with_no_subject_place_before_is_no_siege(text, world):
+    assert [c for c in _world_claims(text, world) if c.controller == "besieged"] == []
+
+
+@pytest.mark.parametrize("text, controller", [
+    ("Flights left from Kandahar, which lies in an area controlled by the Taliban, on Monday.", "Taliban"),
+    ("Flights left from Kandahar, which lay deep in a Taliban-held area, on Monday.", "Taliban"),
+    ("Officials said on Monday that Kandahar was in a zone held by the army.", "government"),
+])
+def test_a_place_in_an_area_an_actor_holds_is_held_by_it(text, controller):
+    claims = _with_places(text, {"Kandahar": "kandahar"})
+    assert [(c.place_id, c.controller) for c in claims] == [("kandahar", controller)]
+
+
+def test_a_place_in_an_area_nobody_is_said_to_hold_has_no_controller():
+    claims = _with_places("Flights left from Kandahar, which lay in a safe area, on Monday.", {"Kandahar": "kandahar"})
+    assert claims == []
+
+
+def test_the_airstrip_restates_a_place_the_text_called_an_airfield():
+    text = ("The flights leave from Wadi Seidna, an airfield north of Khartoum. The commander said the airstrip "
+            "lay in a safe area controlled by the army.")
+    claims = _with_places(text, {"Wadi Seidna": "wadi_seidna", "Khartoum": "khartoum"})
+    assert [(c.place_id, c.controller) for c in claims] == [("wadi_seidna", "government")]
+
+
+def test_the_crossing_restates_a_place_the_gazetteer_files_as_a_crossing(world):
+    """"Bab al-Hawa" is named without the noun; the gazetteer knows it is a crossing, so "the crossing" is it."""
+    text = ("Trucks queued for two days at Bab al-Hawa before the border opened. "
+            "The crossing has been under Turkish control since the morning, drivers said.")
+    claims = _world_claims(text, world)
+    assert [(c.place_id, c.controller) for c in claims if "rossing" in c.phrase] == [("bab_al_hawa", "Turkey")]
+
+
+def test_the_crossing_is_not_a_town_named_before(world):
+    text = ("Trucks queued for two days at Idlib before the border opened. "
+            "The crossing has been under Turkish control since the morning, drivers said.")
+    assert [c for c in _world_claims(text, world) if "rossing" in c.phrase] == []

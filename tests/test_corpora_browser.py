@@ -22,7 +22,10 @@ from test_browser import Opened, browser  # noqa: F401  (browser is a fixture)
 
 pytestmark = pytest.mark.browser
 CORPORA = Path(__file__).resolve().parent / "corpora"
-NAMES = sorted(p.name for p in CORPORA.iterdir() if (p / "gold.json").exists())
+# the corpora with a geo gold (legs, routes, control); kabul-2021 holds a claims gold only, and its overview (Europe to
+# Central Asia) is over the page budget today: 434 kB (see its evacmap.toml)
+NAMES = sorted(p.name for p in CORPORA.iterdir() if (p / "gold.json").exists()
+               and "legs" in json.loads((p / "gold.json").read_text(encoding="utf-8")))
 
 
 

@@ -20,6 +20,9 @@ differ and strict where a map could print something wrong:
 The floors asserted are just under the figures the tool reaches today (printed with -s: sudan 90/90 found,
 74/90 right; hurricane-ian 43/44, 39/44; karabakh 48/50, 45/50; fort-mcmurray 16/16, 13/16); one claim fewer
 fails them.
+kabul-2021 was written (texts and gold) after the rules above, from public reporting of the 2021 Kabul airlift, and
+scored once before any rule was changed for it: 38/42 found, 15/42 right (5/42 with every gold place). After the rules
+its misses pointed to (each tested on sentences of its own): 42/42 found, 33/42 right (13/42 with every gold place).
 Dates and places were added to the scored fields in this form; with number/speaker/qualifier/scope/modality/counts
 alone the tool stood at sudan 40/90, hurricane-ian 23/44, karabakh 24/50 before, and with dates and places at 15/90, 20/44, 16/50.
 """
@@ -37,7 +40,7 @@ from evacmap.corpus.attribution import org_in
 CORPORA = Path(__file__).resolve().parent / "corpora"
 # (corpus, floor of gold numbers found, floor of gold numbers right in every scored field), as fractions
 FLOORS = {"sudan-2023": (0.99, 0.82), "hurricane-ian-2022": (0.97, 0.88),
-          "karabakh-2023": (0.95, 0.89), "fort-mcmurray-2016": (0.97, 0.81)}
+          "karabakh-2023": (0.95, 0.89), "fort-mcmurray-2016": (0.97, 0.81), "kabul-2021": (0.97, 0.76)}
 
 _QUAL = {"": "exact", "exact": "exact", "exactly": "exact", "about": "about", "approximately": "about",
          "around": "about", "roughly": "about", "some": "about", "estimated": "about", "nearly": "about",
@@ -80,7 +83,7 @@ def _words(s) -> set[str]:
     return out
 
 
-_SAME = [{"killed", "death", "dead", "died", "fatalitie"}, {"wounded", "injured", "hurt"}]
+_SAME = [{"killed", "death", "dead", "died", "fatalitie"}, {"wounded", "injured", "hurt"}, {"troop", "soldier"}]
 
 
 def _counts_ok(tool, gold: list) -> bool:

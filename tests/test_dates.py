@@ -136,3 +136,11 @@ def test_a_weekday_takes_the_tense_of_its_sentence(sentence, day):
 def test_a_later_clause_does_not_lend_its_tense_to_an_opening_date():
     refs = find_dates("On Friday, 300 people left and more will follow.", dt.date(2016, 5, 5))
     assert [r.date.isoformat() for r in refs] == ["2016-04-29"]
+
+
+def test_the_comma_of_a_thousand_is_no_clause_break_that_hides_the_future_tense():
+    wed = dt.date(2024, 5, 8)
+    [r] = find_dates("The navy will have moved 5,000 people by Friday, officials said.", wed)
+    assert r.date == dt.date(2024, 5, 10)
+    [r] = find_dates("The navy said 5,000 people left on Monday.", wed)
+    assert r.date == dt.date(2024, 5, 6)

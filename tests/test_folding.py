@@ -97,7 +97,9 @@ def test_fast_patterns_search_as_with_ignorecase():
 
 
 @pytest.mark.parametrize("source", [r"\b(?-i:[A-Z])\w+ said\b", r",\s+and\s+(?=(?-i:[a-z\d]))", r"(?-i:North|South) of \w+",
-                                     r"\bthe (?:(?-i:[A-Z])[\w.-]*\s+){1,3}?(?:road|highway)\b"])
+                                     r"\bthe (?:(?-i:[A-Z])[\w.-]*\s+){1,3}?(?:road|highway)\b",
+                                     # named groups keep their names' case: "(?P<Who>" is no "(?p<who>"
+                                     r"\b(?P<Who>told|ordered)\s+(?:the\s+)?(?P<whom>(?-i:[A-Z])\w+)\s+to\b"])
 def test_loosened_patterns_search_as_the_original(source):
     """A pattern with case-sensitive parts is searched with a wider one on folded text, each position it finds
     checked with the original: the matches are the original's, where the case of those parts decides."""
@@ -105,14 +107,27 @@ def test_loosened_patterns_search_as_the_original(source):
     loose = fast(rx)
     assert isinstance(loose, Fast) and not loose._exact
     texts = ["maria said it, Maria said it", "x, and The y, and the z, and 5", "north of here, North of there",
-             "NORTH OF X", "take the Old Coast road, the old coast road or THE MAIN HIGHWAY", *_texts()[:4]]
+             "NORTH OF X", "take the Old Coast road, the old coast road or THE MAIN HIGHWAY",
+             "police told Residents to leave and ORDERED the people to go; Told Maria to", *_texts()[:4]]
     for text in texts:
         for lo in range(0, len(text), 7):
             got, want = loose.search(text, lo), rx.search(text, lo)
-            assert (got and got.span()) == (want and want.span())
+            assert (got and (got.span(), got.groupdict())) == (want and (want.span(), want.groupdict()))
         assert [m.span() for m in loose.finditer(text)] == [m.span() for m in rx.finditer(text)]
 
 
 @pytest.mark.parametrize("source", [r"(?-i:[^A-Z])x", r"(?!(?-i:Foo))\w+", r"(?-i:(?!Foo))\w+", r"(a)(?-i:B)\1"])
 def test_patterns_lower_casing_could_narrow_are_not_loosened(source):
     assert loosened(re.compile(source, re.I)) is None
+
+
+def test_a_guarded_rule_given_as_source_is_compiled_only_when_its_word_turns_up():
+    source = (r"\b(?P<who>rebel|government)[- ]held\s+$", re.I)
+    lazy, eager = Guarded(source, "held"), Guarded(re.compile(*source), "held")
+    assert lazy.search("They fled the town.") is None and lazy.match("nothing here") is None
+    assert list(lazy.finditer("no guard word")) == []
+    assert lazy._compiled is None  # no text held the word: nothing compiled
+    text = "They fled the Rebel-held "
+    got, want = lazy.search(text), eager.search(text)
+    assert got is not None and want is not None and (got.span(), got["who"]) == (want.span(), want["who"]) == ((14, 25), "Rebel")
+    assert lazy._compiled is not None

@@ -43,3 +43,20 @@ def test_scanner_respects_the_search_bounds():
         for hi in range(lo, len(text) + 3):
             if rx.search(text, lo, hi) is not None:
                 assert scan.search(text, lo, hi) is not None
+
+
+def test_scanner_is_a_trie_of_the_literals_with_the_plain_alternations_answers():
+    """The scan groups literals by shared first characters (re then tries one branch per distinct next
+    character, not every literal in turn), and finds a literal at exactly the positions the plain alternation
+    of the same literals does, including a literal that is the start of another ("fr", "from")."""
+    literals = ("evacuated", "evacuating", "brought out", "bused out", "from", "fr", "r", "ro", "road")
+    scan = scanner(literals)
+    assert scan.pattern.count("evacuat") == 1 and scan.pattern.count("from") == 0  # shared starts written once
+    plain = re.compile("|".join(re.escape(x) for x in sorted(literals, key=lambda x: (-len(x), x))))
+    texts = ["they were evacuating from the road", "evacuate frr", "bused ou", "no literal at all here: xyz",
+             "brought outside", "f", "", "r"]
+    for text in texts:
+        for lo in range(-1, len(text) + 2):
+            for hi in range(lo, len(text) + 2):
+                a, b = plain.search(text, lo, hi), scan.search(text, lo, hi)
+                assert (a is None) == (b is None) and (a is None or a.start() == b.start()), (text, lo, hi)

@@ -429,3 +429,24 @@ def test_the_story_origin_is_no_origin_of_a_movement_into_its_own_region(gaz, id
     assert (ids["Kisumu"], ids["Nairobi"], "happened") in legs
     into_county = [leg for leg in legs if leg[1] not in (ids["Nairobi"],)]
     assert into_county and all(leg[0] is None for leg in into_county)
+
+
+def test_an_arrival_from_a_place_goes_to_the_article_reception_place(gaz, ids):
+    text = ("Families fleeing the fighting in Uganda crossed into Kenya on Monday. More buses reached Kenya on "
+            "Tuesday. Officials said 4,200 people had now arrived from Uganda.")
+    got = legs_of(text, gaz)
+    assert (ids["Uganda"], ids["Kenya"], "happened") in got
+    assert got.count((ids["Uganda"], ids["Kenya"], "happened")) >= 2  # the arrival sentence's own leg too
+    assert (ids["Uganda"], None, "happened") not in got
+
+
+def test_a_reception_place_named_once_is_not_enough(gaz, ids):
+    text = "Families fleeing Uganda crossed into Kenya on Monday. Officials said 4,200 people had arrived from Uganda."
+    got = legs_of(text, gaz)
+    assert got.count((ids["Uganda"], ids["Kenya"], "happened")) == 1  # the crossing only
+    assert (ids["Uganda"], None, "happened") in got  # the arrival: where to is not said
+
+
+def test_an_arrival_from_inside_the_reception_place_gets_no_destination(gaz, ids):
+    text = "Buses reached Kenya on Monday. More reached Kenya on Tuesday. Officials said 300 people had arrived from Kisumu."
+    assert (ids["Kisumu"], ids["Kenya"], "happened") not in legs_of(text, gaz)

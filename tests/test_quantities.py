@@ -235,3 +235,30 @@ def test_of_them_after_a_participle_looks_back_to_the_people():
     text = ("Five flights had landed with 391 evacuees, and two flights carrying 281 of them had left for the "
             "United Kingdom.")
     assert [q.counts for q in parse_quantities(text)] == ["flights", "evacuees", "flights", "evacuees"]
+
+
+def test_a_bare_total_that_names_the_people_it_includes_counts_people():
+    qs = parse_quantities("The navy put the total since the sailing began on June 2 at 3,100, among them 900 Chileans.")
+    assert [(q.value, q.counts) for q in qs] == [(3100, "people"), (900, "Chileans")]
+    # a total of things stays uncounted when what it includes is no people
+    assert parse_quantities("The depot listed 310, including 40 trucks.")[0].counts is None
+
+
+def test_a_vehicle_counted_with_its_kind_or_model():
+    qs = parse_quantities("At dawn six C-130 transport planes landed, and 14 coalition flights and two allied flights left.")
+    assert [(q.value, q.counts) for q in qs] == [(6, "aircraft"), (14, "flights"), (2, "flights")]
+
+
+@pytest.mark.parametrize(("text", "counts"), [
+    # the counted noun before a participle and a verb of reaching, the number bare after it
+    ("The number of families evacuated climbed to 4,600 on Sunday.", "families"),
+    ("The number of residents moved out of the delta has reached 4,600.", "residents"),
+    ("The number evacuated since March 9 rose to 4,600.", "people"),
+    ("Those airlifted so far total 4,600, the navy said.", "people"),
+    ("Civilians relocated from the camps now number 4,600.", "civilians"),
+    # a number with a noun of its own keeps it, or stays uncounted: not the people moved
+    ("Residents evacuated to 12 shelters.", "shelters"),
+    ("Officials said the families moved to 40 plots.", None),
+])
+def test_a_count_named_before_its_participle_and_a_verb_of_reaching(text, counts):
+    assert parse_quantities(text)[0].counts == counts

@@ -216,10 +216,10 @@ def test_without_zones_there_are_no_crossings_and_no_side_split(legs, gaz):
 
 # ------------------------------------------------------------------------------------- merging, by hand
 
-def mk(article, origin, dest, status="happened", via=(), *, who="civilians", outlet=None, start=0):
+def mk(article, origin, dest, status="happened", via=(), *, who="civilians", outlet=None, start=0, mode=None):
     return Leg(article=article, outlet=outlet or article, start=start, end=start + 10, text=f"{article} text",
                origin=origin, via=tuple(via), destination=dest, destination_text=None, who=who, status=status,
-               verb="to")
+               verb="to", mode=mode)
 
 
 def test_merge_by_family_representative_and_status(gaz):
@@ -396,7 +396,7 @@ def test_a_planned_leg_is_not_the_start_of_a_reported_one(gaz):
 @pytest.fixture(scope="module")
 def ke(gaz):
     """The gazetteer's ids of some Kenyan towns (looked up, not written in), and the gazetteer."""
-    return {name: place_id_of(gaz, name) for name in ("Nairobi", "Mombasa", "Garissa", "Lamu")}, gaz
+    return {name: place_id_of(gaz, name) for name in ("Nairobi", "Mombasa", "Garissa", "Lamu", "Voi")}, gaz
 
 
 def test_movements_that_go_different_ways_are_different_routes(ke):
@@ -423,3 +423,19 @@ def test_a_leg_that_turns_back_toward_the_origin_is_a_movement_of_its_own(ke):
     routes = build_routes(legs, world, None)
     assert len(routes) == 2
     assert all(len(set(r.waypoints)) == len(r.waypoints) == 2 for r in routes)
+
+
+@pytest.mark.parametrize("modes, lines", [
+    ((None, None), 1),  # a stop on the road to the coast: one movement, one line through it
+    (("road", "road"), 1),
+    (("air", "air"), 2),  # a flight to Voi and a flight to Mombasa are two airlifts, not one line
+    (("road", "air"), 2),  # a convoy to Voi is no stage of a flight to Mombasa
+])
+def test_a_stop_on_the_way_joins_the_route_only_by_land_and_the_same_means(ke, modes, lines):
+    ids, world = ke
+    legs = [mk("a", ids["Nairobi"], ids["Mombasa"], mode=modes[0]),
+            mk("b", ids["Nairobi"], ids["Voi"], mode=modes[1], start=20)]
+    routes = build_routes(legs, world, None)
+    assert len(routes) == lines, [r.waypoints for r in routes]
+    if lines == 1:
+        assert routes[0].waypoints == (ids["Nairobi"], ids["Voi"], ids["Mombasa"])
