@@ -143,6 +143,7 @@ def test_layout_holds_and_legend_opens_by_tap_click_and_keyboard(browser, served
                             page.screenshot(path=str(artifacts / f"{name}-embed-{width}-legend.png"))
                 if "embed" not in rel:
                     light, dark = artifacts / f"{name}-page-{width}.png", artifacts / f"{name}-page-{width}-dark.png"
+                    page.evaluate("() => window.scrollTo(0, 0)")  # the map, not the legend the test scrolled to
                     page.screenshot(path=str(light))
                     page.emulate_media(color_scheme="dark")
                     page.wait_for_timeout(100)
