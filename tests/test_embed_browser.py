@@ -27,15 +27,20 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory, run_cli):
-    """A local web server; the sample site built into it with its own address as --base-url; a host article
+# the bundled sample, and the test corpus whose overview is closest to the 400 KB budget (most basemap drawn)
+CORPORA = (None, "sudan-2023")
+
+
+@pytest.fixture(scope="module", params=CORPORA, ids=lambda c: c or "sample")
+def served(request, tmp_path_factory, run_cli):
+    """A local web server; the site built into it with its own address as --base-url; a host article
     with every snippet pasted in, as a CMS would."""
     root = tmp_path_factory.mktemp("www")
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    result = run_cli("build", "--out", root / "site", "--base-url", base + "site/")
+    corpus = [Path(__file__).parent / "corpora" / request.param] if request.param else []
+    result = run_cli("build", *corpus, "--out", root / "site", "--base-url", base + "site/")
     assert result.returncode == 0, result
     snippets = sorted((root / "site" / "embed").glob("*.snippet.html"))
     body = "".join(f"<p>Paragraph {i} of the article.</p>\n{s.read_text(encoding='utf-8')}" for i, s in enumerate(snippets))
@@ -50,8 +55,10 @@ def served(tmp_path_factory, run_cli):
 
 
 @pytest.fixture
-def artifacts(tmp_path) -> Path:
-    d = Path(os.environ.get("EVACMAP_ARTIFACTS") or tmp_path)
+def artifacts(tmp_path, request) -> Path:
+    """Where the screenshots go: $EVACMAP_ARTIFACTS (else the test's tmp_path), one folder per corpus."""
+    tag = request.node.callspec.params.get("served") if hasattr(request.node, "callspec") else None
+    d = Path(os.environ.get("EVACMAP_ARTIFACTS") or tmp_path) / (tag or "sample")
     d.mkdir(parents=True, exist_ok=True)
     return d
 
@@ -67,13 +74,14 @@ def _open(browser, url: str, width: int, *, touch: bool = False, bypass_csp: boo
     return ctx, page, errors
 
 
-def test_snippets_pasted_into_a_host_page_show_the_map_and_size_themselves(browser, served, artifacts):  # noqa: F811
+@pytest.mark.parametrize("width", (320, 700))
+def test_snippets_pasted_into_a_host_page_show_the_map_and_size_themselves(browser, served, artifacts, width):  # noqa: F811
     base, root, names = served
     assert names, "the build wrote no snippets"
     for name in names:
         snippet = (root / "site" / "embed" / f"{name}.snippet.html").read_text(encoding="utf-8")
         assert f'src="{base}site/embed/{name}.html"' in snippet
-    ctx, page, errors = _open(browser, base + "host/article.html", 700)
+    ctx, page, errors = _open(browser, base + "host/article.html", width)
     try:
         for name in names:
             frame_el = page.locator(f"#evacmap-{name}")
@@ -85,7 +93,10 @@ def test_snippets_pasted_into_a_host_page_show_the_map_and_size_themselves(brows
             inner = frame.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
             outer = page.evaluate(f"() => document.getElementById('evacmap-{name}').getBoundingClientRect().height")
             assert abs(inner - outer) <= 2, (name, inner, outer)
-        page.screenshot(path=str(artifacts / "host-article-700.png"), full_page=True)
+            wide = frame.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, f"the {name} embed is {wide}px wider than its frame in a {width}px host page"
+        assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+        page.screenshot(path=str(artifacts / f"host-article-{width}.png"), full_page=True)
         assert errors == []
     finally:
         ctx.close()
@@ -107,41 +118,59 @@ def test_layout_holds_and_legend_opens_by_tap_click_and_keyboard(browser, served
                     const r = s.getBoundingClientRect(); const e = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
                     return !!e && !!e.closest('.leaflet-control-scale'); }""")
                 assert hit, f"scale bar hidden in {rel} at {width}px"
+                # the legend (folded into the embed's map, open beside the full page's map) opens and
+                # closes by tap, click and keyboard, each time from the state the last one left
                 legend = page.locator("#evm-legend")
                 summary = legend.locator("summary")
-                if "embed" in rel:
-                    assert legend.get_attribute("open") is None
-                    summary.tap()
-                    assert legend.get_attribute("open") is not None
-                    summary.click()
-                    assert legend.get_attribute("open") is None
-                    summary.focus()
-                    page.keyboard.press("Enter")
-                    assert legend.get_attribute("open") is not None
-                    page.screenshot(path=str(artifacts / f"{name}-embed-{width}-legend.png"))
-                    page.keyboard.press("Enter")
-                    assert legend.get_attribute("open") is None
-                else:
-                    page.screenshot(path=str(artifacts / f"{name}-page-{width}.png"))
+                is_open = legend.get_attribute("open") is not None
+                assert is_open == ("embed" not in rel), f"{rel}: the legend should start {'closed' if is_open else 'open'}"
+                for how in ("tap", "click", "Enter", "Space", "tap", "click"):
+                    if how == "tap":
+                        summary.tap()  # fails if anything covers the summary where it is tapped
+                    elif how == "click":
+                        summary.click()
+                    else:
+                        summary.focus()
+                        page.keyboard.press(how if how == "Enter" else " ")
+                    assert (legend.get_attribute("open") is not None) != is_open, f"{how} did not toggle {rel} at {width}px"
+                    is_open = not is_open
+                    body = legend.locator(".evm-lg-block").first
+                    assert body.is_visible() == is_open, f"{rel} at {width}px: legend body after {how}"
+                    if is_open:  # the whole key can be read: nothing of it is cut off past the page
+                        assert legend.evaluate("e => e.scrollHeight <= e.clientHeight + 1 || "
+                                               "['auto', 'scroll'].includes(getComputedStyle(e).overflowY)")
+                        if "embed" in rel and how == "Enter":
+                            page.screenshot(path=str(artifacts / f"{name}-embed-{width}-legend.png"))
+                if "embed" not in rel:
+                    light, dark = artifacts / f"{name}-page-{width}.png", artifacts / f"{name}-page-{width}-dark.png"
+                    page.evaluate("() => window.scrollTo(0, 0)")  # the map, not the legend the test scrolled to
+                    page.screenshot(path=str(light))
                     page.emulate_media(color_scheme="dark")
                     page.wait_for_timeout(100)
-                    page.screenshot(path=str(artifacts / f"{name}-page-{width}-dark.png"))
+                    page.screenshot(path=str(dark))
+                    assert light.stat().st_size > 10_000 and light.read_bytes() != dark.read_bytes(), \
+                        f"{rel} at {width}px looks the same in dark mode"
                 assert errors == []
             finally:
                 ctx.close()
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_the_index_is_no_wider_than_the_screen(browser, served, width):  # noqa: F811
-    base, _root, _names = served
-    ctx, page, errors = _open(browser, base + "site/index.html", width)
-    try:
-        page.wait_for_load_state()
-        wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-        assert wide <= 0, f"index.html is {wide}px wider than a {width}px viewport"
-        assert errors == []
-    finally:
-        ctx.close()
+@pytest.mark.parametrize("width", (320, 375, 600, 768, 1024, 1280, 1440))
+def test_no_page_is_wider_than_its_viewport(browser, served, width):  # noqa: F811
+    """The issue's range, 320 to 1440 px: the index, every map page and every embed page."""
+    base, _root, names = served
+    for rel in ["site/index.html"] + [p for n in names for p in (f"site/{n}.html", f"site/embed/{n}.html")]:
+        ctx, page, errors = _open(browser, base + rel, width)
+        try:
+            page.wait_for_load_state()
+            if rel != "site/index.html":
+                page.wait_for_selector(".leaflet-container")
+                page.wait_for_timeout(200)
+            wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, f"{rel} is {wide}px wider than a {width}px viewport"
+            assert errors == []
+        finally:
+            ctx.close()
 
 
 def _axe(page, popup: bool = False) -> list[str]:
@@ -162,7 +191,7 @@ def _axe(page, popup: bool = False) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("width", (375, 1280))
+@pytest.mark.parametrize("width", WIDTHS)
 def test_axe_finds_no_violation_with_and_without_a_popup(browser, served, width):  # noqa: F811
     if not AXE.exists():
         if os.environ.get("CI"):
@@ -186,3 +215,48 @@ def test_axe_finds_no_violation_with_and_without_a_popup(browser, served, width)
             ctx.close()
     bad = {k: v for k, v in found.items() if v}
     assert not bad, bad
+
+
+def _map_pages(names: list[str]) -> list[str]:
+    return [p for n in names for p in (f"site/{n}.html", f"site/embed/{n}.html")]
+
+
+def test_without_javascript_every_map_shows_its_static_image_and_text(browser, served):  # noqa: F811
+    """JavaScript off (a reader's choice, a feed reader, a CMS preview): the empty map box gives way to the
+    static image the build drew, and the key and the text version of the map are there."""
+    base, _root, names = served
+    ctx = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort())
+    try:
+        for rel in _map_pages(names):
+            page = ctx.new_page()
+            page.goto(base + rel)
+            assert page.locator("svg.evm-static").is_visible(), rel
+            assert not page.locator(".evm-map").is_visible(), rel
+            assert page.locator("svg.evm-static path").count() >= 3, rel
+            assert page.locator("svg.evm-static circle").count() >= 1, rel  # the places
+            assert page.locator("#evm-legend").is_visible(), rel
+            places = page.locator("#evm-text article.evm-place h4")
+            assert places.count() >= 1, rel
+            assert (places.first.text_content() or "").strip(), rel
+            page.close()
+    finally:
+        ctx.close()
+
+
+def test_every_map_prints_on_one_sheet(browser, served):  # noqa: F811
+    """Each map page and embed page prints on one A4 and one US Letter sheet: the map and its key."""
+    from test_print_browser import pdf_pages
+
+    base, _root, names = served
+    for rel in _map_pages(names):
+        ctx, page, errors = _open(browser, base + rel, 1280)
+        try:
+            page.wait_for_selector(".leaflet-container")
+            page.wait_for_timeout(300)
+            for fmt in ("A4", "Letter"):
+                n = pdf_pages(page.pdf(format=fmt, print_background=True))
+                assert n == 1, f"{rel} prints on {n} {fmt} sheets"
+            assert errors == []
+        finally:
+            ctx.close()

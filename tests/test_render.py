@@ -575,3 +575,17 @@ def test_og_image_is_absolute_and_only_with_a_public_address(data):
     assert '<meta property="og:image:width" content="1200">' in out
     assert '<meta name="twitter:card" content="summary_large_image">' in out
     assert len(out.encode("utf-8")) < 400_000
+
+
+def test_boxes_offset_from_their_anchors_meet_between_two_zooms():
+    """A callout standing off on a leader line is checked over every zoom it shows, exactly: a name beside a
+    point just east of its anchor passes under it as the map zooms in, though the two are apart at both the
+    first and the last step (checking the ends only would miss it)."""
+    from evacmap.maps.cartography import _meet
+
+    callout, dot = (10.0, -5.0, 60.0, 5.0), (-5.0, -5.0, 5.0, 5.0)  # px from each anchor
+    a, b = (0.5, 0.5), (0.5 + 1e-4, 0.5)  # world units
+    assert not _meet(callout, a, dot, b, (1e3, 1e4))  # still west of the callout
+    assert _meet(callout, a, dot, b, (1e4, 1e5))
+    assert _meet(callout, a, dot, b, (1e4, 1e7))  # apart at both ends, under it in between
+    assert not _meet(callout, a, dot, (0.5 + 1e-4, 0.6), (1e4, 1e7))  # far south: never
