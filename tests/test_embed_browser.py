@@ -148,6 +148,11 @@ def test_layout_holds_and_legend_opens_by_tap_click_and_keyboard(browser, served
                     page.emulate_media(color_scheme="dark")
                     page.wait_for_timeout(100)
                     page.screenshot(path=str(dark))
+                    # the locator inset goes dark with the map: its sea takes the dark map's colour
+                    sea = page.evaluate("() => { const r = document.querySelector('.evm-locator > rect'); "
+                                        "return r ? getComputedStyle(r).fill : null; }")
+                    map_bg = page.evaluate("() => getComputedStyle(document.querySelector('.evm-map')).backgroundColor")
+                    assert sea in (None, map_bg), f"{rel}: the locator's sea is {sea} in dark mode, the map's {map_bg}"
                     assert light.stat().st_size > 10_000 and light.read_bytes() != dark.read_bytes(), \
                         f"{rel} at {width}px looks the same in dark mode"
                 assert errors == []
