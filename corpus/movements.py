@@ -38,6 +38,7 @@ from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, claus
 from evacmap.corpus.movement_cues import ARRIVED_FROM, DEPARTED, FRONTED_AT, HOME, PEOPLE_OF, PEOPLE_OF_PLACE, WAIT_TO_BE, WHO
 from evacmap.corpus.slots import Slot, article_slots
 from evacmap.gazetteer.context import km
+from evacmap.gazetteer.model import ADMIN_KINDS
 
 STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
 
@@ -211,7 +212,7 @@ def _within_reach(area, target) -> bool:
     """Whether ``target`` is where the gazetteer puts a region or division ``area`` (a region's point is often
     its main town: "buses left for <town>" in a story about the region around it set out from elsewhere):
     a place smaller than the area, closer to the area's point than its own precision."""
-    if area.kind not in ("region", "governorate", "province", "state", "county"):
+    if area.kind not in ADMIN_KINDS:
         return False
     return target.precision_m < area.precision_m and km(area, target) * 1000 <= target.precision_m
 
@@ -329,38 +330,38 @@ def _same_destination_origin(by_destination: _Reached, sentence: Sentence, move:
     return best[3] if best is not None else None
 
 
+def _most_named(slots) -> tuple[Slot, int] | None:
+    """The place the given slots name most often (groups and unplaced slots aside), as its first slot, with
+    its count; the first in the text on a tie."""
+    counts: Counter[str] = Counter()
+    first: dict[str, Slot] = {}
+    for slot in slots:
+        if slot.kind != "group" and slot.ids[0]:
+            counts[slot.ids[0]] += 1
+            first.setdefault(slot.ids[0], slot)
+    if not counts:
+        return None
+    best = min(counts, key=lambda pid: (-counts[pid], first[pid].start))
+    return first[best], counts[best]
+
+
 def _context_origin(per_sentence) -> Slot | None:
     """The article's evacuation origin: its most frequent explicit origin (groups aside), the first in the
     text on a tie."""
-    counts: Counter[str] = Counter()
-    first: dict[str, Slot] = {}
-    for _sentence, moves, _slots in per_sentence:
-        reached = {d.start for mv in moves for d in mv.dests}  # a stage's end is no evacuation origin
-        for move in moves:
-            for o in move.origins:
-                if o.kind != "group" and o.ids[0] and o.start not in reached and o.note != OWN_ORIGIN:
-                    counts[o.ids[0]] += 1
-                    first.setdefault(o.ids[0], o)
-    if not counts:
-        return None
+    def origins():
+        for _sentence, moves, _slots in per_sentence:
+            reached = {d.start for mv in moves for d in mv.dests}  # a stage's end is no evacuation origin
+            yield from (o for move in moves for o in move.origins if o.start not in reached and o.note != OWN_ORIGIN)
 
-    best = sorted(counts, key=lambda pid: (-counts[pid], first[pid].start))[0]
-    return first[best]
+    found = _most_named(origins())
+    return found[0] if found else None
 
 
 def _reception(per_sentence) -> Slot | None:
     """The article's reception place: the destination its movements name most often, when named at least
     twice (groups aside), the first in the text on a tie."""
-    counts: Counter[str] = Counter()
-    first: dict[str, Slot] = {}
-    for _sentence, moves, _slots in per_sentence:
-        for move in moves:
-            for d in move.dests:
-                if d.kind != "group" and d.ids[0]:
-                    counts[d.ids[0]] += 1
-                    first.setdefault(d.ids[0], d)
-    best = sorted(counts, key=lambda pid: (-counts[pid], first[pid].start))[:1]
-    return first[best[0]] if best and counts[best[0]] >= 2 else None
+    found = _most_named(d for _sentence, moves, _slots in per_sentence for move in moves for d in move.dests)
+    return found[0] if found and found[1] >= 2 else None
 
 
 def _arrived_at(text: str, move: Move, origins: list[Slot], reception: Slot | None, gazetteer) -> Move:

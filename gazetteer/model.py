@@ -3,6 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+#: kinds of place that are areas inside a country (a first-level division, a county, a region): what the
+#: route builder draws to their capital and what a region's own point may stand for
+ADMIN_KINDS = frozenset({"governorate", "province", "state", "county", "region"})
+
 
 @dataclass(frozen=True)
 class Place:

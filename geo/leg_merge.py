@@ -18,6 +18,7 @@ from typing import Any
 
 from shapely.geometry import LineString
 
+from evacmap.gazetteer.model import ADMIN_KINDS
 from evacmap.geo.legs import Leg
 
 #: how specific a kind of place is (lower = more specific): a tie between two ids goes to the more specific
@@ -28,7 +29,6 @@ STATUS_RANK = {"happened": 0, "under_way": 1, "planned": 2, "disputed": 3, "opti
 PART_KINDS = {"district", "region", "neighbourhood", "neighborhood", "quarter", "crossing", "camp", "facility",
               "airport", "checkpoint"}
 SETTLEMENT_KINDS = {"city", "town", "village"}
-ADMIN_KINDS = {"governorate", "province", "state", "county", "region"}
 PEOPLE = ("wounded", "civilians", "residents", "fighters", "people", "evacuees", "convoy")
 
 
