@@ -299,32 +299,30 @@ def _its_control(text: str, sentence: Sentence, slots: list[Slot], ctx: tuple[_R
     return out
 
 
-def _its_link(text: str, sentence: Sentence, previous: list[Slot], ctx: tuple[_Rules, Actors],
-              gazetteer) -> list[tuple]:
+def _its_link(text: str, sentence: Sentence, previous: tuple[Sentence, list[Slot]] | None,
+              ctx: tuple[_Rules, Actors], gazetteer) -> list[tuple]:
     """"<actor> had blockaded its only road link": a place cut off from outside by an actor is besieged by
     it. "its" is read as the subject of the sentence before (the first place it names, when that sentence
-    begins with it and it is neither a country nor the actor); otherwise nothing is claimed."""
+    begins with it and it is not a country); otherwise nothing is claimed. The sentence before is looked at
+    only when this one says so."""
     rules, actors = ctx
-    if not previous or previous[0].kind not in ("mention", "area") or len(previous[0].ids) != 1:
+    found = [(m, who) for m in rules.its_link.finditer(text, sentence.start, sentence.end)
+             if (who := actors.canonical(m.group("who")))]
+    subject = _subject_slot(text, *previous) if found and previous is not None else None
+    if subject is None or subject.kind not in ("mention", "area") or len(subject.ids) != 1:
         return []
-    pid = previous[0].ids[0]
+    pid = subject.ids[0]
     if pid is None or _is_country(gazetteer, pid):
         return []
-    out: list[tuple] = []
-    for m in rules.its_link.finditer(text, sentence.start, sentence.end):
-        who = actors.canonical(m.group("who"))
-        if who and who != pid:
-            out.append((m.start(), m.end(), pid, "besieged", m.group(0), who))
-    return out
+    return [(m.start(), m.end(), pid, "besieged", m.group(0), who) for m, who in found]
 
 
-def _subject_slots(text: str, sentence: Sentence, slots: list[Slot]) -> list[Slot]:
-    """The sentence's slots when its first place comes before its first verb-like word (its subject, as
-    far as a rule can tell: "Until last week the enclave was held by ..."), else none."""
-    if not slots:
-        return []
-    head = text[sentence.start:slots[0].start]
-    return slots if not _VERBISH.search(head) else []
+def _subject_slot(text: str, sentence: Sentence, slots: list[Slot]) -> Slot | None:
+    """The sentence's first slot when it comes before its first verb-like word (its subject, as far as a rule
+    can tell: "Until last week the enclave was held by ..."), else None."""
+    if not slots or _VERBISH.search(text, sentence.start, slots[0].start):
+        return None
+    return slots[0]
 
 
 _VERBISH = re.compile(r"\b(?:is|are|was|were|has|have|had|said|says|told|left|fled|reached|arrived|went|took)\b|"
@@ -450,7 +448,7 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
     found: list[tuple] = []
     last_order: list[str] = []
     issuers: dict[tuple[int, str], str] = {}
-    previous: list[Slot] = []
+    previous: tuple[Sentence, list[Slot]] | None = None
     for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors, gazetteer), strict=True):
         surrounded: dict[int, int] = {}
         for slot in slots:
@@ -458,7 +456,7 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
         found.extend((*f, sentence) for f in _halves(article, sentence, slots, (rules, actors), gazetteer))
         found.extend((*f, sentence) for f in _its_control(text, sentence, slots, (rules, actors)))
         found.extend((*f, sentence) for f in _its_link(text, sentence, previous, (rules, actors), gazetteer))
-        previous = _subject_slots(text, sentence, slots)
+        previous = (sentence, slots)
         found.extend((*f, sentence) for f in _order_claims(text, sentence, slots, gazetteer, last_order, issuers=issuers))
     claims: list[ControlClaim] = []
     seen = set()
