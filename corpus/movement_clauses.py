@@ -441,9 +441,9 @@ def _backstory(clause: str, origins: list, dests: list, last_dest: Slot | None) 
 def _dest_and_via_roles(clause: str, take, vias: list, dests: list, origins: list) -> None:
     """Destination cues (a weak one needs a mover before it), then vias; "into" ends a movement when no
     destination follows it. A bare "to" after an origin taken by "from" ends the movement ("runs from X,
-    an airfield near Y, to Z")."""
+    an airfield near Y, to Z"), as after "out of" ("took its citizens out of X overland to Z")."""
     chained = clause[:4].lower() == "and "  # "... and drove to X": the mover is the earlier clause's
-    from_at = [o[0] for o in origins if o[2].lower() == "from"]
+    from_at = [o[0] for o in origins if o[2].lower() == "from" or o[2].lower().endswith("out of")]
     for cue in DEST_CUES.finditer(clause):
         bare_to = cue.group(0).lower() == "to"
         if re.match(r"to (?:stay|shelter)\b", cue.group(0), re.I):  # "headed north to stay with family in Y"

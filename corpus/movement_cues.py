@@ -48,7 +48,7 @@ MODES = (
                        r"airfields?|landed|helicopters?|jets?)\b", re.I)),
     ("sea", re.compile(r"\b(?:ships?|shipped|ferr(?:y|ies|ied)|boats?|sail\w*|vessels?|by sea)\b", re.I)),
     ("road", re.compile(r"\b(?:dr[oi]ve|driv(?:en|ing)|bus(?:es)?|bus+ed|convoys?|vehicles?|cars?|trucks?|traffic|"
-                        r"highways?|roads?|by road|(?-i:Highway|Route|Interstate))\b", re.I)),
+                        r"highways?|roads?|by road|overland|(?-i:Highway|Route|Interstate))\b", re.I)),
     ("foot", re.compile(r"\bon foot\b|\bwalk(?:ed|ing)\b", re.I)),
 )
 #: a destination named but not a place in any gazetteer: "toward the oil-sands work camps beyond the city"

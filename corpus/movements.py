@@ -103,9 +103,11 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         reached = {d.start for mv in moves for d in mv.dests}  # "driven to X and flown to Y": X is no origin of X
         sentence_origins = [o for mv in moves for o in mv.origins if o.start not in reached]
         inherits = any(mv.dests and not mv.origins for mv in moves)
-        for move in moves:
+        for k, move in enumerate(moves):
             if not move.dests and inherits and move.origins[:1] == sentence_origins[:1]:
                 continue  # "left X and drove to Y": one leg X -> Y, not also X -> nowhere
+            if not move.origins and move.dests and _reached_before(moves[:k], move):
+                continue  # "flown to Y ...; the first of those flights has landed in Y": the same movement
             origins = move.origins or sentence_origins[:1]
             from_context, context_note = False, ""
             if not origins:  # "In the centre of X, families ... waiting to be taken to Y"
@@ -403,6 +405,14 @@ def _people_of_place(per_sentence, text: str, gazetteer) -> Slot | None:
             if place is None or place.kind not in ("country", "state", "province", "governorate", "region"):
                 return slot
     return None
+
+
+def _reached_before(earlier: list[Move], move: Move) -> bool:
+    """Whether an earlier clause of the sentence already takes people to every place this one names as
+    where it goes (a clause that goes on to the earlier one's place without naming it, "850 were still on
+    the road", is news of its own)."""
+    reached = {d.ids[0] for mv in earlier for d in mv.dests if d.ids[:1] and d.ids[0]}
+    return all(move.start <= d.start < move.end and d.ids[:1] and d.ids[0] in reached for d in move.dests)
 
 
 def _dedupe(legs: list[Leg]) -> list[Leg]:

@@ -66,8 +66,10 @@ class Route:
 
 # --------------------------------------------------------------------------------------------- geometry
 
-def _draw(leg: MergedLeg, gazetteer, graph: RoadGraph | None, start: str | None = None) -> None:
-    """The leg's line from ``start`` (default: its own origin) through its vias to its destination."""
+def _draw(leg: MergedLeg, gazetteer, graph: RoadGraph | None, start: str | None = None,
+          start_at: tuple[float, float] | None = None) -> None:
+    """The leg's line from ``start`` (default: its own origin; ``start_at``, a point, overrides where that
+    is) through its vias to its destination."""
     if leg.to_id is None:
         leg.drawn = "none"
         if leg.to_texts:
@@ -83,6 +85,8 @@ def _draw(leg: MergedLeg, gazetteer, graph: RoadGraph | None, start: str | None 
                          + ": a country or province, not a point on the way; not drawn as a waypoint")
     ids = [start or leg.from_id, *[v for v in vias if v not in areas], leg.to_id]
     pts = [place_point(gazetteer, pid) for pid in ids]
+    if start_at is not None:
+        pts[0] = start_at
     missing = [pid for pid, p in zip(ids, pts, strict=False) if p is None]
     if place_point(gazetteer, ids[0]) is None or place_point(gazetteer, leg.to_id) is None:
         leg.drawn = "none"
@@ -208,7 +212,10 @@ def _extends(group: list[MergedLeg], leg: MergedLeg, origin, gazetteer) -> bool:
         return False
     if leg.to_family in ends:
         return True
-    a, b = place_point(gazetteer, leg.from_id), place_point(gazetteer, leg.to_id)
+    # where the group reached the leg's start: a country is reached at its border, not its centre
+    reached = next((x for x in group if x.to_family == leg.from_family and x.geometry is not None), None)
+    a = _reached_at(reached, gazetteer) if reached is not None else place_point(gazetteer, leg.from_id)
+    b = place_point(gazetteer, leg.to_id)
     if origin and a and b and distance_km(origin, b) <= distance_km(origin, a):
         return False  # it turns back toward the origin (buses returning for more people): a movement of its own
     last = group[-1]
@@ -274,7 +281,13 @@ def _chain(drawn: list[MergedLeg], ofam: str | None, gazetteer, graph: RoadGraph
     origin, and states no path of its own, is drawn on from where the previous leg ends when that is on its
     way (no detour) and no less certain (a reported movement is not drawn on from a planned one)."""
     prev: MergedLeg | None = None
-    for leg in drawn:
+    for i, leg in enumerate(drawn):
+        entered = next((x for x in drawn[:i] if x.to_id == leg.from_id and x.geometry is not None), None)
+        if entered is not None and _is_area(gazetteer, leg.from_id):
+            # "overland to Ethiopia ... from the border they are driven to Gondar": the line goes on from where
+            # the route entered the country, not from the country's centre
+            _draw(leg, gazetteer, graph, start_at=_reached_at(entered, gazetteer))
+            leg.notes.append(f"drawn from where the route enters {leg.from_name}: the sources name only the country")
         if (prev is not None and leg.from_family == ofam and prev.to_id != leg.to_id and not leg.via
                 and STATUS_RANK[prev.status] <= STATUS_RANK[leg.status]):
             a, b, c = (place_point(gazetteer, leg.from_id), place_point(gazetteer, prev.to_id), place_point(gazetteer, leg.to_id))
@@ -283,7 +296,18 @@ def _chain(drawn: list[MergedLeg], ofam: str | None, gazetteer, graph: RoadGraph
                 leg.drawn_from = prev.to_id
                 leg.notes.append(f"drawn on from {prev.to_name}, where the previous leg ends: the sources say "
                                  f"this movement starts at {leg.from_name}")
-        prev = leg if leg.geometry is not None else prev
+        # a country's leg ends at its border, not at a place a later leg could start from
+        prev = leg if leg.geometry is not None and not _is_area(gazetteer, leg.to_id) else prev
+
+
+def _reached_at(leg: MergedLeg, gazetteer) -> tuple[float, float]:
+    """Where a drawn leg arrives, to order a route's stops: a leg to a country ends where it enters the
+    country (its line's end at the border), so "overland to Ethiopia" comes before the Ethiopian towns that
+    later legs reach, however far the country's centre lies."""
+    if _is_area(gazetteer, leg.to_id) and leg.geometry is not None:
+        x, y = leg.geometry.coords[-1][:2]
+        return (float(x), float(y))
+    return place_point(gazetteer, leg.to_id)  # a drawn leg has a point
 
 
 def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGraph | None) -> Route:
@@ -299,7 +323,7 @@ def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGr
                     or members[0].from_id)
     start = place_point(gazetteer, chain_origin)
     if start is not None:
-        drawn.sort(key=lambda lg: (distance_km(start, place_point(gazetteer, lg.to_id)), lg.id))
+        drawn.sort(key=lambda lg: (distance_km(start, _reached_at(lg, gazetteer)), lg.id))
     if kind in ("main", "direction"):
         _chain(drawn, ofam, gazetteer, graph)
     chain: list[str] = [chain_origin] if chain_origin else []

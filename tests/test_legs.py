@@ -241,3 +241,21 @@ def test_who_says_so_is_kept(gaz):
     a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
     [leg] = extract_legs(a, split_sentences(text), find_mentions(a, gaz, focus="UA"), gaz)
     assert leg.reported_by and "state" in leg.reported_by.lower()
+
+
+def test_out_of_a_place_then_a_bare_to_ends_the_movement(gaz):
+    """"took its citizens out of X overland to Y": after "out of X", a bare "to" names where they went, however
+    many words stand between; "overland" says how (by road)."""
+    legs = legs_of("Turkey has taken hundreds of its citizens out of Sudan overland to Ethiopia, the minister said.", gaz)
+    assert [(gaz.get(lg.origin).name, gaz.get(lg.destination).name, lg.mode) for lg in legs] == \
+        [("Sudan", "Ethiopia", "road")]
+
+
+def test_a_later_clause_reaching_the_same_place_is_the_same_movement(gaz):
+    """"flown to Y ...; the first of those flights has landed in Y": no second leg to Y from the article's
+    evacuation origin (that would be a flight that never happened)."""
+    text = ("Hundreds of foreigners left Khartoum by road on Sunday. From the border they are driven to Gondar and "
+            "flown to Addis Ababa; the first of those flights, with 164 passengers, has already landed in Addis Ababa.")
+    legs = in_sentence(legs_of(text, gaz), "From the border")
+    to_addis = [lg for lg in legs if lg.destination and gaz.get(lg.destination).name == "Addis Ababa"]
+    assert [gaz.get(lg.origin).name for lg in to_addis] == ["Gonder"], [(lg.origin, lg.destination) for lg in legs]

@@ -439,3 +439,33 @@ def test_a_stop_on_the_way_joins_the_route_only_by_land_and_the_same_means(ke, m
     assert len(routes) == lines, [r.waypoints for r in routes]
     if lines == 1:
         assert routes[0].waypoints == (ids["Nairobi"], ids["Voi"], ids["Mombasa"])
+
+
+# ------------------------------------------------------------------------------ stops of a route, in order
+
+def _written_legs(text: str, gaz) -> list[Leg]:
+    import hashlib
+
+    from evacmap.corpus.mentions import find_mentions
+    from evacmap.corpus.model import Article
+    from evacmap.corpus.sentences import split_sentences
+    from evacmap.geo.legs import extract_legs
+
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+    return extract_legs(a, split_sentences(text), find_mentions(a, gaz), gaz)
+
+
+def test_a_country_entered_comes_before_the_towns_reached_inside_it(gaz):
+    """"Overland to Ethiopia", then towns inside Ethiopia: the route enters the country first, however far
+    the country's own point lies (Ethiopia's is beyond Addis Ababa), and no later leg is drawn from that point."""
+    text = ("Turkey has taken hundreds of its citizens out of Sudan overland to Ethiopia, the foreign minister said. "
+            "They were then driven to Gondar and flown to Addis Ababa. "
+            "They will then be flown home from Addis Ababa to Istanbul.")
+    legs = _written_legs(text, gaz)
+    route = next(r for r in build_routes(legs, gaz) if "Istanbul" in r.label)
+    names = [gaz.get(pid).name for pid in route.waypoints]
+    assert names.index("Ethiopia") < names.index("Addis Ababa") < names.index("Istanbul"), names
+    ethiopia = gaz.get(next(pid for pid in route.waypoints if gaz.get(pid).name == "Ethiopia"))
+    centre = (ethiopia.lon, ethiopia.lat)
+    for leg in route.legs:
+        assert leg.geometry is None or centre not in [tuple(c) for c in leg.geometry.coords], leg.notes
