@@ -103,11 +103,23 @@ def found_routes(name: str) -> tuple[list[dict], list[dict]]:
         for route in routes:
             pts = _route_points(route, gaz)
             if pts and all(min(km((w["lat"], w["lon"]), p) for p in pts) <= max(w.get("tol_km", 25), 15)
-                           for w in (wanted[0], wanted[-1])):
+                           for w in (wanted[0], wanted[-1])) and _in_order(route, gaz, wanted):
                 ok = True
                 break
         (hit if ok else miss).append(g)
     return hit, miss
+
+
+def _in_order(route, gaz, wanted: list[dict]) -> bool:
+    """The gold waypoints that the route names as stops come in the gold's order along its waypoints."""
+    stops = [(p.lat, p.lon) for pid in route.waypoints if (p := gaz.get(pid)) is not None and p.lat is not None]
+    at = []
+    for w in wanted:
+        dist = [(km((w["lat"], w["lon"]), s), i) for i, s in enumerate(stops)]
+        near = [d for d in dist if d[0] <= max(w.get("tol_km", 25), 15)]
+        if near:
+            at.append(min(near)[1])  # the stop that stands for it: the nearest (a country's own stop, not a town in it)
+    return at == sorted(at)
 
 
 def _same_actor(claimed: str, gold_ctrl: str | None) -> bool:
