@@ -159,9 +159,12 @@ def _buckets(merged: list[MergedLeg], gazetteer, zones) -> dict[tuple, list[Merg
         else:
             buckets.setdefault((leg.from_family, "main", _side(zones, gazetteer, leg.to_id)), []).append(leg)
     for key in sorted((k for k in buckets if k[1] == "main"), key=str):
-        ends_here = [k for k in buckets if k != key and k[1] == "main" and k[0] != key[0]
-                     and any(lg.to_family == key[0] for lg in buckets[k])]
-        if key in buckets and ends_here and not any(lg.to_family == ends_here[0][0] for lg in buckets[key]):
+        if key not in buckets:
+            continue
+        reach = {k: r for k in buckets if k != key and k[1] == "main" and k[0] != key[0]
+                 and (r := _reach(buckets[k], buckets[key], key[0], gazetteer)) is not None}
+        ends_here = sorted(reach, key=reach.__getitem__)  # stable: the first in key order among equals
+        if ends_here and not any(lg.to_family == ends_here[0][0] for lg in buckets[key]):
             buckets[ends_here[0]].extend(buckets.pop(key))
     for leg in unstated:
         mains = sorted((k for k in buckets if k[0] == leg.from_family and k[1] == "main"),
@@ -171,6 +174,29 @@ def _buckets(merged: list[MergedLeg], gazetteer, zones) -> dict[tuple, list[Merg
         else:
             buckets.setdefault((leg.from_family, "unstated", None), []).append(leg)
     return buckets
+
+
+def _reach(legs: list[MergedLeg], onward: list[MergedLeg], start: str | None, gazetteer) -> tuple[int, int] | None:
+    """How well a route's legs lead to where another route starts (lower is better; None: they don't): a
+    leg ending at that very place, or, when it is a country, at a place inside it ("landed at an air base in
+    Jordan ... on from Jordan"); a movement reported as done does not go on from one still under way."""
+    need = min(STATUS_RANK[lg.status] for lg in onward)
+    ranks = [(int(STATUS_RANK[lg.status] > need), int(lg.to_family != start))
+             for lg in legs if _leads_to(lg, start, gazetteer)]
+    return min(ranks) if ranks else None
+
+
+def _leads_to(leg: MergedLeg, start: str | None, gazetteer) -> bool:
+    """Whether a leg ends where another movement starts: at that place, or, coming from abroad, inside that
+    country (a movement "from Sudan" does not go on from one that ended at Port Sudan)."""
+    if leg.to_family == start:
+        return True
+    place = gazetteer.get(start) if (gazetteer is not None and start) else None
+    if place is None or place.kind != "country" or not place.country or not leg.to_id or not leg.from_id:
+        return False
+    dest, origin = gazetteer.get(leg.to_id), gazetteer.get(leg.from_id)
+    return (dest is not None and dest.country == place.country and origin is not None
+            and bool(origin.country) and origin.country != place.country)
 
 
 #: a stop lies on the way to a farther one when going through it is at most this much longer than going straight
@@ -208,18 +234,18 @@ def _extends(group: list[MergedLeg], leg: MergedLeg, origin, gazetteer) -> bool:
     at one of the group's stops and goes where the group goes (the same destination), or, going away from the
     origin, from the group's last stop or on beyond it."""
     ends = {x.to_family for x in group}
-    if leg.from_family not in ends:
+    if not any(_leads_to(x, leg.from_family, gazetteer) for x in group):
         return False
     if leg.to_family in ends:
         return True
     # where the group reached the leg's start: a country is reached at its border, not its centre
-    reached = next((x for x in group if x.to_family == leg.from_family and x.geometry is not None), None)
+    reached = next((x for x in group if _leads_to(x, leg.from_family, gazetteer) and x.geometry is not None), None)
     a = _reached_at(reached, gazetteer) if reached is not None else place_point(gazetteer, leg.from_id)
     b = place_point(gazetteer, leg.to_id)
     if origin and a and b and distance_km(origin, b) <= distance_km(origin, a):
         return False  # it turns back toward the origin (buses returning for more people): a movement of its own
     last = group[-1]
-    return leg.from_family == last.to_family or _on_the_way(gazetteer, origin, last.to_id, leg.to_id)
+    return _leads_to(last, leg.from_family, gazetteer) or _on_the_way(gazetteer, origin, last.to_id, leg.to_id)
 
 
 def _direction_groups(members: list[MergedLeg], ofam: str | None, gazetteer) -> list[list[MergedLeg]]:
@@ -282,12 +308,16 @@ def _chain(drawn: list[MergedLeg], ofam: str | None, gazetteer, graph: RoadGraph
     way (no detour) and no less certain (a reported movement is not drawn on from a planned one)."""
     prev: MergedLeg | None = None
     for i, leg in enumerate(drawn):
-        entered = next((x for x in drawn[:i] if x.to_id == leg.from_id and x.geometry is not None), None)
+        entered = next((x for x in drawn[:i] if _leads_to(x, leg.from_id, gazetteer) and x.geometry is not None), None)
         if entered is not None and _is_area(gazetteer, leg.from_id):
-            # "overland to Ethiopia ... from the border they are driven to Gondar": the line goes on from where
-            # the route entered the country, not from the country's centre
+            # "overland to Ethiopia ... from the border they are driven to Gondar", "landed at an air base in
+            # Jordan ... on from Jordan": the line goes on from where the route reached the country, not from
+            # the country's centre
             _draw(leg, gazetteer, graph, start_at=_reached_at(entered, gazetteer))
-            leg.notes.append(f"drawn from where the route enters {leg.from_name}: the sources name only the country")
+            where = "where the route enters it" if entered.to_id == leg.from_id else entered.to_name
+            if entered.to_id != leg.from_id:
+                leg.drawn_from = entered.to_id
+            leg.notes.append(f"drawn from {where}: the sources say only that this movement starts in {leg.from_name}")
         if (prev is not None and leg.from_family == ofam and prev.to_id != leg.to_id and not leg.via
                 and STATUS_RANK[prev.status] <= STATUS_RANK[leg.status]):
             a, b, c = (place_point(gazetteer, leg.from_id), place_point(gazetteer, prev.to_id), place_point(gazetteer, leg.to_id))
@@ -328,7 +358,9 @@ def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGr
         _chain(drawn, ofam, gazetteer, graph)
     chain: list[str] = [chain_origin] if chain_origin else []
     for leg in drawn:
-        for pid in (leg.from_id if leg.from_family != ofam else None, *leg.via, leg.to_id):
+        # a leg "on from Jordan" after one that landed at a base in Jordan: the base is the stop, not Jordan
+        start = leg.from_id if leg.from_family != ofam and leg.drawn_from is None else None
+        for pid in (start, *leg.via, leg.to_id):
             if pid and pid not in chain:
                 chain.append(pid)
     dest_fams = list(dict.fromkeys(lg.to_family for lg in drawn))

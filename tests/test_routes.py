@@ -469,3 +469,20 @@ def test_a_country_entered_comes_before_the_towns_reached_inside_it(gaz):
     centre = (ethiopia.lon, ethiopia.lat)
     for leg in route.legs:
         assert leg.geometry is None or centre not in [tuple(c) for c in leg.geometry.coords], leg.notes
+
+
+def test_a_flight_on_from_a_country_continues_the_one_that_landed_there_not_one_still_flying(gaz):
+    """"landed at Doha's airport" (done), "a second plane was on its way to Qatar" (under way), "carrying the
+    first 100 of them on from Qatar landed in Madrid" (done): the onward flight goes on from the airport where
+    the first plane landed, since a flight reported as done cannot go on from one still in the air."""
+    text = ("The first Spanish plane left Kabul on Monday with 110 evacuees and landed at Doha's Hamad "
+            "International Airport in the evening. A second Spanish plane was on its way from Kabul to Qatar on "
+            "Tuesday evening. A chartered airliner carrying the first 100 of them on from Qatar landed in Madrid "
+            "on Tuesday morning, the Spanish Defence Ministry said.")
+    routes = {r.label: r for r in build_routes(_written_legs(text, gaz), gaz)}
+    assert set(routes) == {"Kabul → Hamad International Airport → Madrid", "Kabul → Qatar"}, list(routes)
+    onward = next(lg for lg in routes["Kabul → Hamad International Airport → Madrid"].legs
+                  if gaz.get(lg.to_id).name == "Madrid")
+    airport = gaz.get(onward.drawn_from)
+    assert airport.name == "Hamad International Airport"
+    assert onward.geometry.coords[0] == pytest.approx((airport.lon, airport.lat))
