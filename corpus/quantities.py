@@ -86,6 +86,8 @@ _COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus)\s+(?:(?:at|to|wi
                           r"nearly|almost|roughly|more than|over|at least|fewer than|less than)\s+)?$", re.I)
 _OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
 _COUNT_OF = re.compile(r"\bthe (?:number|figure|total|toll|count|tally) of ((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
+# "the death toll rose to 200", "the toll stood at 42": a toll is of the dead (not "the injury toll").
+_TOLL = re.compile(r"\b(?:death|fatality|the)\s+toll\b(?!\s+of\b)", re.I)
 _PUT_AT = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets)\s+(?:the|its|his|her|their|[\w'’-]+['’]s)\s+"
                      r"((?:[\w'’-]+\s+){0,3}?)([\w'’-]+)\s+at\s+"
                      r"(?:\w+\s+){0,2}$", re.I)
@@ -281,8 +283,10 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset:
     if _A_FIGURE.search(before) and re.search(r"\b(?:at|as|of|to)\s+(?:\w+\s+){0,2}$", before):
         # "the total", "a figure" of what the previous sentence counted (as that sentence's claims read it)
         counted = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context else []
-        if counted or prior:
-            return counted[0] if counted else prior
+        # "The death toll climbed. It stood at 40": the dead
+        toll = "killed" if context and _TOLL.search(context) and not re.search(r"\d", context) else None
+        if counted or prior or toll:
+            return counted[0] if counted else (prior or toll)
     whole = WHOLE_OF.match(after)  # "put the total at 3,100, among them 900 Chileans": people
     people_verb = _HUMAN_VERB.match(re.sub(r"^\s+or so\b", "", after).lstrip()) or \
         (whole and _human(_noun_after(after[whole.end():])[0]))
@@ -333,6 +337,9 @@ def _reached_count(before: str, after: str) -> str | None:
     of = _COUNT_OF.search(before)
     if of and REACHED.search(before) and not re.search(r"\d", before[of.end():]):
         return _noun_after(" " + of.group(1))[0]
+    toll = _TOLL.search(before)
+    if toll and REACHED.search(before) and not re.search(r"\d", before[toll.end():]):
+        return "killed"
     moved = MOVED_COUNT.search(before)
     if moved:
         head = (moved.group(1) or "").lower()

@@ -262,3 +262,18 @@ def test_a_vehicle_counted_with_its_kind_or_model():
 ])
 def test_a_count_named_before_its_participle_and_a_verb_of_reaching(text, counts):
     assert parse_quantities(text)[0].counts == counts
+
+
+@pytest.mark.parametrize("text,context,expected", [
+    ("The death toll rose to 200 on Tuesday.", "", [(200, "killed")]),
+    ("The death toll in Lee County reached 42, and 58 statewide.", "", [(42, "killed"), (58, "killed")]),
+    ("The toll stood at 19 on Saturday, the civil defence said.", "", [(19, "killed")]),
+    ("It stood at 42 on Friday.", "The death toll from the storm climbed again.", [(42, "killed")]),
+    # not of the dead: an injury toll, a toll with a noun of its own, and a bare "it" with no toll before it
+    ("The injury toll rose to 50.", "", []),
+    ("It stood at 42 on Friday.", "The water kept rising.", []),
+])
+def test_a_toll_that_stands_at_or_rises_to_a_number_counts_the_dead(text, context, expected):
+    """A death toll is news English's commonest count of the dead, with the number bare after a verb of
+    reaching ("rose to", "stood at", "reached"), or in the next sentence's "It stood at N"."""
+    assert [(q.value, q.counts) for q in parse_quantities(text, context=context) if q.counts] == expected
