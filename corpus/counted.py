@@ -45,6 +45,7 @@ NOUNS = {
     "countries": "countries", "counties": "counties", "organisations": "organisations",
     "organizations": "organisations", "agencies": "agencies", "sections": "sections", "spans": "sections",
     "nationalities": "nationalities", "holders": "nationals", "rotations": "flights",
+    "arrivals": "people", "survivors": "survivors",
 }
 # Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
 DEMONYM = re.compile(r"[A-Z][a-z]+(?:ans|ese|[a-z]is|ons|ots|ards|[cr]ks|chs)$")
@@ -53,7 +54,8 @@ HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "
                    "orphans", "women", "men", "families", "patients", "volunteers", "workers",
                    "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
                    "diplomats", "staff", "dependants", "responders", "firefighters", "crews", "rescuers",
-                   "peacekeepers", "missing", "migrants", "pilgrims", "students", "tourists", "elderly"})
+                   "peacekeepers", "missing", "migrants", "pilgrims", "students", "tourists", "elderly",
+                   "survivors"})
 
 # The shapes that name what a bare number counts before it (read by corpus.quantities):
 # a whole named by the part it includes: "put the total at 3,100, among them 900 Chileans" (people);

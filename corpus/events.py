@@ -66,6 +66,8 @@ _EVAC_NOUN = re.compile(r"\b(?:evacuations?|evacuees?|departure|batch)\b", re.I)
 _BOUND = re.compile(r"\b(?:bound for|headed (?:to|for|towards?)|en route to|on (?:the|their) way to)\b", re.I)
 _ARRIVE = re.compile(r"(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\bbe )(?<!\bis )\b(?:arrived|arriving|arrive|"
                      r"reached|landed|docked|got to|made it to)\b", re.I)
+# "the number of people in shelters reached 5,000": a count reaching a level, nobody arriving anywhere
+_COUNT_REACHED = re.compile(r"\b(?:number|total|tally|count|toll|figure)\b[^.;:]{0,80}?\breached\b", re.I)
 _HALT = re.compile(r"\b(?:halted|suspended|stopped|paused|called off|postponed|delayed|hindered|"
                    r"ground to a halt|collapsed|broke down|fell apart|interrupted)\b", re.I)
 _HALTABLE = re.compile(r"\b(?:evacuations?|operation|deal|truce|cease-?fire|agreement|convoys?|airlift|"
@@ -148,7 +150,7 @@ def _movement(text: str, counts: set) -> str | None:
         if _DEST.search(text) and _FUTURE.search(text):
             return "destination"
         return "evacuated"
-    if _ARRIVE.search(text):
+    if _ARRIVE.search(text) and not _COUNT_REACHED.search(text):
         return "arrived"
     if _FLED.search(text):
         return "fled"

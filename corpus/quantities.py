@@ -85,7 +85,8 @@ _BARE_AFTER = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:in|on|at|by|from|to|into|state
 _COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus)\s+(?:(?:at|to|with)\s+)?(?:(?:about|around|some|"
                           r"nearly|almost|roughly|more than|over|at least|fewer than|less than)\s+)?$", re.I)
 _OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
-_COUNT_OF = re.compile(r"\bthe (?:number|figure|total|toll|count|tally) of ((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
+_COUNT_OF = re.compile(r"\bthe (?:total |overall |official |daily |running )?(?:number|figure|total|toll|count|tally) of "
+                       r"((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
 # "the death toll rose to 200", "the toll stood at 42": a toll is of the dead (not "the injury toll").
 _TOLL = re.compile(r"\b(?:death|fatality|the)\s+toll\b(?!\s+of\b)", re.I)
 _PUT_AT = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets)\s+(?:the|its|his|her|their|[\w'’-]+['’]s)\s+"

@@ -132,6 +132,9 @@ _OF_THEM_AFTER = re.compile(r"^\s+(?:or so\s+)?(?:of|among)\s+(?:them|those|whom
 _PART_BEFORE = re.compile(r"\b(?:including|among them|among whom|of whom|of them|of which|among those|made up of|"
                           r"consisting of|comprising)\s+"
                           r"(?:\w+\s+){0,2}$", re.I)
+# "the total of 491 people included 196 French nationals": after a count in the clause, a part of it (not "the
+# convoy included 20 buses", where nothing counted comes before)
+_INCLUDED_BEFORE = re.compile(r"\b(?:included|includes|include)\s+(?:\w+\s+){0,2}$", re.I)
 _REMAINDER_BEFORE = re.compile(r"\b(?:the )?(?:remaining|other|rest of the|last)\s+(?:\w+\s+)?$", re.I)
 _TARGET_BEFORE = re.compile(r"\b(?:target|goal|aim|plan|quota)\s+(?:is\s+|was\s+|of\s+|to\s+\w+\s+)?"
                             r"(?:\w+\s+)?$", re.I)
@@ -219,7 +222,7 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
         before = _OF_THEM_AFTER.sub(" ", before)
     cut = max(before.rfind(","), before.rfind(";"))
     near = before if _PART_BEFORE.search(before) else before[cut + 1:]
-    if _PART_BEFORE.search(near):
+    if _PART_BEFORE.search(near) or (previous_end and _INCLUDED_BEFORE.search(near)):
         return "part"
     if _REMAINDER_BEFORE.search(near) and re.search(r"\b(?:remaining|rest)\b", near, re.I):
         return "remainder"

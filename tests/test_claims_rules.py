@@ -235,3 +235,29 @@ def test_mention_index_finds_exactly_the_mentions_inside_a_span():
     got = [m.place_id for m in index.within(100, 131)]
     assert got == ["p100", "p110", "p120"]
     assert [m.place_id for m in index.within(94, 131)] == ["long", "p100", "p110", "p120"]
+
+
+def test_a_count_that_reached_a_level_is_no_arrival():
+    """"The number of people in shelters reached 5,000": a count reaching a level; a convoy that reached a
+    town is an arrival."""
+    t = "The number of people in shelters reached 5,000 on Tuesday."
+    assert classify(t, [q for q in parse_quantities(t) if q.counts]) != "arrived"
+    t = "The first bus reached Ramstein with 50 people."
+    assert classify(t, [q for q in parse_quantities(t) if q.counts]) == "arrived"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The total number of arrivals in Armenia reached 65,000.", [(65000, "people")]),
+    ("The number of survivors rose to 40 on Friday.", [(40, "survivors")]),
+])
+def test_a_count_named_with_an_adjective_or_as_arrivals(text, expected):
+    assert [(q.value, q.counts) for q in parse_quantities(text) if q.counts] == expected
+
+
+def test_included_after_a_count_names_a_part_of_it():
+    """"The total of 491 people included 196 French nationals": a part; "The convoy included 20 buses" is what
+    the convoy was made of, no part of an earlier count."""
+    t = "The total of 491 people included 196 French nationals."
+    assert quantity_scope(t, t.index("196"), t.index("196") + 3, t.index("491") + 3) == "part"
+    t = "The convoy included 20 buses and 13 ambulances."
+    assert quantity_scope(t, t.index("20"), t.index("20") + 2, 0) is None
