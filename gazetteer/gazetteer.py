@@ -21,13 +21,12 @@ from evacmap.gazetteer.newsforms import (
     county_sense,
     dateline,
     demonym_keys,
-    dotted_initialisms,
-    not_initialisms,
     paired_spans,
 )
-from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
+from evacmap.gazetteer.normalize import name_key, skeleton
 from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
-from evacmap.gazetteer.text import Stream, Tokens, hyphen_inner, hyphen_particles, in_longer_name, tokenize, with_article
+from evacmap.gazetteer.spans import name_spans
+from evacmap.gazetteer.text import Stream, Tokens, in_longer_name, tokenize, with_article
 from evacmap.gazetteer.worldstore import WorldIndex
 
 # data_home, world_index, world_index_cached and imported_layer are imported from here by the CLI and tests.
@@ -305,18 +304,18 @@ class Gazetteer:
     def _kept_with_associative(self, tokens: Tokens, text: str):
         """The kept spans (see _kept) and those among them that open an organisation's name: the spans
         only the organisation trap turns away."""
-        spans = self._spans(tokens, Stream(tokens), text)
+        abbreviated, counties = abbreviations(tokens, text), county_lists(tokens, text)
+        spans = name_spans(self.indexes, tokens, Stream(tokens), text, abbreviated=abbreviated, counties=counties)
         paired = paired_spans(spans, tokens, text)
         signals: dict[tuple[int, int], str | None] = {}
         persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals)
         kept: list[tuple[int, int, str, list[Place], float]] = []
-        abbreviated = {(i, j) for i, j, *_ in abbreviations(tokens, text)} | {
-            (i, j) for i, j, _ in county_lists(tokens, text)}
+        abbreviated_spans = {(i, j) for i, j, *_ in abbreviated} | {(i, j) for i, j, _ in counties}
         associative: set[tuple[int, int]] = set()
         villages = []  # small villages named like English words: kept only where the article's geography backs them
         before_names = []  # areas before a capitalised word ("Manitoba Hydro"): see below
         for i, j, key, places in spans:
-            if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
+            if (i, j) not in abbreviated_spans and not self._passes(tokens, i, j, places, text=text, persons=persons,
                                                               signals=signals, paired=paired):
                 if not (context.org_trap(tokens, i, j, places, text)
                         and context.associative(tokens, i, j, text) and self._passes(
@@ -351,72 +350,12 @@ class Gazetteer:
         if (j - i == 1 and self.focus and places and places[0].source not in {"curated", "user", "imported"}
                 and all(p.country != self.focus and p.kind != "country" for p in places)
                 and key not in demonym_keys()):
-            hits = self._fuzzy(key)
+            hits = self._fuzzy_cached(key)
             if hits and hits[0][1] >= 0.8:
                 regional: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(hits[0][0]))), [])
                 if regional:
                     return (i, j, hits[0][0], regional, hits[0][1])
         return (i, j, key, places, 1.0)
-
-    def _spans(self, tokens: Tokens, stream: Stream, text: str = ""):
-        """Leftmost-longest name spans that pass the capitalisation gate, each with the places of the most
-        authoritative layer that knows the name."""
-        found: dict[tuple[int, int], tuple[str, list[Place]]] = {}
-        masked = None
-        for index in self.indexes:
-            if index.name not in {"curated", "user"}:
-                # The broad layers want every word capitalised: scan a stream with the other words blanked,
-                # so the automaton does not propose the many lowercase words that are places somewhere.
-                masked = masked or Stream(tokens, self._capitalised_keys(tokens))
-            for i, j, key in index.scan(stream if index.name in {"curated", "user"} else masked):
-                if (i, j) not in found and self._capitalised(tokens, i, j, index.name) and not (
-                        j - i > 1 and wordtraps.crosses_punctuation(tokens, i, j)):
-                    places = index.places_for(key)
-                    if j - i == 1 and len(key) <= 3 and not tokens.words[i].isupper():
-                        places = not_initialisms(places, key)  # "Eu" (a French town), never "EU"
-                    if places:
-                        found[(i, j)] = (key, places)
-        for i, j, key, country in abbreviations(tokens, text):
-            places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "governorate"
-                      and p.country == country]
-            if places:  # the abbreviation, not a place spelt like its letters ("Tenn." is not Tenno)
-                found[(i, j)] = (key, places[:1])
-        for i, j, key in county_lists(tokens, text):
-            places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "county"]
-            if places:  # "Lee" in "Lee and Collier counties" is Lee County, not a town called Lee
-                found = {span: v for span, v in found.items() if not (span[0] < j and i < span[1])}
-                found[(i, j)] = (key, places)
-        for i, j, key in dotted_initialisms(tokens, text):
-            places = next((found_ for ix in self.indexes if (found_ := ix.places_for(key))), [])
-            if places and (i, j) not in found:
-                found[(i, j)] = (key, places)
-        chosen, taken = [], set[int]()
-        for (i, j), (key, places) in sorted(found.items(), key=lambda kv: (kv[0][0], -(kv[0][1] - kv[0][0]))):
-            if taken.isdisjoint(range(i, j)):
-                chosen.append((i, j, key, places))
-                taken.update(range(i, j))
-        return chosen
-
-    @staticmethod
-    def _capitalised_keys(tokens) -> list[str]:
-        """The tokens' keys, with "#" (in no name) for each word the capitalisation gate of the broad layers
-        turns away: a lowercase word that is not an article or function word."""
-        function_words = context.FUNCTION_WORDS
-        keys = [key if cap or key in ARTICLES or word.lower() in function_words else "#"
-                for key, cap, word in zip(tokens.keys, tokens.caps, tokens.words, strict=False)]
-        for k in hyphen_particles(tokens):  # "Port-au-Prince": a particle inside a hyphened name passes the gate
-            keys[k] = tokens.keys[k]
-        return keys
-
-    @staticmethod
-    def _capitalised(tokens, i: int, j: int, layer: str) -> bool:
-        """Read from the flat lists: the automaton proposes many lowercase words this gate turns away."""
-        caps = [tokens.caps[k] for k in range(i, j)
-                if tokens.keys[k] not in ARTICLES and tokens.words[k].lower() not in context.FUNCTION_WORDS
-                and not hyphen_inner(tokens, k)]
-        if layer in {"curated", "user"}:
-            return any(caps)  # "eastern Aleppo", "Idlib province"
-        return bool(caps) and all(caps)
 
     def _person_keys(self, tokens: Tokens, spans, text: str,
                      signals: dict[tuple[int, int], str | None] | None = None) -> set[str]:
