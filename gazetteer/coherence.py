@@ -132,11 +132,16 @@ class Choices:
         self.focus, self.doc_countries, self.authoritative = focus, doc_countries, authoritative
         # keyed by the candidates' ids; each entry holds its candidates, so no id is reused while it is here
         self._memo: dict[tuple, tuple[Place | None, str, list[Place], list[Place]]] = {}
+        self._by_list: dict[tuple, tuple[Place | None, str, list[Place], list[Place]]] = {}  # keyed by the list's id
 
     def choose(self, key: str, places: list[Place], region: bool, surface: str,
                near: _Seen) -> tuple[Place | None, str, list[Place]]:
         """The place chosen (its authoritative form), why, and the other candidates best first, as
         context.choose ranks them. `near` must be the anchors seen from `key`."""
+        # the same list again (spans.name_spans shares one per name): no need to hash its places' ids
+        by_list = self._by_list.get((key, surface, region, id(places)))
+        if by_list is not None and by_list[3] is places:
+            return by_list[:3]
         memo_key = (key, surface, region, tuple(map(id, places)))
         found = self._memo.get(memo_key)
         if found is None:
@@ -147,4 +152,5 @@ class Choices:
             others = sorted((p for p in places if p is not place),  # best first, as choose() ranks them
                             key=lambda p: (-context.importance(p, focus, countries, surface, near), p.id))
             found = self._memo[memo_key] = (place, reason, others, places)
+        self._by_list[(key, surface, region, id(places))] = (*found[:3], places)
         return found[:3]

@@ -142,8 +142,12 @@ def acronym_trap(tokens: list[Token], i: int, j: int, places: list[Place], text:
         return False
     if any(word in p.names for p in places):
         return False
-    line_start = text.rfind("\n", 0, tokens[i].start) + 1
-    return text[line_start:tokens[i].start].strip(" \t\"'“‘(") != ""
+    # anything but spaces, quotes or brackets between the line's start and the word (looking back only over
+    # those, not to the line's start: a long paragraph has many acronyms)
+    k = tokens[i].start
+    while k > 0 and text[k - 1] in " \t\"'“‘(":
+        k -= 1
+    return k > 0 and text[k - 1] != "\n"
 
 
 # The style guides' abbreviated months, written before a day: "Nov. 3", "Sept. 12" (Nov is also a town).

@@ -25,7 +25,7 @@ from evacmap.gazetteer.newsforms import (
 )
 from evacmap.gazetteer.normalize import name_key, skeleton
 from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
-from evacmap.gazetteer.spans import name_spans
+from evacmap.gazetteer.spans import ListFacts, list_facts, name_spans
 from evacmap.gazetteer.text import Stream, Tokens, in_longer_name, tokenize, with_article
 from evacmap.gazetteer.worldstore import WorldIndex
 
@@ -37,12 +37,6 @@ LAYER_ORDER = ("user", "curated", "imported", "world")
 
 # Marks a key in the person set that has evidence strong enough to hold against a country ("said Georgia").
 PERSONAL = "person:"
-
-
-def _major(places: list[Place]) -> bool:
-    """A country, a first-level region or a city of 100,000 people: one capitalised word before it ("CBC
-    Toronto", "Team Alberta") does not make it a person's name elsewhere in the article."""
-    return any(p.kind in {"country", "governorate"} or p.population >= 100_000 for p in places)
 
 
 class Gazetteer:
@@ -308,7 +302,8 @@ class Gazetteer:
         spans = name_spans(self.indexes, tokens, Stream(tokens), text, abbreviated=abbreviated, counties=counties)
         paired = paired_spans(spans, tokens, text)
         signals: dict[tuple[int, int], str | None] = {}
-        persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals)
+        facts: dict[int, ListFacts] = {}  # per places list (one per distinct name): see spans.ListFacts
+        persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals, facts)
         kept: list[tuple[int, int, str, list[Place], float]] = []
         abbreviated_spans = {(i, j) for i, j, *_ in abbreviated} | {(i, j) for i, j, _ in counties}
         associative: set[tuple[int, int]] = set()
@@ -316,16 +311,17 @@ class Gazetteer:
         before_names = []  # areas before a capitalised word ("Manitoba Hydro"): see below
         for i, j, key, places in spans:
             if (i, j) not in abbreviated_spans and not self._passes(tokens, i, j, places, text=text, persons=persons,
-                                                              signals=signals, paired=paired):
+                                                              signals=signals, paired=paired, facts=facts):
                 if not (context.org_trap(tokens, i, j, places, text)
                         and context.associative(tokens, i, j, text) and self._passes(
                         tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
-                        organisation=False)):
+                        organisation=False, facts=facts)):
                     if wordtraps.village_word(tokens, i, j, places) and self._passes(
                             tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
-                            common_words=False):
+                            common_words=False, facts=facts):
                         villages.append((i, j, key, places))
-                    elif signals.get((i, j)) == "weak" and (_major(places) or any(p.kind == "region" for p in places)):
+                    elif signals.get((i, j)) == "weak" and (list_facts(facts, places).large
+                                                            or any(p.kind == "region" for p in places)):
                         before_names.append((i, j, key, places))
                     continue
                 associative.add((i, j))
@@ -337,7 +333,7 @@ class Gazetteer:
         placed = {item[2] for item in kept if item[:2] not in associative}
         for i, j, key, places in before_names:
             if key in placed and self._passes(tokens, i, j, places, text=text, persons=persons, paired=paired,
-                                              signals={**signals, (i, j): None}):
+                                              signals={**signals, (i, j): None}, facts=facts):
                 kept.append(self._prefer_regional(i, j, key, places))
                 associative.add((i, j))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
@@ -357,17 +353,16 @@ class Gazetteer:
                     return (i, j, hits[0][0], regional, hits[0][1])
         return (i, j, key, places, 1.0)
 
-    def _person_keys(self, tokens: Tokens, spans, text: str,
-                     signals: dict[tuple[int, int], str | None] | None = None) -> set[str]:
+    def _person_keys(self, tokens: Tokens, spans, text: str, signals: dict[tuple[int, int], str | None],
+                     facts: dict[int, ListFacts]) -> set[str]:
         """Names used for a person anywhere in the text ("John Kerry", "Kerry said"), so "Kerry" alone is
         not a place. Only strong evidence counts: a name before another capitalised word ("Aleppo
         Thursday") is doubtful in that occurrence only."""
-        keys = set()
-        signals = {} if signals is None else signals  # each span's signal, kept for _passes
+        keys = set()  # each span's signal goes in `signals`, kept for _passes
         for i, j, key, places in spans:
             if places[0].source not in {"curated", "user"}:
                 signal = signals[(i, j)] = context.person_signal(tokens, i, j, text)
-                if signal == "strong" or (signal in {"joined", "speaks"} and not _major(places)):
+                if signal == "strong" or (signal in {"joined", "speaks"} and not list_facts(facts, places).large):
                     keys.add(key)  # a city or region after a capitalised word is doubtful there only
                 if context.personal(tokens, i, j, text):
                     keys.update({key, PERSONAL + key})  # a person's, even if a country's too ("Georgia")
@@ -376,16 +371,15 @@ class Gazetteer:
     def _passes(self, tokens, i, j, places: list[Place], *, text: str, persons: set[str],
                 signals: dict[tuple[int, int], str | None] | None = None,
                 paired: frozenset[tuple[int, int]] = frozenset(), organisation: bool = True,
-                common_words: bool = True) -> bool:
+                common_words: bool = True, facts: dict[int, ListFacts] | None = None) -> bool:
         """Does span i..j pass the traps? `organisation=False` skips the organisation trap alone,
-        `common_words=False` the common-word trap alone."""
+        `common_words=False` the common-word trap alone; `facts` is the article's memo of spans.ListFacts."""
         if (organisation and context.org_trap(tokens, i, j, places, text)) or context.month_abbreviation(tokens, i, j, text):
             return False
         if dateline(tokens, text, i, j):
             return True  # "WASHINGTON Barack Obama pardoned", "MANSFIELD —": where the story was filed
-        major = any(p.kind == "country" or p.population >= 100_000
-                    or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
-        if not major and context.inside_proper_name(tokens, i, j, text):
+        about = list_facts({} if facts is None else facts, places)
+        if not about.major and context.inside_proper_name(tokens, i, j, text):
             return False  # "the Gulf War", "Donetsk People's Republic"; not "the Berlin Christmas market"
         if places[0].source in {"curated", "user"}:
             return True
@@ -393,7 +387,7 @@ class Gazetteer:
                 or wordtraps.modifier_trap(tokens, i, j, places, text)):
             return False
         key = " ".join(t.key for t in tokens[i:j])
-        if all(p.kind not in {"country", "region"} for p in places) or PERSONAL + key in persons:
+        if about.local or PERSONAL + key in persons:
             if signals is not None and (i, j) in signals:
                 signal = signals[(i, j)]
             else:
@@ -406,9 +400,7 @@ class Gazetteer:
         # a place if either the likeliest place of all or the likeliest that has the name as its own passes:
         # "Venice" is Venice, though Dayton lists it as another name; "Bombay" is Mumbai, though a village
         # is called Bombay
-        surface = tokens[i].text if j - i == 1 else ""
-        own = [p for p in places if context.name_cost(p, surface) == 0] or places
-        bests = {max(group, key=lambda p: (p.kind == "country", p.population)) for group in (places, own)}
+        bests = about.bests(tokens[i].text if j - i == 1 else "")
         return not common_words or not all(context.common_word_trap(tokens, i, j, best) for best in bests)
 
     def _fuzzy_spans(self, tokens: Tokens, kept, persons: set[str]):

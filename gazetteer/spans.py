@@ -87,9 +87,47 @@ def capitalised_keys(tokens: Tokens) -> list[str]:
 
 def capitalised(tokens: Tokens, i: int, j: int, layer: str) -> bool:
     """Read from the flat lists: the automaton proposes many lowercase words this gate turns away."""
+    if j - i == 1:  # most hits: one word, which passes when capitalised and no article or function word (a
+        # capitalised word is never a hyphened particle)
+        return tokens.caps[i] and tokens.keys[i] not in ARTICLES and tokens.words[i].lower() not in context.FUNCTION_WORDS
     caps = [tokens.caps[k] for k in range(i, j)
             if tokens.keys[k] not in ARTICLES and tokens.words[k].lower() not in context.FUNCTION_WORDS
             and not hyphen_inner(tokens, k)]
     if layer in {"curated", "user"}:
         return any(caps)  # "eastern Aleppo", "Idlib province"
     return bool(caps) and all(caps)
+
+
+class ListFacts:
+    """What the traps ask of a span's places as a whole, worked out once per list: name_spans gives every
+    occurrence of a name the same list, so a long article pays for its homonyms once per name."""
+
+    __slots__ = ("_bests", "large", "local", "major", "places")
+
+    def __init__(self, places: list[Place]):
+        self.places = places  # held, so the list's id names it while the facts live
+        # a country, a first-level region or a city of 100,000: one capitalised word before it does not
+        # make it a person's name elsewhere in the article
+        self.large = any(p.kind in {"country", "governorate"} or p.population >= 100_000 for p in places)
+        # too big to be inside another proper name ("the Berlin Christmas market")
+        self.major = any(p.kind == "country" or p.population >= 100_000
+                         or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
+        self.local = all(p.kind not in {"country", "region"} for p in places)
+        self._bests: dict[str, set[Place]] = {}
+
+    def bests(self, surface: str) -> set[Place]:
+        """The likeliest place of all and the likeliest that has `surface` as its own name."""
+        found = self._bests.get(surface)
+        if found is None:
+            own = [p for p in self.places if context.name_cost(p, surface) == 0] or self.places
+            found = self._bests[surface] = {max(group, key=lambda p: (p.kind == "country", p.population))
+                                            for group in (self.places, own)}
+        return found
+
+
+def list_facts(memo: dict[int, ListFacts], places: list[Place]) -> ListFacts:
+    """The ListFacts of `places`, from `memo` (one article's) when worked out before."""
+    facts = memo.get(id(places))
+    if facts is None or facts.places is not places:
+        facts = memo[id(places)] = ListFacts(places)
+    return facts

@@ -154,13 +154,19 @@ class WorldIndex:
         keys = stream.keys
         n = len(keys)
         hits = []
+        starts: dict[str, tuple[bool, bool]] = {}  # per distinct word: (a name, the start of a longer name)
         for i, first in enumerate(keys):
             if first == "#":  # a word the caller blanked out
                 continue
-            if first in lookup(first):
+            found = starts.get(first)
+            if found is None:
+                found = starts[first] = (first in lookup(first), first in prefixes(first))
+            if found[0]:
                 hits.append((i, i + 1, first))
+            if not found[1]:
+                continue
             key, j = first, i + 1
-            while key in prefixes(key) and j < n:
+            while j < n and key in prefixes(key):
                 key = f"{key} {keys[j]}"
                 j += 1
                 if key in lookup(key):
