@@ -221,8 +221,8 @@ class Gazetteer:
             if bounds:
                 start, end = bounds[n]
             else:
-                start, end = with_article(tokens, i, text), tokens[j - 1].end
-                if text[end:end + 1] == "." and ((j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]))
+                start, end = with_article(tokens, i, text), tokens.ends[j - 1]
+                if text[end:end + 1] == "." and ((j - i >= 2 and all(len(w) == 1 for w in tokens.words[i:j]))
                                                   or text[start:end + 1] in abbreviation_table()[0]):
                     end += 1  # "U.S.", "Ky.": the abbreviation's last full stop is part of it
             if not found:
@@ -386,7 +386,7 @@ class Gazetteer:
         if (context.acronym_trap(tokens, i, j, places, text) or wordtraps.common_phrase(tokens, i, j, places)
                 or wordtraps.modifier_trap(tokens, i, j, places, text)):
             return False
-        key = " ".join(t.key for t in tokens[i:j])
+        key = " ".join(tokens.keys[i:j])
         if about.local or PERSONAL + key in persons:
             if signals is not None and (i, j) in signals:
                 signal = signals[(i, j)]
@@ -400,7 +400,7 @@ class Gazetteer:
         # a place if either the likeliest place of all or the likeliest that has the name as its own passes:
         # "Venice" is Venice, though Dayton lists it as another name; "Bombay" is Mumbai, though a village
         # is called Bombay
-        bests = about.bests(tokens[i].text if j - i == 1 else "")
+        bests = about.bests(tokens.words[i] if j - i == 1 else "")
         return not common_words or not all(context.common_word_trap(tokens, i, j, best) for best in bests)
 
     def _fuzzy_spans(self, tokens: Tokens, kept, persons: set[str]):

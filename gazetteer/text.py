@@ -62,6 +62,9 @@ class Tokens(Sequence):
             if k < len(ends) and ends[k] == m.end() and len(words[k]) > 3:
                 words[k], ends[k] = words[k][:-2], ends[k] - 2
         self.starts, self.ends, self.words = starts, ends, words
+        # each word in lowercase (Token.word), for the rules that read the words beside a name from these flat
+        # lists instead of making a Token for each
+        self.lowers = list(map(str.lower, words))
         self.keys = list(map(_key, words))
         self.caps = [w[0].isupper() or "\u0600" <= w[0] <= "\u06ff" for w in words]
         self._made: dict[int, Token] = {}
@@ -85,10 +88,10 @@ class Tokens(Sequence):
         if token is None:
             word = self.words[i]
             token = self._made[i] = Token(self.starts[i], self.ends[i], word, self.keys[i], self.caps[i],
-                                          self._initial(i), word.lower())
+                                          self.initial(i), self.lowers[i])
         return token
 
-    def _initial(self, i: int) -> bool:
+    def initial(self, i: int) -> bool:
         """Does word i start a sentence (or the text, a line, a quotation after a full stop)?"""
         start, text = self.starts[i], self.text
         if i == 0:
@@ -161,11 +164,11 @@ def in_longer_name(tokens: Tokens, n: int) -> bool:
 
 def with_article(tokens: Tokens, i: int, text: str) -> int:
     """Include a leading Arabic article in the surface: "Al-Amiriyah", not "Amiriyah"."""
-    if i > 0 and tokens[i - 1].key in ARTICLES:
-        gap = text[tokens[i - 1].end:tokens[i].start]
-        if gap == "-" or (gap == " " and tokens[i - 1].capitalised and not tokens[i - 1].sentence_initial):
-            return tokens[i - 1].start
-    return tokens[i].start
+    if i > 0 and tokens.keys[i - 1] in ARTICLES:
+        gap = text[tokens.ends[i - 1]:tokens.starts[i]]
+        if gap == "-" or (gap == " " and tokens.caps[i - 1] and not tokens.initial(i - 1)):
+            return tokens.starts[i - 1]
+    return tokens.starts[i]
 
 
 _HYPHEN_PARTICLE = re.compile(r"(?<=[^\W\d_])-([^\W\d_]+)(?=-[^\W\d_])")
