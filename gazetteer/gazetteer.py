@@ -413,7 +413,7 @@ class Gazetteer:
             key = keys[n]
             if n in covered or key in persons or len(key) < 4:
                 continue
-            if context.zipf(words[n].lower()) >= 3.0 or words[n].isupper() or in_longer_name(tokens, n):
+            if context.zipf(tokens.lowers[n]) >= 3.0 or words[n].isupper() or in_longer_name(tokens, n):
                 continue
             hits = self._fuzzy_cached(key)
             if not hits or context.person_trap(tokens, n, n + 1, ""):

@@ -83,7 +83,9 @@ def paired_spans(spans, tokens: Tokens, text: str) -> frozenset[tuple[int, int]]
     return frozenset(out)
 
 
-DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
+# U.S, U.K., U.A.E.: the lookbehind (no word or full stop before) after the first letter, so that `re` skips
+# ahead to capitals instead of trying the lookbehind at every character
+DOTTED_RUN = re.compile(r"[A-Z](?<![\w.][A-Z])\.(?:[A-Z]\.)*[A-Z](?!\w)")
 
 def dotted_initialisms(tokens: Tokens, text: str) -> list[tuple[int, int, str]]:
     """Runs of single capital letters joined by full stops ("U.S.", "U.K", "U.A.E."), with the key of the

@@ -39,11 +39,11 @@ def name_spans(indexes, tokens: Tokens, stream: Stream, text: str, *, abbreviate
         if places and (i, j) not in found:
             found[(i, j)] = (key, places)
     chosen: list[Span] = []
-    taken: set[int] = set()
-    for (i, j), (key, places) in sorted(found.items(), key=lambda kv: (kv[0][0], -(kv[0][1] - kv[0][0]))):
-        if taken.isdisjoint(range(i, j)):
+    reach = 0  # the end of the spans chosen so far: they start no later than the next, so overlap it only so
+    for (i, j), (key, places) in sorted(found.items(), key=lambda kv: (kv[0][0], -kv[0][1])):  # longest first
+        if i >= reach or i == j:  # (an empty span overlaps nothing)
             chosen.append((i, j, key, places))
-            taken.update(range(i, j))
+            reach = max(reach, j)
     return chosen
 
 
@@ -78,8 +78,8 @@ def capitalised_keys(tokens: Tokens) -> list[str]:
     """The tokens' keys, with "#" (in no name) for each word the capitalisation gate of the broad layers
     turns away: a lowercase word that is not an article or function word."""
     function_words = context.FUNCTION_WORDS
-    keys = [key if cap or key in ARTICLES or word.lower() in function_words else "#"
-            for key, cap, word in zip(tokens.keys, tokens.caps, tokens.words, strict=False)]
+    keys = [key if cap or key in ARTICLES or lower in function_words else "#"
+            for key, cap, lower in zip(tokens.keys, tokens.caps, tokens.lowers, strict=False)]
     for k in hyphen_particles(tokens):  # "Port-au-Prince": a particle inside a hyphened name passes the gate
         keys[k] = tokens.keys[k]
     return keys

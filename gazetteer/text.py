@@ -18,6 +18,7 @@ from evacmap.gazetteer.normalize import _APOSTROPHES, ARTICLES, _token_key, fold
 
 _WORD = re.compile(r"[^\W_]+(?:['’`ʿʾ][^\W_]+)*")
 _POSSESSIVE = re.compile(r"['’][sS](?![^\W_])")
+_ARABIC = re.compile("[\u0600-\u06ff]")
 _SENTENCE_END = set('.!?"“”:;\n') | {"—", "–"}
 
 
@@ -66,7 +67,11 @@ class Tokens(Sequence):
         # lists instead of making a Token for each
         self.lowers = list(map(str.lower, words))
         self.keys = list(map(_key, words))
-        self.caps = [w[0].isupper() or "\u0600" <= w[0] <= "\u06ff" for w in words]
+        # capitalised: a capital first letter, or an Arabic one (a script without case; test only when the text
+        # has Arabic letters)
+        self.caps = list(map(str.isupper, map(operator.itemgetter(0), words)))
+        if _ARABIC.search(text):
+            self.caps = [w[0].isupper() or "\u0600" <= w[0] <= "\u06ff" for w in words]
         self._made: dict[int, Token] = {}
 
     def __len__(self) -> int:
@@ -110,32 +115,36 @@ def tokenize(text: str) -> Tokens:
 
 
 class Stream:
-    """The keys of a token list joined by spaces, with a map back from stream offsets to tokens."""
+    """The keys of a token list joined by spaces, with a map back from stream offsets to tokens. The string and
+    the offsets are made when an automaton first scans the stream: the world index walks the keys instead."""
 
     def __init__(self, tokens: Tokens, keys: list[str] | None = None):
         self.tokens = tokens
-        keys = tokens.keys if keys is None else keys
-        self.keys = keys
-        # key k starts after k spaces and the keys before it: 1 + k + their lengths
-        offsets = list(map(operator.add, itertools.accumulate(map(len, keys), initial=0), range(1, len(keys) + 2)))
-        self.offsets = offsets[:-1]
-        # stream offset of a token's key -> its index; the stream's end -> the token count
-        self.token_at = dict(zip(offsets, range(len(keys) + 1), strict=False))
-        self.string = " " + " ".join(keys) + " "
+        self.keys = tokens.keys if keys is None else keys
+
+    @functools.cached_property
+    def string(self) -> str:
+        return " " + " ".join(self.keys) + " "
+
+    @functools.cached_property
+    def offsets(self) -> list[int]:
+        """Where each token's key starts in the string: after k spaces and the keys before it, 1 + k + their
+        lengths."""
+        return list(map(operator.add, itertools.accumulate(map(len, self.keys[:-1]), initial=0),
+                        range(1, len(self.keys) + 1)))
 
     def scan(self, automaton) -> list[tuple[int, int, str]]:
         """Every (first token, end token, key) whose key sequence is a name in the automaton."""
         hits: list[tuple[int, int, str]] = []
         if len(automaton) == 0:
             return hits
-        token_at = self.token_at
+        offsets = self.offsets
         for end_pos, (key, _) in automaton.iter(self.string):
-            # The match is " key ": it starts at the space before its first token and ends at the space
-            # before the token after it (or the stream's end).
-            i, j = token_at.get(end_pos - len(key)), token_at.get(end_pos + 1)
-            if i is None or j is None:  # the end, or a key with a space inside (rare folding): by position
-                i = bisect.bisect_left(self.offsets, end_pos - len(key))
-                j = bisect.bisect_right(self.offsets, end_pos - 1)
+            # The match is " key ": its first token's key starts after the space before it, and its tokens are
+            # those whose keys start before the space that ends it (a search of the offsets: far fewer
+            # matches than words)
+            i = bisect.bisect_left(offsets, end_pos - len(key))
+            j = bisect.bisect_right(offsets, end_pos - 1)
             if i < j:
                 hits.append((i, j, key))
         return hits
@@ -171,7 +180,8 @@ def with_article(tokens: Tokens, i: int, text: str) -> int:
     return tokens.starts[i]
 
 
-_HYPHEN_PARTICLE = re.compile(r"(?<=[^\W\d_])-([^\W\d_]+)(?=-[^\W\d_])")
+# the lookbehind after the hyphen, so that `re` skips ahead to hyphens instead of trying it at every character
+_HYPHEN_PARTICLE = re.compile(r"-(?<=[^\W\d_]-)([^\W\d_]+)(?=-[^\W\d_])")
 
 
 def hyphen_particles(tokens: Tokens) -> list[int]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
+import itertools
 import json
 import logging
 import mmap
@@ -154,16 +155,20 @@ class WorldIndex:
         keys = stream.keys
         n = len(keys)
         hits = []
-        starts: dict[str, tuple[bool, bool]] = {}  # per distinct word: (a name, the start of a longer name)
-        for i, first in enumerate(keys):
-            if first == "#":  # a word the caller blanked out
-                continue
-            found = starts.get(first)
-            if found is None:
-                found = starts[first] = (first in lookup(first), first in prefixes(first))
-            if found[0]:
+        # each distinct word asked once: is it a name, does it begin a longer one? Only where it is either does
+        # the walk start (the positions picked out by C-level iteration, not a Python test of every word)
+        flags: dict[str, tuple[bool, bool]] = {}
+        for first in set(keys):
+            if first != "#":  # a word the caller blanked out
+                named, begins = first in lookup(first), first in prefixes(first)
+                if named or begins:
+                    flags[first] = (named, begins)
+        for i in itertools.compress(range(n), map(flags.__contains__, keys)):
+            first = keys[i]
+            named, begins = flags[first]
+            if named:
                 hits.append((i, i + 1, first))
-            if not found[1]:
+            if not begins:
                 continue
             key, j = first, i + 1
             while j < n and key in prefixes(key):
