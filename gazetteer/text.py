@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from evacmap.gazetteer.normalize import _APOSTROPHES, ARTICLES, _token_key, fold
 
 _WORD = re.compile(r"[^\W_]+(?:['’`ʿʾ][^\W_]+)*")
+_WORD_SPLIT = re.compile(f"({_WORD.pattern})")
 _POSSESSIVE = re.compile(r"['’][sS](?![^\W_])")
 _ARABIC = re.compile("[\u0600-\u06ff]")
 _SENTENCE_END = set('.!?"“”:;\n') | {"—", "–"}
@@ -53,10 +54,11 @@ class Tokens(Sequence):
 
     def __init__(self, text: str):
         self.text = text
-        found = list(_WORD.finditer(text))
-        starts = list(map(re.Match.start, found))
-        ends = list(map(re.Match.end, found))
-        words = list(map(re.Match.group, found))
+        # split at the words: [gap, word, gap, word, ..., gap], with each part's offset from the sum of the
+        # lengths before it (no match object per word)
+        parts = _WORD_SPLIT.split(text)
+        bounds = list(itertools.accumulate(map(len, parts), initial=0))
+        words, starts, ends = parts[1::2], bounds[1:-1:2], bounds[2::2]
         # Possessives ("Syria's" → "Syria"): only where the text has an apostrophe and s ending a word.
         for m in _POSSESSIVE.finditer(text):
             k = bisect.bisect_left(ends, m.end())
@@ -66,7 +68,8 @@ class Tokens(Sequence):
         # each word in lowercase (Token.word), for the rules that read the words beside a name from these flat
         # lists instead of making a Token for each
         self.lowers = list(map(str.lower, words))
-        self.keys = list(map(_key, words))
+        keys = {word: _key(word) for word in set(words)}  # an article repeats a small vocabulary
+        self.keys = list(map(keys.__getitem__, words))
         # capitalised: a capital first letter, or an Arabic one (a script without case; test only when the text
         # has Arabic letters)
         self.caps = list(map(str.isupper, map(operator.itemgetter(0), words)))
