@@ -108,6 +108,8 @@ class WorldIndex:
         self._cache: dict[int, Place] = {}
         self._by_key: dict[str, tuple[Place, ...]] = {}  # a long article names the same towns again and again
         self._ids: dict[str, int] | None = None
+        self._seen: set[str] = set()  # the words scan() has asked about, and those that are or begin a name
+        self._flags: dict[str, tuple[bool, bool]] = {}
         self.names_indexed = len(ptr) - 1
 
     def __len__(self) -> int:
@@ -155,14 +157,18 @@ class WorldIndex:
         keys = stream.keys
         n = len(keys)
         hits = []
-        # each distinct word asked once: is it a name, does it begin a longer one? Only where it is either does
-        # the walk start (the positions picked out by C-level iteration, not a Python test of every word)
-        flags: dict[str, tuple[bool, bool]] = {}
-        for first in set(keys):
-            if first != "#":  # a word the caller blanked out
-                named, begins = first in lookup(first), first in prefixes(first)
-                if named or begins:
-                    flags[first] = (named, begins)
+        # each distinct word asked once, and remembered across texts (news repeat their words): is it a name,
+        # does it begin a longer one? Only where it is either does the walk start (the positions picked out by
+        # C-level iteration, not a Python test of every word); "#" is a word the caller blanked out
+        seen, flags = self._seen, self._flags
+        if len(seen) > 200_000:
+            seen.clear()
+            flags.clear()
+        for first in set(keys).difference(seen):
+            seen.add(first)
+            named, begins = first in lookup(first), first in prefixes(first)
+            if (named or begins) and first != "#":
+                flags[first] = (named, begins)
         for i in itertools.compress(range(n), map(flags.__contains__, keys)):
             first = keys[i]
             named, begins = flags[first]
