@@ -260,16 +260,21 @@ def common_word_trap(tokens: Tokens, i: int, j: int, place: Place) -> bool:
     wordfreq folds case, so big cities look common too ("london" 5.3): only very common words are traps
     mid-sentence, and moderately common ones at a sentence start, where any word is capitalised.
     """
-    if j - i != 1 or place.kind == "country":
+    return j - i == 1 and common_word(tokens.words[i], tokens.initial(i), place)
+
+
+def common_word(word: str, initial: bool, place: Place) -> bool:
+    """common_word_trap for the one word `word`, at a sentence start if `initial`."""
+    if place.kind == "country":
         return False
-    frequency = zipf(tokens.lowers[i])
+    frequency = zipf(word.lower())
     if frequency >= 5.0 and place.population < 1_000_000:
         return True
     if frequency >= 3.0 and place.source not in {"curated", "user"} and (
-            place.population < 5_000 or (place.population < 1_000_000 and name_cost(place, tokens.words[i]) > 0)):
+            place.population < 5_000 or (place.population < 1_000_000 and name_cost(place, word) > 0)):
         return True  # a village named like an English word or a common surname ("Christmas", "Hunter"), or a
         # town or city that has the word only as an alternate name ("Dolphin", an old name of a New Jersey town)
-    return tokens.initial(i) and frequency >= 3.5 and place.population < 100_000
+    return initial and frequency >= 3.5 and place.population < 100_000
 
 
 # Offices and bodies of a first-level region: "Georgia Gov. Nathan Deal", "the Minnesota House".

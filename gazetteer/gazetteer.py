@@ -400,8 +400,7 @@ class Gazetteer:
         # a place if either the likeliest place of all or the likeliest that has the name as its own passes:
         # "Venice" is Venice, though Dayton lists it as another name; "Bombay" is Mumbai, though a village
         # is called Bombay
-        bests = about.bests(tokens.words[i] if j - i == 1 else "")
-        return not common_words or not all(context.common_word_trap(tokens, i, j, best) for best in bests)
+        return not common_words or j - i != 1 or not about.common_word(tokens.words[i], tokens.initial(i))
 
     def _fuzzy_spans(self, tokens: Tokens, kept, persons: set[str]):
         """Spellings no list has: a capitalised, uncommon word close to a regional name."""

@@ -8,6 +8,8 @@ worked out for a list instead of going over its places at every occurrence.
 """
 from __future__ import annotations
 
+import operator
+
 from evacmap.gazetteer import context, wordtraps
 from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.newsforms import dotted_initialisms, not_initialisms
@@ -40,9 +42,10 @@ def name_spans(indexes, tokens: Tokens, stream: Stream, text: str, *, abbreviate
             found[(i, j)] = (key, places)
     chosen: list[Span] = []
     reach = 0  # the end of the spans chosen so far: they start no later than the next, so overlap it only so
-    for (i, j), (key, places) in sorted(found.items(), key=lambda kv: (kv[0][0], -kv[0][1])):  # longest first
+    # by first token, the longest first (two stable sorts by C-level keys)
+    for i, j in sorted(sorted(found, key=operator.itemgetter(1), reverse=True), key=operator.itemgetter(0)):
         if i >= reach or i == j:  # (an empty span overlaps nothing)
-            chosen.append((i, j, key, places))
+            chosen.append((i, j, *found[(i, j)]))
             reach = max(reach, j)
     return chosen
 
@@ -102,7 +105,7 @@ class ListFacts:
     """What the traps ask of a span's places as a whole, worked out once per list: name_spans gives every
     occurrence of a name the same list, so a long article pays for its homonyms once per name."""
 
-    __slots__ = ("_bests", "large", "local", "major", "places")
+    __slots__ = ("_bests", "_common", "large", "local", "major", "places")
 
     def __init__(self, places: list[Place]):
         self.places = places  # held, so the list's id names it while the facts live
@@ -114,6 +117,7 @@ class ListFacts:
                          or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
         self.local = all(p.kind not in {"country", "region"} for p in places)
         self._bests: dict[str, set[Place]] = {}
+        self._common: dict[tuple[str, bool], bool] = {}
 
     def bests(self, surface: str) -> set[Place]:
         """The likeliest place of all and the likeliest that has `surface` as its own name."""
@@ -122,6 +126,16 @@ class ListFacts:
             own = [p for p in self.places if context.name_cost(p, surface) == 0] or self.places
             found = self._bests[surface] = {max(group, key=lambda p: (p.kind == "country", p.population))
                                             for group in (self.places, own)}
+        return found
+
+
+    def common_word(self, word: str, initial: bool) -> bool:
+        """Does the common-word trap turn the one-word name `word` away (context.common_word) for both the
+        likeliest places, at a sentence start if `initial`?"""
+        found = self._common.get((word, initial))
+        if found is None:
+            found = self._common[(word, initial)] = all(context.common_word(word, initial, best)
+                                                        for best in self.bests(word))
         return found
 
 

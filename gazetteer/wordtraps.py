@@ -30,8 +30,8 @@ def crosses_punctuation(tokens: Tokens, i: int, j: int) -> bool:
     """Does span i..j run across a dash, colon, bracket or line break ("Mo. — In a statement" is the
     abbreviation, then the sentence)? The matcher's keys drop punctuation, so a name's words can be found
     on both sides of one."""
-    text, starts, ends = tokens.text, tokens.starts, tokens.ends
-    return any(not _BREAKS.isdisjoint(text[ends[k]:starts[k + 1]]) for k in range(i, j - 1))
+    # the gaps and the words between them at once: no word holds one of those marks
+    return j - i > 1 and not _BREAKS.isdisjoint(tokens.text[tokens.ends[i]:tokens.starts[j - 1]])
 
 
 def common_phrase(tokens: Tokens, i: int, j: int, places: list[Place]) -> bool:
