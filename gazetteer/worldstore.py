@@ -108,8 +108,8 @@ class WorldIndex:
         self._cache: dict[int, Place] = {}
         self._by_key: dict[str, tuple[Place, ...]] = {}  # a long article names the same towns again and again
         self._ids: dict[str, int] | None = None
-        self._seen: set[str] = set()  # the words scan() has asked about, and those that are or begin a name
-        self._flags: dict[str, tuple[bool, bool]] = {}
+        self._known: dict[str, tuple[bool, bool]] = {}  # what scan() asked the index (see _ask)
+        self._live: set[str] = set()
         self.names_indexed = len(ptr) - 1
 
     def __len__(self) -> int:
@@ -152,37 +152,36 @@ class WorldIndex:
     def scan(self, stream) -> list[tuple[int, int, str]]:
         """Every (first token, end token, key) whose run of token keys is an indexed name: a dictionary
         walk from each word, extended while the words so far begin some longer name."""
-        # the buckets' own dicts, asked directly: this runs for every word of the article
-        lookup, prefixes = self._lookup.bucket, self._prefixes.bucket
         keys = stream.keys
         n = len(keys)
         hits = []
-        # each distinct word asked once, and remembered across texts (news repeat their words): is it a name,
-        # does it begin a longer one? Only where it is either does the walk start (the positions picked out by
-        # C-level iteration, not a Python test of every word); "#" is a word the caller blanked out
-        seen, flags = self._seen, self._flags
-        if len(seen) > 200_000:
-            seen.clear()
-            flags.clear()
-        for first in set(keys).difference(seen):
-            seen.add(first)
-            named, begins = first in lookup(first), first in prefixes(first)
-            if (named or begins) and first != "#":
-                flags[first] = (named, begins)
-        for i in itertools.compress(range(n), map(flags.__contains__, keys)):
-            first = keys[i]
-            named, begins = flags[first]
+        known, live = self._known, self._live
+        if len(known) > 300_000:  # (bounded; never cleared mid-scan, which reads `live` lazily)
+            known.clear()
+            live.clear()
+        for word in set(keys).difference(known):
+            self._ask(word)
+        # the walk starts only at the words that are or begin a name, picked out by C-level iteration
+        for i in itertools.compress(range(n), map(live.__contains__, keys)):
+            key, j = keys[i], i + 1
+            named, begins = known[key]
             if named:
-                hits.append((i, i + 1, first))
-            if not begins:
-                continue
-            key, j = first, i + 1
-            while j < n and key in prefixes(key):
+                hits.append((i, j, key))
+            while begins and j < n:
                 key = f"{key} {keys[j]}"
                 j += 1
-                if key in lookup(key):
+                named, begins = known.get(key) or self._ask(key)
+                if named:
                     hits.append((i, j, key))
         return hits
+
+    def _ask(self, key: str) -> tuple[bool, bool]:
+        """Is `key` a name, and does it begin a longer one? Remembered across texts (news repeat their words),
+        with the words that are either in `_live`; "#" is a word the caller blanked out."""
+        status = self._known[key] = (key in self._lookup.bucket(key), key in self._prefixes.bucket(key))
+        if (status[0] or status[1]) and key != "#":
+            self._live.add(key)
+        return status
 
 
 def _digest(content: bytes | mmap.mmap, key: bytes | None) -> str | int:
