@@ -303,6 +303,7 @@ class Gazetteer:
         paired = paired_spans(spans, tokens, text)
         signals: dict[tuple[int, int], str | None] = {}
         facts: dict[int, ListFacts] = {}  # per places list (one per distinct name): see spans.ListFacts
+        preferred: dict[tuple[int, str, bool], tuple] = {}  # _prefer_regional's, per places list
         persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals, facts)
         kept: list[tuple[int, int, str, list[Place], float]] = []
         abbreviated_spans = {(i, j) for i, j, *_ in abbreviated} | {(i, j) for i, j, _ in counties}
@@ -325,7 +326,7 @@ class Gazetteer:
                         before_names.append((i, j, key, places))
                     continue
                 associative.add((i, j))
-            kept.append(self._prefer_regional(i, j, key, places))
+            kept.append(self._prefer_regional(i, j, key, places, preferred))
         kept.extend(coherence.supported(villages, kept))
         # One sense per article: a state, a country or a city of 100,000 the article names as a place elsewhere
         # is that place before a capitalised word too ("Manitoba Hydro", "Kentucky Derby", "Calgary Stampede"),
@@ -334,24 +335,32 @@ class Gazetteer:
         for i, j, key, places in before_names:
             if key in placed and self._passes(tokens, i, j, places, text=text, persons=persons, paired=paired,
                                               signals={**signals, (i, j): None}, facts=facts):
-                kept.append(self._prefer_regional(i, j, key, places))
+                kept.append(self._prefer_regional(i, j, key, places, preferred))
                 associative.add((i, j))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
         kept.sort(key=lambda s: s[0])
         return kept, associative
 
-    def _prefer_regional(self, i: int, j: int, key: str, places: list[Place]):
+    def _prefer_regional(self, i: int, j: int, key: str, places: list[Place], memo: dict):
         """A one-word exact hit only in the world layer, and only outside the corpus focus country, loses to a
-        close spelling of a regional place: in an Aleppo story "Amerieh" is al-Amiriyah, not Amelia (Italy)."""
-        if (j - i == 1 and self.focus and places and places[0].source not in {"curated", "user", "imported"}
+        close spelling of a regional place: in an Aleppo story "Amerieh" is al-Amiriyah, not Amelia (Italy).
+        Decided once per places list and key of an article (`memo`; the lists are shared, see spans.py)."""
+        found = memo.get((id(places), key, j - i == 1))
+        if found is None or found[0] is not places:
+            found = memo[(id(places), key, j - i == 1)] = (places, self._regional(key, places) if j - i == 1 else None)
+        return (i, j, *found[1]) if found[1] else (i, j, key, places, 1.0)
+
+    def _regional(self, key: str, places: list[Place]) -> tuple[str, list[Place], float] | None:
+        """The regional key, places and score a one-word name's world places lose to (_prefer_regional)."""
+        if (self.focus and places and places[0].source not in {"curated", "user", "imported"}
                 and all(p.country != self.focus and p.kind != "country" for p in places)
                 and key not in demonym_keys()):
             hits = self._fuzzy_cached(key)
             if hits and hits[0][1] >= 0.8:
                 regional: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(hits[0][0]))), [])
                 if regional:
-                    return (i, j, hits[0][0], regional, hits[0][1])
-        return (i, j, key, places, 1.0)
+                    return hits[0][0], regional, hits[0][1]
+        return None
 
     def _person_keys(self, tokens: Tokens, spans, text: str, signals: dict[tuple[int, int], str | None],
                      facts: dict[int, ListFacts]) -> set[str]:
