@@ -16,17 +16,18 @@ def doc_countries(kept, focus: str | None) -> frozenset[str]:
     """The countries of the article's curated places, of the names that are in one country only (every
     homonym of "Texas" or "Ankara" is in one country), and the focus: the context that breaks ties.
     `kept` holds (first token, end token, key, places, score) items."""
+    lists = list({id(item[3]): item[3] for item in kept}.values())  # a name's occurrences share one list
     return frozenset(
-        p[0].country for _, _, _, p, _ in kept
+        p[0].country for p in lists
         if (p[0].source in {"curated", "user"} or all(q.country == p[0].country for q in p)) and p[0].country
     ) | frozenset(  # and the regions named with one meaning: "Texas" makes Austin, Texas the likelier Austin
-        p[0].id for _, _, _, p, _ in kept if len(p) == 1 and p[0].kind in {"governorate", "region"}
+        p[0].id for p in lists if len(p) == 1 and p[0].kind in {"governorate", "region"}
     ) | frozenset(  # or whose first-level region dwarfs its homonyms ("Florida" the state, not the towns),
-        top.id for _, _, _, p, _ in kept if len(p) > 1  # unless a city of the name is in it ("Tripoli")
+        top.id for p in lists if len(p) > 1  # unless a city of the name is in it ("Tripoli")
         for top in [max(p, key=lambda q: (q.population, q.id))]
         if top.kind == "governorate" and not any(q.parent == top.id for q in p)
     ) | frozenset(  # and the countries named, though towns share their names ("Canada", Canada, Kentucky)
-        top.country for _, _, _, p, _ in kept if len(p) > 1
+        top.country for p in lists if len(p) > 1
         for top in [max(p, key=lambda q: (q.population, q.id))] if top.kind == "country" and top.country
     ) | ({focus} if focus else set())
 
@@ -47,8 +48,13 @@ def anchors(items, narrowed_all: list[list[Place]], settled: dict[str, Place]) -
     out = [(item[2], nar[0]) for item, nar in zip(items, narrowed_all, strict=False)
            if len(nar) == 1 and nar[0].kind in SETTLEMENT_KINDS | {"county"}]
     out += [(key, place) for key, place in settled.items() if place.kind in SETTLEMENT_KINDS]
-    out += [(item[2], top) for item, nar in zip(items, narrowed_all, strict=False) if len(nar) > 1
-            and (top := dominant(nar)) is not None]
+    tops: dict[int, Place | None] = {}  # per list: a name's occurrences mostly share one
+    for item, nar in zip(items, narrowed_all, strict=False):
+        if len(nar) > 1:
+            if id(nar) not in tops:
+                tops[id(nar)] = dominant(nar)
+            if (top := tops[id(nar)]) is not None:
+                out.append((item[2], top))
     return out
 
 
@@ -132,11 +138,16 @@ class Choices:
         self.focus, self.doc_countries, self.authoritative = focus, doc_countries, authoritative
         # keyed by the candidates' ids; each entry holds its candidates, so no id is reused while it is here
         self._memo: dict[tuple, tuple[Place | None, str, list[Place], list[Place]]] = {}
+        self._by_list: dict[tuple, tuple[Place | None, str, list[Place], list[Place]]] = {}  # keyed by the list's id
 
     def choose(self, key: str, places: list[Place], region: bool, surface: str,
                near: _Seen) -> tuple[Place | None, str, list[Place]]:
         """The place chosen (its authoritative form), why, and the other candidates best first, as
         context.choose ranks them. `near` must be the anchors seen from `key`."""
+        # the same list again (spans.name_spans shares one per name): no need to hash its places' ids
+        by_list = self._by_list.get((key, surface, region, id(places)))
+        if by_list is not None and by_list[3] is places:
+            return by_list[:3]
         memo_key = (key, surface, region, tuple(map(id, places)))
         found = self._memo.get(memo_key)
         if found is None:
@@ -147,4 +158,5 @@ class Choices:
             others = sorted((p for p in places if p is not place),  # best first, as choose() ranks them
                             key=lambda p: (-context.importance(p, focus, countries, surface, near), p.id))
             found = self._memo[memo_key] = (place, reason, others, places)
+        self._by_list[(key, surface, region, id(places))] = (*found[:3], places)
         return found[:3]

@@ -13,7 +13,7 @@ from typing import Protocol
 from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.normalize import ARTICLES
 from evacmap.gazetteer.normalize import tokens as name_tokens
-from evacmap.gazetteer.text import Token
+from evacmap.gazetteer.text import Token, Tokens
 from evacmap.gazetteer.wordfrequency import zipf
 
 ORG_WORDS = frozenset("""institute center centre council committee society university college observatory media
@@ -51,11 +51,11 @@ REGION_WORDS = frozenset({"province", "governorate", "countryside", "region", "d
 SETTLEMENT_KINDS = frozenset({"city", "town", "village", "district", "camp", "crossing"})
 
 
-def _proper(tok: Token | None) -> bool:
-    """A capitalised word that is not a function word or article: part of a name."""
-    return bool((tok and tok.capitalised and tok.word not in FUNCTION_WORDS and tok.key not in ARTICLES
-                and not tok.text.isupper()) or (tok and tok.text.isupper() and len(tok.text) > 1
-                                               and tok.word not in FUNCTION_WORDS))
+def _proper(tokens: Tokens, k: int) -> bool:
+    """Is word k a capitalised word that is not a function word or article: part of a name?"""
+    word, lower = tokens.words[k], tokens.lowers[k]
+    return bool((tokens.caps[k] and lower not in FUNCTION_WORDS and tokens.keys[k] not in ARTICLES
+                 and not word.isupper()) or (word.isupper() and len(word) > 1 and lower not in FUNCTION_WORDS))
 
 
 # The public bodies of a place: "Alexandria Police", "Richmond Police Department", "the Minnesota House",
@@ -70,31 +70,32 @@ CHAMBER_WORDS = frozenset({"house", "senate", "assembly", "legislature"})
 UNIT_WORDS = frozenset("""regiment battalion militia war wars""".split())
 
 
-def acronym_before(tokens: list[Token], i: int, text: str) -> bool:
+def acronym_before(tokens: Tokens, i: int, text: str) -> bool:
     """Is the word before token i an organisation's acronym joined to the name ("CBC Toronto", "CTV
     Edmonton": a broadcaster's local station)? An acronym is nobody's first name."""
-    if i == 0 or text[tokens[i - 1].end:tokens[i].start] != " ":
+    if i == 0 or text[tokens.ends[i - 1]:tokens.starts[i]] != " ":
         return False
-    word = tokens[i - 1].text
-    return 2 <= len(word) <= 5 and word.isupper() and word.isalpha() and not tokens[i].text.isupper()
+    word = tokens.words[i - 1]
+    return 2 <= len(word) <= 5 and word.isupper() and word.isalpha() and not tokens.words[i].isupper()
 
 
-def org_trap(tokens: list[Token], i: int, j: int, places: list[Place] | None = None, text: str = "") -> bool:
+def org_trap(tokens: Tokens, i: int, j: int, places: list[Place] | None = None, text: str = "") -> bool:
     """The name opens an organisation's name: "Doha Institute", "Aleppo Media Center", "Washington Post",
     or closes one after its acronym ("CBC Toronto"). The first organisation word decides: a public body of
     the place ("Richmond Police Department") is the place's own and keeps it (see PUBLIC_BODY_WORDS)."""
     if text and acronym_before(tokens, i, text):
         return True
-    if j < len(tokens) and (tokens[j].word in FACILITY_WORDS or tokens[j].word in UNIT_WORDS):
+    lowers = tokens.lowers  # read from the flat lists: this runs for every name of the article
+    if j < len(tokens) and (lowers[j] in FACILITY_WORDS or lowers[j] in UNIT_WORDS):
         return True
     for k in range(j, min(j + 3, len(tokens))):
-        tok = tokens[k]
-        if not tok.capitalised or (text and "\n" in text[tokens[k - 1].end:tok.start]):
+        word = lowers[k]
+        if not tokens.caps[k] or (text and "\n" in text[tokens.ends[k - 1]:tokens.starts[k]]):
             return False  # a name ends at a line break: a headline's last word opens no body of the dateline
-        if tok.word in PUBLIC_BODY_WORDS or (tok.word in CHAMBER_WORDS and places
-                                             and any(p.kind in {"governorate", "country"} for p in places)):
+        if word in PUBLIC_BODY_WORDS or (word in CHAMBER_WORDS and places
+                                         and any(p.kind in {"governorate", "country"} for p in places)):
             return False
-        if tok.word in ORG_WORDS:
+        if word in ORG_WORDS:
             return True
     return False
 
@@ -114,47 +115,50 @@ def associative(tokens: list[Token], i: int, j: int, text: str) -> bool:
     return not any(k < len(tokens) and tokens[k].word in MASTHEAD_WORDS for k in range(j, j + 3))
 
 
-def inside_proper_name(tokens: list[Token], i: int, j: int, text: str) -> bool:
+def inside_proper_name(tokens: Tokens, i: int, j: int, text: str) -> bool:
     """A one-word name that is a common English word, written inside a longer capitalised name ("Donetsk
     People's Republic", "the Gulf War", "Sea of Azov" for "Azov" after "Sea of"): the longer name is meant,
     not the place."""
     if j - i != 1:
         return False
-    if i >= 2 and tokens[i - 1].word == "of" and tokens[i - 2].capitalised and tokens[i - 2].word in FEATURE_WORDS:
+    lowers = tokens.lowers
+    if i >= 2 and lowers[i - 1] == "of" and tokens.caps[i - 2] and lowers[i - 2] in FEATURE_WORDS:
         return True  # "Sea of Azov", "Gulf of Aden": a feature named after the place, not the place
-    if zipf(tokens[i].word) < 4.0:
+    if zipf(lowers[i]) < 4.0:
         return False
-    prev = tokens[i - 1] if i > 0 else None
-    nxt = tokens[j] if j < len(tokens) else None
-    before = text[prev.end:tokens[i].start] if prev else ""
-    after = text[tokens[i].end:nxt.start] if nxt else ""
-    joined_before = prev is not None and _proper(prev) and before.strip() in {"", "'s", "’s"} and not tokens[i].sentence_initial
-    joined_after = nxt is not None and _proper(nxt) and after.strip() == "" and "\n" not in after
+    before = text[tokens.ends[i - 1]:tokens.starts[i]] if i > 0 else ""
+    after = text[tokens.ends[i]:tokens.starts[j]] if j < len(tokens) else ""
+    joined_before = i > 0 and _proper(tokens, i - 1) and before.strip() in {"", "'s", "’s"} and not tokens.initial(i)
+    joined_after = j < len(tokens) and _proper(tokens, j) and after.strip() == "" and "\n" not in after
     return joined_before or joined_after
 
 
-def acronym_trap(tokens: list[Token], i: int, j: int, places: list[Place], text: str) -> bool:
+def acronym_trap(tokens: Tokens, i: int, j: int, places: list[Place], text: str) -> bool:
     """An all-capitals word inside ordinary text is an acronym ("NATO", "WHO"): it names a place only when
     the place is written that way ("UK", "UAE"), or in a dateline or headline of capitals at the start of a
     line ("WASHINGTON (AP) —", "MANSFIELD —")."""
-    word = tokens[i].text
+    word = tokens.words[i]
     if j - i != 1 or not word.isupper() or len(word) > 6:
         return False
     if any(word in p.names for p in places):
         return False
-    line_start = text.rfind("\n", 0, tokens[i].start) + 1
-    return text[line_start:tokens[i].start].strip(" \t\"'“‘(") != ""
+    # anything but spaces, quotes or brackets between the line's start and the word (looking back only over
+    # those, not to the line's start: a long paragraph has many acronyms)
+    k = tokens.starts[i]
+    while k > 0 and text[k - 1] in " \t\"'“‘(":
+        k -= 1
+    return k > 0 and text[k - 1] != "\n"
 
 
 # The style guides' abbreviated months, written before a day: "Nov. 3", "Sept. 12" (Nov is also a town).
 MONTH_ABBREVIATIONS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 
 
-def month_abbreviation(tokens: list[Token], i: int, j: int, text: str) -> bool:
+def month_abbreviation(tokens: Tokens, i: int, j: int, text: str) -> bool:
     """Is the name an abbreviated month before a day of the month ("Nov. 3 to 6")?"""
-    if j - i != 1 or tokens[i].word not in MONTH_ABBREVIATIONS:
+    if j - i != 1 or tokens.lowers[i] not in MONTH_ABBREVIATIONS:
         return False
-    after = text[tokens[i].end:tokens[i].end + 4]
+    after = text[tokens.ends[i]:tokens.ends[i] + 4]
     return after[:1] == "." and after[1:].strip()[:1].isdigit()
 
 
@@ -169,13 +173,14 @@ park square street road avenue boulevard bridge dam gate wall tower palace castl
 harbor port airport base city county parish borough village town district quarter heights basin delta""".split())
 
 
-def _common_noun(tok: Token) -> bool:
+def _common_noun(tokens: Tokens, k: int) -> bool:
     """A capitalised word after a place's name that is a date or a very common English word (the same
     "very common" cutoff as common_word_trap) is the next word of a phrase, not a surname: "Aleppo
     Thursday", "Berlin Christmas market", "Ankara Bombing"."""
-    if tok.word in FEATURE_WORDS:
+    lower = tokens.lowers[k]
+    if lower in FEATURE_WORDS:
         return False  # "Hudson River", "Red Sea": the two words are one name, of a feature
-    return tok.word in CALENDAR_WORDS or (not tok.text.isupper() and zipf(tok.word) >= 5.0)
+    return lower in CALENDAR_WORDS or (not tokens.words[k].isupper() and zipf(lower) >= 5.0)
 
 
 # Kin after a possessive name make it a person's: "Georgia's father", "Jordan's mother".
@@ -184,16 +189,16 @@ grandmother grandfather family boyfriend girlfriend""".split())
 QUOTE_CLOSERS = frozenset('"”’\'')
 
 
-def personal(tokens: list[Token], i: int, j: int, text: str) -> bool:
+def personal(tokens: Tokens, i: int, j: int, text: str) -> bool:
     """Evidence that a name is a person's even when it is also a country's: the speaker after a quotation
     ('"…," said Georgia.') or a possessive before kin ("Georgia's father"). A country speaks in news too
     ("Turkey said"), so only these forms count for a country."""
-    end = tokens[j - 1].end
-    if j < len(tokens) and text[end:end + 2] in {"'s", "’s"} and tokens[j].word in KIN_WORDS:
+    end = tokens.ends[j - 1]
+    if j < len(tokens) and text[end:end + 2] in {"'s", "’s"} and tokens.lowers[j] in KIN_WORDS:
         return True
-    if j - i != 1 or i < 1 or tokens[i - 1].word not in SPEECH:
+    if j - i != 1 or i < 1 or tokens.lowers[i - 1] not in SPEECH:
         return False
-    before = text[max(0, tokens[i - 1].start - 3):tokens[i - 1].start]
+    before = text[max(0, tokens.starts[i - 1] - 3):tokens.starts[i - 1]]
     return any(c in QUOTE_CLOSERS for c in before) and text[end:end + 1] in {".", ",", ""}
 
 
@@ -203,65 +208,73 @@ def person_trap(tokens: list[Token], i: int, j: int, text: str) -> bool:
     return person_signal(tokens, i, j, text) is not None
 
 
-def person_signal(tokens: list[Token], i: int, j: int, text: str) -> str | None:
+def person_signal(tokens: Tokens, i: int, j: int, text: str) -> str | None:
     """How strongly this occurrence says the name is a person's: "strong" after a title ("Mr Zarqa") or an
     addressee verb; "speaks" before a speech verb ("Kerry said", but also "Alberta wants"); "joined" after
     another capitalised word, as after a first name ("John Kerry", but also "CBC Toronto"); "weak" before
     another capitalised word
     ("Kerry Washington", but also "Aleppo Thursday"); None otherwise."""
-    if j - i >= 2 and tokens[j - 1].word in FEATURE_WORDS:
+    if j - i >= 2 and tokens.lowers[j - 1] in FEATURE_WORDS:
         return None  # "Lee County told residents", "Hudson River": a feature's name is nobody's
     return _person_evidence(tokens, i, j, text)
 
 
-def _person_evidence(tokens: list[Token], i: int, j: int, text: str) -> str | None:
+def _person_evidence(tokens: Tokens, i: int, j: int, text: str) -> str | None:
+    # read from the flat lists (this runs for every name of the article): `prev` and `nxt` are the words
+    # before and after, in lowercase, None at the text's ends
+    lowers, starts, ends = tokens.lowers, tokens.starts, tokens.ends
     # "Maan al-Shanan": look past "al-", an article joined to the name (not the preposition in "Armenia at X")
-    joined = i > 0 and (tokens[i - 1].capitalised or text[tokens[i - 1].end:tokens[i].start] == "-")
-    first = i - 1 if joined and tokens[i - 1].key in ARTICLES else i
-    prev = tokens[first - 1] if first > 0 else None
-    nxt = tokens[j] if j < len(tokens) else None
-    gap_before = text[prev.end:tokens[first].start] if prev else ""
-    if prev and (prev.word in ADDRESSEE_WORDS
-                 or (prev.word == "to" and first >= 2 and tokens[first - 2].word == "according")):
+    joined = i > 0 and (tokens.caps[i - 1] or text[ends[i - 1]:starts[i]] == "-")
+    first = i - 1 if joined and tokens.keys[i - 1] in ARTICLES else i
+    prev = lowers[first - 1] if first > 0 else None
+    nxt = lowers[j] if j < len(tokens) else None
+    gap_before = text[ends[first - 1]:starts[first]] if prev is not None else ""
+    if prev is not None and (prev in ADDRESSEE_WORDS
+                             or (prev == "to" and first >= 2 and lowers[first - 2] == "according")):
         return "strong"  # "told Al Jazeera", "according to Al Jazeera": a source, not a location
-    gap_after = text[tokens[j - 1].end:nxt.start] if nxt else ""
-    if nxt and nxt.word in MEDIA_NOUNS and gap_after.strip() in {"", "'s", "’s"}:
+    gap_after = text[ends[j - 1]:starts[j]] if nxt is not None else ""
+    if nxt is not None and nxt in MEDIA_NOUNS and gap_after.strip() in {"", "'s", "’s"}:
         return "strong"  # "Al Jazeera's correspondent"
-    if prev and prev.word in TITLES and gap_before.strip(" .") == "":
+    if prev is not None and prev in TITLES and gap_before.strip(" .") == "":
         return "strong"
     # a person's name never runs over a line break: a headline's last word is no first name of the dateline's
-    if (prev and _proper(prev) and not tokens[first].sentence_initial and gap_before.strip() in {"", "-"}
-            and "\n" not in gap_before
-            and prev.word not in PLACE_MODIFIERS and not acronym_before(tokens, first, text)):
+    if (prev is not None and _proper(tokens, first - 1) and not tokens.initial(first)
+            and gap_before.strip() in {"", "-"} and "\n" not in gap_before
+            and prev not in PLACE_MODIFIERS and not acronym_before(tokens, first, text)):
         return "joined"  # "John Kerry", but also "CBC Toronto", "Team Alberta"
-    if (nxt and nxt.word in SPEECH and gap_after.strip() == ""
-            and not (prev and (prev.word in PREPOSITIONS or prev.word in PLACE_MODIFIERS))):
+    if (nxt is not None and nxt in SPEECH and gap_after.strip() == ""
+            and not (prev is not None and (prev in PREPOSITIONS or prev in PLACE_MODIFIERS))):
         return "speaks"  # "Kerry said", but not "the mayor of Paris said" nor "from downtown Tampa said"
-    if nxt and gap_after.strip() in {"", "-"} and "\n" not in gap_after:
-        if nxt.key in ARTICLES and j + 1 < len(tokens) and tokens[j + 1].capitalised:
+    if nxt is not None and gap_after.strip() in {"", "-"} and "\n" not in gap_after:
+        if tokens.keys[j] in ARTICLES and j + 1 < len(tokens) and tokens.caps[j + 1]:
             return "weak"
-        if (_proper(nxt) and nxt.word not in ORG_WORDS and nxt.word not in REGION_WORDS
-                and nxt.word not in TITLES and nxt.word not in OFFICE_WORDS and not _common_noun(nxt)):
+        if (_proper(tokens, j) and nxt not in ORG_WORDS and nxt not in REGION_WORDS
+                and nxt not in TITLES and nxt not in OFFICE_WORDS and not _common_noun(tokens, j)):
             return "weak"
     return None
 
 
-def common_word_trap(tokens: list[Token], i: int, j: int, place: Place) -> bool:
+def common_word_trap(tokens: Tokens, i: int, j: int, place: Place) -> bool:
     """A one-word name that is a common English word ("Most", "Reading") and not a major place.
 
     wordfreq folds case, so big cities look common too ("london" 5.3): only very common words are traps
     mid-sentence, and moderately common ones at a sentence start, where any word is capitalised.
     """
-    if j - i != 1 or place.kind == "country":
+    return j - i == 1 and common_word(tokens.words[i], tokens.initial(i), place)
+
+
+def common_word(word: str, initial: bool, place: Place) -> bool:
+    """common_word_trap for the one word `word`, at a sentence start if `initial`."""
+    if place.kind == "country":
         return False
-    frequency = zipf(tokens[i].text.lower())
+    frequency = zipf(word.lower())
     if frequency >= 5.0 and place.population < 1_000_000:
         return True
     if frequency >= 3.0 and place.source not in {"curated", "user"} and (
-            place.population < 5_000 or (place.population < 1_000_000 and name_cost(place, tokens[i].text) > 0)):
+            place.population < 5_000 or (place.population < 1_000_000 and name_cost(place, word) > 0)):
         return True  # a village named like an English word or a common surname ("Christmas", "Hunter"), or a
         # town or city that has the word only as an alternate name ("Dolphin", an old name of a New Jersey town)
-    return tokens[i].sentence_initial and frequency >= 3.5 and place.population < 100_000
+    return initial and frequency >= 3.5 and place.population < 100_000
 
 
 # Offices and bodies of a first-level region: "Georgia Gov. Nathan Deal", "the Minnesota House".
@@ -269,12 +282,13 @@ REGION_OFFICE_WORDS = frozenset({"gov", "governor", "legislature", "legislators"
                                  "assembly", "lawmakers"})
 
 
-def wants_region(tokens: list[Token], i: int, j: int) -> bool:
+def wants_region(tokens: Tokens, i: int, j: int) -> bool:
     """"Idlib province", "the province of Idlib", "Aleppo countryside", "Georgia Gov." ask for the region,
     not the town or the country."""
-    if j < len(tokens) and (tokens[j].word in REGION_WORDS or tokens[j].word in REGION_OFFICE_WORDS):
+    lowers = tokens.lowers
+    if j < len(tokens) and (lowers[j] in REGION_WORDS or lowers[j] in REGION_OFFICE_WORDS):
         return True
-    return i >= 2 and tokens[i - 1].word == "of" and tokens[i - 2].word in REGION_WORDS
+    return i >= 2 and lowers[i - 1] == "of" and lowers[i - 2] in REGION_WORDS
 
 
 def km(a: Place, b: Place) -> float:

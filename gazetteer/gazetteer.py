@@ -21,13 +21,12 @@ from evacmap.gazetteer.newsforms import (
     county_sense,
     dateline,
     demonym_keys,
-    dotted_initialisms,
-    not_initialisms,
     paired_spans,
 )
-from evacmap.gazetteer.normalize import ARTICLES, name_key, skeleton
+from evacmap.gazetteer.normalize import name_key, skeleton
 from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
-from evacmap.gazetteer.text import Stream, Tokens, hyphen_inner, hyphen_particles, in_longer_name, tokenize, with_article
+from evacmap.gazetteer.spans import ListFacts, list_facts, name_spans
+from evacmap.gazetteer.text import Stream, Tokens, in_longer_name, tokenize, with_article
 from evacmap.gazetteer.worldstore import WorldIndex
 
 # data_home, world_index, world_index_cached and imported_layer are imported from here by the CLI and tests.
@@ -38,12 +37,6 @@ LAYER_ORDER = ("user", "curated", "imported", "world")
 
 # Marks a key in the person set that has evidence strong enough to hold against a country ("said Georgia").
 PERSONAL = "person:"
-
-
-def _major(places: list[Place]) -> bool:
-    """A country, a first-level region or a city of 100,000 people: one capitalised word before it ("CBC
-    Toronto", "Team Alberta") does not make it a person's name elsewhere in the article."""
-    return any(p.kind in {"country", "governorate"} or p.population >= 100_000 for p in places)
 
 
 class Gazetteer:
@@ -228,8 +221,8 @@ class Gazetteer:
             if bounds:
                 start, end = bounds[n]
             else:
-                start, end = with_article(tokens, i, text), tokens[j - 1].end
-                if text[end:end + 1] == "." and ((j - i >= 2 and all(len(t.text) == 1 for t in tokens[i:j]))
+                start, end = with_article(tokens, i, text), tokens.ends[j - 1]
+                if text[end:end + 1] == "." and ((j - i >= 2 and all(len(w) == 1 for w in tokens.words[i:j]))
                                                   or text[start:end + 1] in abbreviation_table()[0]):
                     end += 1  # "U.S.", "Ky.": the abbreviation's last full stop is part of it
             if not found:
@@ -305,32 +298,35 @@ class Gazetteer:
     def _kept_with_associative(self, tokens: Tokens, text: str):
         """The kept spans (see _kept) and those among them that open an organisation's name: the spans
         only the organisation trap turns away."""
-        spans = self._spans(tokens, Stream(tokens), text)
+        abbreviated, counties = abbreviations(tokens, text), county_lists(tokens, text)
+        spans = name_spans(self.indexes, tokens, Stream(tokens), text, abbreviated=abbreviated, counties=counties)
         paired = paired_spans(spans, tokens, text)
         signals: dict[tuple[int, int], str | None] = {}
-        persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals)
+        facts: dict[int, ListFacts] = {}  # per places list (one per distinct name): see spans.ListFacts
+        preferred: dict[tuple[int, str, bool], tuple] = {}  # _prefer_regional's, per places list
+        persons = self._person_keys(tokens, [s for s in spans if s[:2] not in paired], text, signals, facts)
         kept: list[tuple[int, int, str, list[Place], float]] = []
-        abbreviated = {(i, j) for i, j, *_ in abbreviations(tokens, text)} | {
-            (i, j) for i, j, _ in county_lists(tokens, text)}
+        abbreviated_spans = {(i, j) for i, j, *_ in abbreviated} | {(i, j) for i, j, _ in counties}
         associative: set[tuple[int, int]] = set()
         villages = []  # small villages named like English words: kept only where the article's geography backs them
         before_names = []  # areas before a capitalised word ("Manitoba Hydro"): see below
         for i, j, key, places in spans:
-            if (i, j) not in abbreviated and not self._passes(tokens, i, j, places, text=text, persons=persons,
-                                                              signals=signals, paired=paired):
+            if (i, j) not in abbreviated_spans and not self._passes(tokens, i, j, places, text=text, persons=persons,
+                                                              signals=signals, paired=paired, facts=facts):
                 if not (context.org_trap(tokens, i, j, places, text)
                         and context.associative(tokens, i, j, text) and self._passes(
                         tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
-                        organisation=False)):
+                        organisation=False, facts=facts)):
                     if wordtraps.village_word(tokens, i, j, places) and self._passes(
                             tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
-                            common_words=False):
+                            common_words=False, facts=facts):
                         villages.append((i, j, key, places))
-                    elif signals.get((i, j)) == "weak" and (_major(places) or any(p.kind == "region" for p in places)):
+                    elif signals.get((i, j)) == "weak" and (list_facts(facts, places).large
+                                                            or any(p.kind == "region" for p in places)):
                         before_names.append((i, j, key, places))
                     continue
                 associative.add((i, j))
-            kept.append(self._prefer_regional(i, j, key, places))
+            kept.append(self._prefer_regional(i, j, key, places, preferred))
         kept.extend(coherence.supported(villages, kept))
         # One sense per article: a state, a country or a city of 100,000 the article names as a place elsewhere
         # is that place before a capitalised word too ("Manitoba Hydro", "Kentucky Derby", "Calgary Stampede"),
@@ -338,97 +334,44 @@ class Gazetteer:
         placed = {item[2] for item in kept if item[:2] not in associative}
         for i, j, key, places in before_names:
             if key in placed and self._passes(tokens, i, j, places, text=text, persons=persons, paired=paired,
-                                              signals={**signals, (i, j): None}):
-                kept.append(self._prefer_regional(i, j, key, places))
+                                              signals={**signals, (i, j): None}, facts=facts):
+                kept.append(self._prefer_regional(i, j, key, places, preferred))
                 associative.add((i, j))
         kept.extend(self._fuzzy_spans(tokens, kept, persons))
         kept.sort(key=lambda s: s[0])
         return kept, associative
 
-    def _prefer_regional(self, i: int, j: int, key: str, places: list[Place]):
+    def _prefer_regional(self, i: int, j: int, key: str, places: list[Place], memo: dict):
         """A one-word exact hit only in the world layer, and only outside the corpus focus country, loses to a
-        close spelling of a regional place: in an Aleppo story "Amerieh" is al-Amiriyah, not Amelia (Italy)."""
-        if (j - i == 1 and self.focus and places and places[0].source not in {"curated", "user", "imported"}
+        close spelling of a regional place: in an Aleppo story "Amerieh" is al-Amiriyah, not Amelia (Italy).
+        Decided once per places list and key of an article (`memo`; the lists are shared, see spans.py)."""
+        found = memo.get((id(places), key, j - i == 1))
+        if found is None or found[0] is not places:
+            found = memo[(id(places), key, j - i == 1)] = (places, self._regional(key, places) if j - i == 1 else None)
+        return (i, j, *found[1]) if found[1] else (i, j, key, places, 1.0)
+
+    def _regional(self, key: str, places: list[Place]) -> tuple[str, list[Place], float] | None:
+        """The regional key, places and score a one-word name's world places lose to (_prefer_regional)."""
+        if (self.focus and places and places[0].source not in {"curated", "user", "imported"}
                 and all(p.country != self.focus and p.kind != "country" for p in places)
                 and key not in demonym_keys()):
-            hits = self._fuzzy(key)
+            hits = self._fuzzy_cached(key)
             if hits and hits[0][1] >= 0.8:
                 regional: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(hits[0][0]))), [])
                 if regional:
-                    return (i, j, hits[0][0], regional, hits[0][1])
-        return (i, j, key, places, 1.0)
+                    return hits[0][0], regional, hits[0][1]
+        return None
 
-    def _spans(self, tokens: Tokens, stream: Stream, text: str = ""):
-        """Leftmost-longest name spans that pass the capitalisation gate, each with the places of the most
-        authoritative layer that knows the name."""
-        found: dict[tuple[int, int], tuple[str, list[Place]]] = {}
-        masked = None
-        for index in self.indexes:
-            if index.name not in {"curated", "user"}:
-                # The broad layers want every word capitalised: scan a stream with the other words blanked,
-                # so the automaton does not propose the many lowercase words that are places somewhere.
-                masked = masked or Stream(tokens, self._capitalised_keys(tokens))
-            for i, j, key in index.scan(stream if index.name in {"curated", "user"} else masked):
-                if (i, j) not in found and self._capitalised(tokens, i, j, index.name) and not (
-                        j - i > 1 and wordtraps.crosses_punctuation(tokens, i, j)):
-                    places = index.places_for(key)
-                    if j - i == 1 and len(key) <= 3 and not tokens.words[i].isupper():
-                        places = not_initialisms(places, key)  # "Eu" (a French town), never "EU"
-                    if places:
-                        found[(i, j)] = (key, places)
-        for i, j, key, country in abbreviations(tokens, text):
-            places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "governorate"
-                      and p.country == country]
-            if places:  # the abbreviation, not a place spelt like its letters ("Tenn." is not Tenno)
-                found[(i, j)] = (key, places[:1])
-        for i, j, key in county_lists(tokens, text):
-            places = [p for ix in self.indexes for p in ix.places_for(key) if p.kind == "county"]
-            if places:  # "Lee" in "Lee and Collier counties" is Lee County, not a town called Lee
-                found = {span: v for span, v in found.items() if not (span[0] < j and i < span[1])}
-                found[(i, j)] = (key, places)
-        for i, j, key in dotted_initialisms(tokens, text):
-            places = next((found_ for ix in self.indexes if (found_ := ix.places_for(key))), [])
-            if places and (i, j) not in found:
-                found[(i, j)] = (key, places)
-        chosen, taken = [], set[int]()
-        for (i, j), (key, places) in sorted(found.items(), key=lambda kv: (kv[0][0], -(kv[0][1] - kv[0][0]))):
-            if taken.isdisjoint(range(i, j)):
-                chosen.append((i, j, key, places))
-                taken.update(range(i, j))
-        return chosen
-
-    @staticmethod
-    def _capitalised_keys(tokens) -> list[str]:
-        """The tokens' keys, with "#" (in no name) for each word the capitalisation gate of the broad layers
-        turns away: a lowercase word that is not an article or function word."""
-        function_words = context.FUNCTION_WORDS
-        keys = [key if cap or key in ARTICLES or word.lower() in function_words else "#"
-                for key, cap, word in zip(tokens.keys, tokens.caps, tokens.words, strict=False)]
-        for k in hyphen_particles(tokens):  # "Port-au-Prince": a particle inside a hyphened name passes the gate
-            keys[k] = tokens.keys[k]
-        return keys
-
-    @staticmethod
-    def _capitalised(tokens, i: int, j: int, layer: str) -> bool:
-        """Read from the flat lists: the automaton proposes many lowercase words this gate turns away."""
-        caps = [tokens.caps[k] for k in range(i, j)
-                if tokens.keys[k] not in ARTICLES and tokens.words[k].lower() not in context.FUNCTION_WORDS
-                and not hyphen_inner(tokens, k)]
-        if layer in {"curated", "user"}:
-            return any(caps)  # "eastern Aleppo", "Idlib province"
-        return bool(caps) and all(caps)
-
-    def _person_keys(self, tokens: Tokens, spans, text: str,
-                     signals: dict[tuple[int, int], str | None] | None = None) -> set[str]:
+    def _person_keys(self, tokens: Tokens, spans, text: str, signals: dict[tuple[int, int], str | None],
+                     facts: dict[int, ListFacts]) -> set[str]:
         """Names used for a person anywhere in the text ("John Kerry", "Kerry said"), so "Kerry" alone is
         not a place. Only strong evidence counts: a name before another capitalised word ("Aleppo
         Thursday") is doubtful in that occurrence only."""
-        keys = set()
-        signals = {} if signals is None else signals  # each span's signal, kept for _passes
+        keys = set()  # each span's signal goes in `signals`, kept for _passes
         for i, j, key, places in spans:
             if places[0].source not in {"curated", "user"}:
                 signal = signals[(i, j)] = context.person_signal(tokens, i, j, text)
-                if signal == "strong" or (signal in {"joined", "speaks"} and not _major(places)):
+                if signal == "strong" or (signal in {"joined", "speaks"} and not list_facts(facts, places).large):
                     keys.add(key)  # a city or region after a capitalised word is doubtful there only
                 if context.personal(tokens, i, j, text):
                     keys.update({key, PERSONAL + key})  # a person's, even if a country's too ("Georgia")
@@ -437,24 +380,23 @@ class Gazetteer:
     def _passes(self, tokens, i, j, places: list[Place], *, text: str, persons: set[str],
                 signals: dict[tuple[int, int], str | None] | None = None,
                 paired: frozenset[tuple[int, int]] = frozenset(), organisation: bool = True,
-                common_words: bool = True) -> bool:
+                common_words: bool = True, facts: dict[int, ListFacts] | None = None) -> bool:
         """Does span i..j pass the traps? `organisation=False` skips the organisation trap alone,
-        `common_words=False` the common-word trap alone."""
+        `common_words=False` the common-word trap alone; `facts` is the article's memo of spans.ListFacts."""
         if (organisation and context.org_trap(tokens, i, j, places, text)) or context.month_abbreviation(tokens, i, j, text):
             return False
         if dateline(tokens, text, i, j):
             return True  # "WASHINGTON Barack Obama pardoned", "MANSFIELD —": where the story was filed
-        major = any(p.kind == "country" or p.population >= 100_000
-                    or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
-        if not major and context.inside_proper_name(tokens, i, j, text):
+        about = list_facts({} if facts is None else facts, places)
+        if not about.major and context.inside_proper_name(tokens, i, j, text):
             return False  # "the Gulf War", "Donetsk People's Republic"; not "the Berlin Christmas market"
         if places[0].source in {"curated", "user"}:
             return True
         if (context.acronym_trap(tokens, i, j, places, text) or wordtraps.common_phrase(tokens, i, j, places)
                 or wordtraps.modifier_trap(tokens, i, j, places, text)):
             return False
-        key = " ".join(t.key for t in tokens[i:j])
-        if all(p.kind not in {"country", "region"} for p in places) or PERSONAL + key in persons:
+        key = " ".join(tokens.keys[i:j])
+        if about.local or PERSONAL + key in persons:
             if signals is not None and (i, j) in signals:
                 signal = signals[(i, j)]
             else:
@@ -467,10 +409,7 @@ class Gazetteer:
         # a place if either the likeliest place of all or the likeliest that has the name as its own passes:
         # "Venice" is Venice, though Dayton lists it as another name; "Bombay" is Mumbai, though a village
         # is called Bombay
-        surface = tokens[i].text if j - i == 1 else ""
-        own = [p for p in places if context.name_cost(p, surface) == 0] or places
-        bests = {max(group, key=lambda p: (p.kind == "country", p.population)) for group in (places, own)}
-        return not common_words or not all(context.common_word_trap(tokens, i, j, best) for best in bests)
+        return not common_words or j - i != 1 or not about.common_word(tokens.words[i], tokens.initial(i))
 
     def _fuzzy_spans(self, tokens: Tokens, kept, persons: set[str]):
         """Spellings no list has: a capitalised, uncommon word close to a regional name."""
@@ -482,7 +421,7 @@ class Gazetteer:
             key = keys[n]
             if n in covered or key in persons or len(key) < 4:
                 continue
-            if context.zipf(words[n].lower()) >= 3.0 or words[n].isupper() or in_longer_name(tokens, n):
+            if context.zipf(tokens.lowers[n]) >= 3.0 or words[n].isupper() or in_longer_name(tokens, n):
                 continue
             hits = self._fuzzy_cached(key)
             if not hits or context.person_trap(tokens, n, n + 1, ""):

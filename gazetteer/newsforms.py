@@ -41,8 +41,14 @@ def abbreviation_table() -> tuple[dict[str, tuple[str, str, bool]], re.Pattern[s
     table = {r["abbreviation"]: (r["name"], r["country"], r["needs_comma"] == "true") for r in rows}
     dotted = sorted((a[:-1] for a in table if a.endswith(".")), key=len, reverse=True)
     plain = sorted((a for a in table if not a.endswith(".")), key=len, reverse=True)  # "NY", "NSW"
-    return table, re.compile(r"(?<![\w.])(?:(?:" + "|".join(map(re.escape, dotted)) + r")\.(?![\w])|(?:"
-                             + "|".join(map(re.escape, plain)) + r")(?!\w|\.\w))")
+    # Each form opens with its own first letter, its lookbehind after it ("K(?<![\w.]K)y\.": no word or full
+    # stop before the K), so the pattern starts with a literal and `re` skips ahead to the letters that open
+    # a form instead of trying the whole alternation at every character of the text.
+    def form(abbreviation: str, tail: str) -> str:
+        first = re.escape(abbreviation[0])
+        return rf"{first}(?<![\w.]{first}){re.escape(abbreviation[1:])}{tail}"
+
+    return table, re.compile("|".join([form(a, r"\.(?!\w)") for a in dotted] + [form(a, r"(?!\w|\.\w)") for a in plain]))
 
 
 def abbreviations(tokens: Tokens, text: str) -> list[tuple[int, int, str, str]]:
@@ -77,7 +83,9 @@ def paired_spans(spans, tokens: Tokens, text: str) -> frozenset[tuple[int, int]]
     return frozenset(out)
 
 
-DOTTED_RUN = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?!\w)")  # U.S, U.K., U.A.E.
+# U.S, U.K., U.A.E.: the lookbehind (no word or full stop before) after the first letter, so that `re` skips
+# ahead to capitals instead of trying the lookbehind at every character
+DOTTED_RUN = re.compile(r"[A-Z](?<![\w.][A-Z])\.(?:[A-Z]\.)*[A-Z](?!\w)")
 
 def dotted_initialisms(tokens: Tokens, text: str) -> list[tuple[int, int, str]]:
     """Runs of single capital letters joined by full stops ("U.S.", "U.K", "U.A.E."), with the key of the

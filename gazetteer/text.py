@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from evacmap.gazetteer.normalize import _APOSTROPHES, ARTICLES, _token_key, fold
 
 _WORD = re.compile(r"[^\W_]+(?:['’`ʿʾ][^\W_]+)*")
+_WORD_SPLIT = re.compile(f"({_WORD.pattern})")
 _POSSESSIVE = re.compile(r"['’][sS](?![^\W_])")
+_ARABIC = re.compile("[\u0600-\u06ff]")
 _SENTENCE_END = set('.!?"“”:;\n') | {"—", "–"}
 
 
@@ -52,18 +54,27 @@ class Tokens(Sequence):
 
     def __init__(self, text: str):
         self.text = text
-        found = list(_WORD.finditer(text))
-        starts = list(map(re.Match.start, found))
-        ends = list(map(re.Match.end, found))
-        words = list(map(re.Match.group, found))
+        # split at the words: [gap, word, gap, word, ..., gap], with each part's offset from the sum of the
+        # lengths before it (no match object per word)
+        parts = _WORD_SPLIT.split(text)
+        bounds = list(itertools.accumulate(map(len, parts), initial=0))
+        words, starts, ends = parts[1::2], bounds[1:-1:2], bounds[2::2]
         # Possessives ("Syria's" → "Syria"): only where the text has an apostrophe and s ending a word.
         for m in _POSSESSIVE.finditer(text):
             k = bisect.bisect_left(ends, m.end())
             if k < len(ends) and ends[k] == m.end() and len(words[k]) > 3:
                 words[k], ends[k] = words[k][:-2], ends[k] - 2
         self.starts, self.ends, self.words = starts, ends, words
-        self.keys = list(map(_key, words))
-        self.caps = [w[0].isupper() or "\u0600" <= w[0] <= "\u06ff" for w in words]
+        # each word in lowercase (Token.word), for the rules that read the words beside a name from these flat
+        # lists instead of making a Token for each
+        self.lowers = list(map(str.lower, words))
+        keys = {word: _key(word) for word in set(words)}  # an article repeats a small vocabulary
+        self.keys = list(map(keys.__getitem__, words))
+        # capitalised: a capital first letter, or an Arabic one (a script without case; test only when the text
+        # has Arabic letters)
+        self.caps = list(map(str.isupper, map(operator.itemgetter(0), words)))
+        if _ARABIC.search(text):
+            self.caps = [w[0].isupper() or "\u0600" <= w[0] <= "\u06ff" for w in words]
         self._made: dict[int, Token] = {}
 
     def __len__(self) -> int:
@@ -85,10 +96,10 @@ class Tokens(Sequence):
         if token is None:
             word = self.words[i]
             token = self._made[i] = Token(self.starts[i], self.ends[i], word, self.keys[i], self.caps[i],
-                                          self._initial(i), word.lower())
+                                          self.initial(i), self.lowers[i])
         return token
 
-    def _initial(self, i: int) -> bool:
+    def initial(self, i: int) -> bool:
         """Does word i start a sentence (or the text, a line, a quotation after a full stop)?"""
         start, text = self.starts[i], self.text
         if i == 0:
@@ -107,32 +118,36 @@ def tokenize(text: str) -> Tokens:
 
 
 class Stream:
-    """The keys of a token list joined by spaces, with a map back from stream offsets to tokens."""
+    """The keys of a token list joined by spaces, with a map back from stream offsets to tokens. The string and
+    the offsets are made when an automaton first scans the stream: the world index walks the keys instead."""
 
     def __init__(self, tokens: Tokens, keys: list[str] | None = None):
         self.tokens = tokens
-        keys = tokens.keys if keys is None else keys
-        self.keys = keys
-        # key k starts after k spaces and the keys before it: 1 + k + their lengths
-        offsets = list(map(operator.add, itertools.accumulate(map(len, keys), initial=0), range(1, len(keys) + 2)))
-        self.offsets = offsets[:-1]
-        # stream offset of a token's key -> its index; the stream's end -> the token count
-        self.token_at = dict(zip(offsets, range(len(keys) + 1), strict=False))
-        self.string = " " + " ".join(keys) + " "
+        self.keys = tokens.keys if keys is None else keys
+
+    @functools.cached_property
+    def string(self) -> str:
+        return " " + " ".join(self.keys) + " "
+
+    @functools.cached_property
+    def offsets(self) -> list[int]:
+        """Where each token's key starts in the string: after k spaces and the keys before it, 1 + k + their
+        lengths."""
+        return list(map(operator.add, itertools.accumulate(map(len, self.keys[:-1]), initial=0),
+                        range(1, len(self.keys) + 1)))
 
     def scan(self, automaton) -> list[tuple[int, int, str]]:
         """Every (first token, end token, key) whose key sequence is a name in the automaton."""
         hits: list[tuple[int, int, str]] = []
         if len(automaton) == 0:
             return hits
-        token_at = self.token_at
+        offsets = self.offsets
         for end_pos, (key, _) in automaton.iter(self.string):
-            # The match is " key ": it starts at the space before its first token and ends at the space
-            # before the token after it (or the stream's end).
-            i, j = token_at.get(end_pos - len(key)), token_at.get(end_pos + 1)
-            if i is None or j is None:  # the end, or a key with a space inside (rare folding): by position
-                i = bisect.bisect_left(self.offsets, end_pos - len(key))
-                j = bisect.bisect_right(self.offsets, end_pos - 1)
+            # The match is " key ": its first token's key starts after the space before it, and its tokens are
+            # those whose keys start before the space that ends it (a search of the offsets: far fewer
+            # matches than words)
+            i = bisect.bisect_left(offsets, end_pos - len(key))
+            j = bisect.bisect_right(offsets, end_pos - 1)
             if i < j:
                 hits.append((i, j, key))
         return hits
@@ -161,14 +176,15 @@ def in_longer_name(tokens: Tokens, n: int) -> bool:
 
 def with_article(tokens: Tokens, i: int, text: str) -> int:
     """Include a leading Arabic article in the surface: "Al-Amiriyah", not "Amiriyah"."""
-    if i > 0 and tokens[i - 1].key in ARTICLES:
-        gap = text[tokens[i - 1].end:tokens[i].start]
-        if gap == "-" or (gap == " " and tokens[i - 1].capitalised and not tokens[i - 1].sentence_initial):
-            return tokens[i - 1].start
-    return tokens[i].start
+    if i > 0 and tokens.keys[i - 1] in ARTICLES:
+        gap = text[tokens.ends[i - 1]:tokens.starts[i]]
+        if gap == "-" or (gap == " " and tokens.caps[i - 1] and not tokens.initial(i - 1)):
+            return tokens.starts[i - 1]
+    return tokens.starts[i]
 
 
-_HYPHEN_PARTICLE = re.compile(r"(?<=[^\W\d_])-([^\W\d_]+)(?=-[^\W\d_])")
+# the lookbehind after the hyphen, so that `re` skips ahead to hyphens instead of trying it at every character
+_HYPHEN_PARTICLE = re.compile(r"-(?<=[^\W\d_]-)([^\W\d_]+)(?=-[^\W\d_])")
 
 
 def hyphen_particles(tokens: Tokens) -> list[int]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
+import itertools
 import json
 import logging
 import mmap
@@ -107,6 +108,8 @@ class WorldIndex:
         self._cache: dict[int, Place] = {}
         self._by_key: dict[str, tuple[Place, ...]] = {}  # a long article names the same towns again and again
         self._ids: dict[str, int] | None = None
+        self._known: dict[str, tuple[bool, bool]] = {}  # what scan() asked the index (see _ask)
+        self._live: set[str] = set()
         self.names_indexed = len(ptr) - 1
 
     def __len__(self) -> int:
@@ -149,23 +152,36 @@ class WorldIndex:
     def scan(self, stream) -> list[tuple[int, int, str]]:
         """Every (first token, end token, key) whose run of token keys is an indexed name: a dictionary
         walk from each word, extended while the words so far begin some longer name."""
-        # the buckets' own dicts, asked directly: this runs for every word of the article
-        lookup, prefixes = self._lookup.bucket, self._prefixes.bucket
         keys = stream.keys
         n = len(keys)
         hits = []
-        for i, first in enumerate(keys):
-            if first == "#":  # a word the caller blanked out
-                continue
-            if first in lookup(first):
-                hits.append((i, i + 1, first))
-            key, j = first, i + 1
-            while key in prefixes(key) and j < n:
+        known, live = self._known, self._live
+        if len(known) > 300_000:  # (bounded; never cleared mid-scan, which reads `live` lazily)
+            known.clear()
+            live.clear()
+        for word in set(keys).difference(known):
+            self._ask(word)
+        # the walk starts only at the words that are or begin a name, picked out by C-level iteration
+        for i in itertools.compress(range(n), map(live.__contains__, keys)):
+            key, j = keys[i], i + 1
+            named, begins = known[key]
+            if named:
+                hits.append((i, j, key))
+            while begins and j < n:
                 key = f"{key} {keys[j]}"
                 j += 1
-                if key in lookup(key):
+                named, begins = known.get(key) or self._ask(key)
+                if named:
                     hits.append((i, j, key))
         return hits
+
+    def _ask(self, key: str) -> tuple[bool, bool]:
+        """Is `key` a name, and does it begin a longer one? Remembered across texts (news repeat their words),
+        with the words that are either in `_live`; "#" is a word the caller blanked out."""
+        status = self._known[key] = (key in self._lookup.bucket(key), key in self._prefixes.bucket(key))
+        if (status[0] or status[1]) and key != "#":
+            self._live.add(key)
+        return status
 
 
 def _digest(content: bytes | mmap.mmap, key: bytes | None) -> str | int:
