@@ -141,10 +141,12 @@ def body_after_the(tokens, i: int, j: int, places: list[Place], text: str) -> bo
         return False
     if any(name_key(n).startswith("the ") for p in places for n in p.names):
         return False  # "The Hague", "The Dalles"
-    nxt = tokens[j] if j < len(tokens) else None
-    between = text[tokens[i].end:nxt.start].strip() if nxt is not None else "."
-    if between:
-        return between[0] in ".,;:!?)\"”’"  # the clause ends: "in the Duma.", "the Duma, which"; not "the Fargo-Moorhead area"
+    if j >= len(tokens):
+        return True  # the text ends: "in the Duma"
+    nxt = tokens[j]
+    between = text[tokens[i].end:nxt.start].strip()
+    if between:  # the clause ends ("in the Duma.", "the Duma, which"), not a pair ("the Fargo-Moorhead area")
+        return between[0] in ".,;:!?)\"”’"
     word = nxt.word
     return not nxt.capitalised and (word in SPEECH or word in _PLACE_FOLLOWERS or word.endswith("ed"))
 
