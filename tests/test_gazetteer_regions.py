@@ -132,3 +132,23 @@ def test_region_outranks_a_village_or_a_first_level_region_that_shares_its_name(
     got = places(world, "Fires burned in Patagonia. Drought hit the Sahel.")
     assert got["Patagonia"].id == "wr:patagonia"  # not Patagonia, Arizona
     assert got["Sahel"].id == "wr:sahel"  # not the Sahel region of Burkina Faso alone
+
+
+@pytest.mark.parametrize("text,surface,lat,lon", [
+    ("The quake struck off Sumatra, and a tsunami warning went out across Aceh.", "Sumatra", -0.5, 101.5),
+    ("Haze from fires on Borneo closed schools in Kuching and Pontianak.", "Borneo", 0.9, 114.5),
+    ("Typhoon evacuations began across Luzon and the Visayas.", "Luzon", 16, 121),
+    ("Fighting in Mindanao forced families from Marawi.", "Mindanao", 7.5, 125),
+    ("Boko Haram attacks emptied villages around Lake Chad.", "Lake Chad", 13, 14),
+    ("Rockets fell across the Negev, the army said.", "Negev", 30.8, 34.8),
+    ("Russian troops remain in Transnistria, Chisinau said.", "Transnistria", 47.2, 29.4),
+])
+def test_island_or_area_named_by_its_provinces_is_that_area(world, text, surface, lat, lon):
+    place = places(world, text).get(surface)
+    assert place is not None and place.kind == "region", place
+    assert km(place.lat, place.lon, lat, lon) < 300, place
+
+
+def test_island_named_like_a_word_is_not_added(world):
+    # "Java" is a programming language and coffee before it is an island in most text: no row for it
+    assert "Java" not in places(world, "Oracle released a new version of Java. Java developers met in Berlin.")
