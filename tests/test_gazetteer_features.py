@@ -48,3 +48,10 @@ def test_a_town_after_the_as_a_modifier_or_with_the_in_its_name_is_the_town(worl
     assert found(world, "The Douma attack killed dozens.")["Douma"].country == "SY"
     assert found(world, "Rebels left the Douma enclave for Idlib.")["Douma"].country == "SY"
     assert found(world, "Officials in The Hague said the court would rule.")["The Hague"].country == "NL"
+
+
+def test_bodies_and_units_named_after_places_stay_off_the_map(world):
+    # guards (these passed before this change too): a unit, a movement or an alliance is not its namesake town
+    text = ("Fighters of the Azov regiment held the plant. Hamas said the convoy was hit. NATO said it would "
+            "help. The Duma approved the law.")
+    assert not {"Azov", "Hamas", "NATO", "Duma"} & set(found(world, text)), found(world, text)
