@@ -90,31 +90,53 @@ def iso_centres() -> dict[str, tuple[float, float]]:
     return out
 
 
-def world_regions(countries: list[Place]) -> list[Place]:
-    """Regions of several countries that news name as one place ("West Africa", "the Middle East", "the EU"),
-    from world_regions.csv: each a list of member countries (UN M49's subregions, the EU's member states, and
-    a few common groupings whose definition the file states). A region is placed at the median latitude and
-    longitude of its members' points, so one large member (Russia in Eastern Europe) does not drag it away,
-    and bears their summed population, so a village that shares the name ("Middle East", Maryland) does not
-    outrank it."""
-    by_iso = {p.country: p for p in countries if p.kind == "country" and p.country}
-    places = []
+def world_regions(places: list[Place]) -> list[Place]:
+    """Regions that news name as one place though no map draws them as one: areas of several countries
+    ("West Africa", "the Middle East", "the EU", "the Sahel") and areas made of first-level regions of one or
+    two countries ("Darfur", "the Donbas", "Patagonia"), from world_regions.csv. Each row lists its members:
+    ISO 3166-1 alpha-2 codes for countries (UN M49's subregions, the EU's member states, and groupings whose
+    definition the file states), or world-layer ids (`gn:<geonameid>`) of first-level regions, or of their
+    seats where GeoNames has no such region. A region is placed at the median latitude and longitude of its
+    members' points, so one large member (Russia in Eastern Europe) does not drag it away, and bears their
+    summed population, so a village that shares the name ("Middle East", Maryland; Patagonia, Arizona) does
+    not outrank it. A region inside one country carries that country; its radius covers its members."""
+    by_iso = {p.country: p for p in places if p.kind == "country" and p.country}
+    by_id = {p.id: p for p in places}
+    out = []
     for row in csv.DictReader(io.StringIO(_read("world_regions.csv"), newline="")):
-        members = [by_iso[code] for code in row["members"].split() if code in by_iso]
-        if not members:
+        members = [by_id.get(code) if ":" in code else by_iso.get(code) for code in row["members"].split()]
+        found = [p for p in members if p is not None and p.lat is not None and p.lon is not None]
+        if not found:
             continue
-        lat = statistics.median(p.lat for p in members if p.lat is not None)
-        lon = statistics.median(p.lon for p in members if p.lon is not None)
+        lat = statistics.median(p.lat for p in found if p.lat is not None)
+        lon = statistics.median(p.lon for p in found if p.lon is not None)
         slug = row["name"].lower().replace(" ", "-")
         aliases = [a for a in row["aliases"].split(";") if a]
-        places.append(Place(
+        countries = {p.country for p in found}
+        inside = len(countries) == 1 and all(p.kind != "country" for p in found)
+        # a region of countries is a label's point (1,500 km); one of first-level regions reaches its
+        # farthest member's point and as far again beyond it (half a member's width), at least 150 km
+        reach = max(_km(lat, lon, p.lat, p.lon) for p in found if p.lat is not None and p.lon is not None)
+        precision = 1_500_000 if any(p.kind == "country" for p in found) else max(150_000, int(reach * 1500))
+        out.append(Place(
             id=f"wr:{slug}", name=row["name"], kind="region", lat=round(lat, 5), lon=round(lon, 5),
-            precision_m=1_500_000, source="worldregions",
-            citation=f"{row['definition']}; point: median of its {len(members)} member countries' points",
+            precision_m=precision, source="worldregions",
+            citation=f"{row['definition']}; point: median of its {len(found)} members' points",
             source_id=f"worldregions:{slug}", names=(row["name"], *aliases),
-            population=sum(p.population for p in members), approximate=True,
-            note="members " + " ".join(p.country or "" for p in members)))
-    return places
+            country=next(iter(countries)) if inside else None,
+            population=sum(p.population for p in found), approximate=True,
+            note="members " + " ".join(p.country or "" if p.kind == "country" else p.id for p in found)))
+    return out
+
+
+def _km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    """Great-circle distance in km (haversine)."""
+    import math
+
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    a = (math.sin((p2 - p1) / 2) ** 2
+         + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2)
+    return 6371.0 * 2 * math.asin(math.sqrt(min(1.0, a)))
 
 
 _AIRPORT_WORDS = ("International Airport", "Intercontinental Airport", "Regional Airport", "Airport")

@@ -390,6 +390,8 @@ class Gazetteer:
         about = list_facts({} if facts is None else facts, places)
         if not about.major and context.inside_proper_name(tokens, i, j, text):
             return False  # "the Gulf War", "Donetsk People's Republic"; not "the Berlin Christmas market"
+        if j - i == 1 and wordtraps.feature_or_body(tokens, i, places):
+            return False  # "Lake Chad", "the Dnipro River"; "the Duma approved"
         if places[0].source in {"curated", "user"}:
             return True
         if (context.acronym_trap(tokens, i, j, places, text) or wordtraps.common_phrase(tokens, i, j, places)
@@ -428,6 +430,6 @@ class Gazetteer:
                 continue
             key, score = hits[0]
             places: list[Place] = next((ix.places_for(key) for ix in self.indexes if ix.places_for(key)), [])
-            if places and not context.org_trap(tokens, n, n + 1):
+            if places and not context.org_trap(tokens, n, n + 1) and not wordtraps.feature_or_body(tokens, n, places):
                 out.append((n, n + 1, key, places, score))
         return out

@@ -16,7 +16,9 @@ from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.normalize import name_key
 from evacmap.gazetteer.text import Tokens
 
-__all__ = ["common_phrase", "crosses_punctuation", "modifier_trap", "public_body_after", "village_word"]
+__all__ = ["body_after_the", "common_phrase", "crosses_punctuation", "feature_named_for", "feature_or_body",
+           "modifier_trap",
+           "public_body_after", "village_word"]
 
 
 # Marks between two words that no name runs across: a dash set off by spaces, a colon or semicolon, a bracket,
@@ -96,3 +98,60 @@ def public_body_after(tokens: Tokens, j: int) -> bool:
         if tokens.lowers[k] in PUBLIC_BODY_WORDS:
             return True
     return False
+
+
+# Words of a water body's or a relief feature's name, written before or after the name of the place or country
+# it is named for ("Lake Chad", "Dnipro River", "Gulf of Mexico", "Mount Lebanon" is a whole name elsewhere).
+_FEATURE_BEFORE = frozenset("lake mount mt".split())
+_FEATURE_AFTER = frozenset("river sea ocean gulf strait straits lake mountains desert".split())
+_FEATURE_OF = frozenset("sea gulf bay strait straits lake lakes ocean river mountains".split())
+
+
+def feature_named_for(tokens, i: int, j: int, places: list[Place], text: str) -> bool:
+    """A town's or a country's name written inside a water body's or a mountain range's name ("Lake Chad",
+    "the Dnipro River", "the Gulf of Mexico", "the Sea of Japan") is the feature, which lies far from the town's
+    or the country's point: not the place. A first-level region's name is left alone: the feature it names lies
+    in it ("the Mississippi River" runs through Mississippi)."""
+    if j - i != 1:
+        return False
+    nxt = tokens[j] if j < len(tokens) else None
+    if (tokens[i].word in _FEATURE_OF and nxt is not None and nxt.word == "of" and j + 1 < len(tokens)
+            and tokens[j + 1].capitalised):
+        return True  # "Gulf" in "Gulf of Mexico" is not Gulf Province
+    if all(p.kind in {"governorate", "region", "county"} for p in places):
+        return False
+    prev = tokens[i - 1] if i > 0 else None
+    if (prev is not None and prev.word == "of" and i >= 2 and tokens[i - 2].capitalised
+            and tokens[i - 2].word in _FEATURE_OF and text[tokens[i - 2].end:prev.start] == " "):
+        return True  # "Gulf of Mexico", "Sea of Azov"
+    if (prev is not None and prev.capitalised and prev.word.rstrip(".") in _FEATURE_BEFORE
+            and text[prev.end:tokens[i].start] in {" ", ". "}):
+        return True  # "Lake Chad", "Mount Hermon"
+    return (nxt is not None and nxt.capitalised and nxt.word in _FEATURE_AFTER
+            and text[tokens[i].end:nxt.start] == " ")  # "Dnipro River", "Jordan River"
+
+
+def body_after_the(tokens, i: int, j: int, places: list[Place], text: str) -> bool:
+    """English writes no "the" before a town's name unless the name has it ("The Hague"): "the Duma approved",
+    "in the Duma." name a body or a building that shares a town's spelling (Douma), not the town. The town's
+    name as a modifier ("the Douma attack", "the Aleppo countryside") is still the town."""
+    if j - i != 1 or i == 0 or tokens[i - 1].word != "the" or text[tokens[i - 1].end:tokens[i].start] != " ":
+        return False
+    if not places or any(p.kind not in SETTLEMENT_KINDS for p in places):
+        return False
+    if any(name_key(n).startswith("the ") for p in places for n in p.names):
+        return False  # "The Hague", "The Dalles"
+    if j >= len(tokens):
+        return True  # the text ends: "in the Duma"
+    nxt = tokens[j]
+    between = text[tokens[i].end:nxt.start].strip()
+    if between:  # the clause ends ("in the Duma.", "the Duma, which"), not a pair ("the Fargo-Moorhead area")
+        return between[0] in ".,;:!?)\"”’"
+    word = nxt.word
+    return not nxt.capitalised and (word in SPEECH or word in _PLACE_FOLLOWERS or word.endswith("ed"))
+
+
+def feature_or_body(tokens, n: int, places: list[Place]) -> bool:
+    """Is word n a place's name inside a feature's name ("Lake Chad") or a body's after "the" ("the Duma")?"""
+    return (feature_named_for(tokens, n, n + 1, places, tokens.text)
+            or body_after_the(tokens, n, n + 1, places, tokens.text))

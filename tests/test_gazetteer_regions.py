@@ -109,3 +109,46 @@ def test_ambiguous_code_is_left_out(world):
     # WA is Washington and Western Australia: the table holds no such code rather than guess
     got = places(world, "It was hot in Perth, WA, on Sunday.")
     assert "WA" not in got and got["Perth"].country == "AU"
+
+
+@pytest.mark.parametrize("text,surface,lat,lon,country", [
+    ("Thousands fled Darfur for camps across the border in Chad.", "Darfur", 13, 24.5, "SD"),
+    ("Shelling continued across the Donbas overnight, Kyiv said.", "Donbas", 48.3, 38.5, "UA"),
+    ("Nearly all of Nagorno-Karabakh's people left for Armenia within a week.", "Nagorno-Karabakh", 39.8, 46.7, "AZ"),
+    ("Tourists were flown out of the Sinai after the attack.", "Sinai", 29.5, 33.8, "EG"),
+    ("Families from Mosul found shelter in Iraqi Kurdistan.", "Iraqi Kurdistan", 36, 44.5, "IQ"),
+    ("Wildfires forced evacuations in Patagonia, officials in Buenos Aires said.", "Patagonia", -45, -69, None),
+    ("Drought and insurgency have displaced millions across the Sahel.", "Sahel", 15, 0, None),
+    ("Migrants walked through the Balkans towards Hungary.", "Balkans", 43, 21, None),
+])
+def test_region_of_first_level_regions_or_countries_is_that_region(world, text, surface, lat, lon, country):
+    place = places(world, text).get(surface)
+    assert place is not None and place.kind == "region", place
+    assert km(place.lat, place.lon, lat, lon) < 900, place
+    assert place.country == country  # inside one country: it is that country's; across several: no one's
+
+
+def test_region_outranks_a_village_or_a_first_level_region_that_shares_its_name(world):
+    got = places(world, "Fires burned in Patagonia. Drought hit the Sahel.")
+    assert got["Patagonia"].id == "wr:patagonia"  # not Patagonia, Arizona
+    assert got["Sahel"].id == "wr:sahel"  # not the Sahel region of Burkina Faso alone
+
+
+@pytest.mark.parametrize("text,surface,lat,lon", [
+    ("The quake struck off Sumatra, and a tsunami warning went out across Aceh.", "Sumatra", -0.5, 101.5),
+    ("Haze from fires on Borneo closed schools in Kuching and Pontianak.", "Borneo", 0.9, 114.5),
+    ("Typhoon evacuations began across Luzon and the Visayas.", "Luzon", 16, 121),
+    ("Fighting in Mindanao forced families from Marawi.", "Mindanao", 7.5, 125),
+    ("Boko Haram attacks emptied villages around Lake Chad.", "Lake Chad", 13, 14),
+    ("Rockets fell across the Negev, the army said.", "Negev", 30.8, 34.8),
+    ("Russian troops remain in Transnistria, Chisinau said.", "Transnistria", 47.2, 29.4),
+])
+def test_island_or_area_named_by_its_provinces_is_that_area(world, text, surface, lat, lon):
+    place = places(world, text).get(surface)
+    assert place is not None and place.kind == "region", place
+    assert km(place.lat, place.lon, lat, lon) < 300, place
+
+
+def test_island_named_like_a_word_is_not_added(world):
+    # "Java" is a programming language and coffee before it is an island in most text: no row for it
+    assert "Java" not in places(world, "Oracle released a new version of Java. Java developers met in Berlin.")
