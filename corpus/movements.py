@@ -35,7 +35,17 @@ from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.attribution import attribute, place_words
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
-from evacmap.corpus.movement_cues import ARRIVED_FROM, DEPARTED, FRONTED_AT, HOME, PEOPLE_OF, PEOPLE_OF_PLACE, WAIT_TO_BE, WHO
+from evacmap.corpus.movement_cues import (
+    ARRIVED_FROM,
+    DEPARTED,
+    FRONTED_AT,
+    HOME,
+    PEOPLE_OF,
+    PEOPLE_OF_PLACE,
+    WAIT_TO_BE,
+    WHO,
+    WHO_FAMILY,
+)
 from evacmap.corpus.slots import Slot, article_slots
 from evacmap.gazetteer.context import km
 from evacmap.gazetteer.model import ADMIN_KINDS
@@ -150,7 +160,9 @@ class _Movers:
     def before(self, n: int) -> str:
         """The movers named last in the sentences before sentence n (asked in sentence order)."""
         while self._read < n:
-            found = [name for name, rx in WHO if rx.search(self._texts[self._read])]
+            text = self._texts[self._read]
+            may = WHO_FAMILY.may(text)
+            found = [name for name, rx in WHO if rx in may and rx.search(text)]
             self._who = ", ".join(found) if found else self._who
             self._read += 1
         return self._who
