@@ -1,14 +1,26 @@
-"""Rule families (corpus/families.py): a clause is searched only with the rules whose cue words it holds. The
-gate must never drop a rule that matches (the outputs would change), and must drop the others."""
+"""Rule families (corpus/families.py) and guarded rules (corpus/prefilter.py): a clause is searched only with
+the rules whose cue words it holds. The gate must never drop a rule that matches (the outputs would change),
+and must drop the others."""
 from __future__ import annotations
 
 import gc
 import re
 from pathlib import Path
 
-from evacmap.corpus import events, movement_clauses, movement_cues, movements, scope  # noqa: F401  (their families)
+from evacmap.corpus import (  # noqa: F401  (their families and guarded rules)
+    claim_places,
+    control_text,
+    events,
+    movement_clauses,
+    movement_cues,
+    movements,
+    scope,
+    slots,
+)
+from evacmap.corpus.actors import default_actors
 from evacmap.corpus.families import Family
 from evacmap.corpus.folding import Fast, fast
+from evacmap.corpus.prefilter import Guarded
 from evacmap.corpus.sentences import split_sentences
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,3 +74,28 @@ def test_a_rule_without_literals_is_always_searched():
     assert family.possible("nothing here") == {0}
     assert family.possible("the CONVOY left") == {0, 1}
     assert family.may("the convoy left") == {plain, worded}
+
+
+def _guarded() -> list[Guarded]:
+    slots.area_patterns(default_actors())
+    control_text._rules(default_actors())
+    return [g for g in gc.get_objects() if isinstance(g, Guarded)]
+
+
+def test_every_guard_is_found_inside_each_match_of_its_rule():
+    """A guarded rule (corpus/prefilter.py) is searched only where its guard is: the guard must match inside
+    every match of the rule, or the rule would miss. Checked on the text before each capitalised word of the
+    corpora (where a place's rules look: "... flown via |Larnaca"), and on whole sentences."""
+    guarded = _guarded()
+    assert len(guarded) >= 15
+    texts = []
+    for text in _clauses():
+        texts.append(text)
+        texts += [text[:m.start()] for m in re.finditer(r"\b[A-Z]", text)]
+        texts += [text[m.end():] for m in re.finditer(r"\b[A-Z]\w*", text)]
+    for g in guarded:
+        pattern = g.pattern
+        for text in texts:
+            m = pattern.search(text)
+            if m is not None:
+                assert g.guard.search(text, m.start(), m.end()) is not None, (pattern.pattern, g.guard.pattern, text)
