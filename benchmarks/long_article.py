@@ -115,6 +115,7 @@ def main() -> None:
     worst = 0.0
     split_rate = ""
     stages(_warm_up(root, places), root, gazetteer, args.country)  # one-time costs: lazy indexes, regexes
+    gazetteer.get("gn:0")  # the world index's id table, which the warm-up article may not ask for
     for mb in (float(x) for x in args.sizes.split(",")):
         text = generate(int(mb * 1_000_000), places, run_on=args.style == "run-on")
         path = root / "articles" / "long.txt"

@@ -63,7 +63,7 @@ _PARTY_BEFORE = Guarded(re.compile(r"(?:\baccording to|\b(?:brokered|mediated|ba
                            r"clashes|conflict|dispute|relations|tensions|mediation|summit|meeting)\s+"
                            r"(?:[\w'’-]+\s+){0,2}?between|\bwith the help of|"
                            r"\bon behalf of|\bat the request of)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}$", re.I),
-                        "according|by|between|help|behalf|request|over")
+                        r"(?:to|by|from|between|of)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}$")  # how each cue ends
 _PARTY_LIST = re.compile(r"^(?:\s*(?:,\s*(?:which|who)\b[^,]*,)?\s*(?:,|and|or)\s+(?:the\s+)?)$", re.I)
 _AGENT_AFTER = re.compile(r"^(?:,\s*which\s+(?:says|said|claims|claimed|reports|reported|estimates|estimated)\b|"
                           r"['’]s\s+(?:[\w-]+\s+){0,4}(?:ministry|ministries|authority|agency|administration|presidency|"
@@ -83,8 +83,7 @@ _SEAT_BEFORE = Guarded(re.compile(r"(?:\b(?:told|telling|speaking to|speaking|sp
                           r"reached|returned|headed|trapped|killed|stuck|remain\w*|liv\w+|people|civilians)\b)"
                           r"[^,;.]){0,30}?\b(?:in|from|at)\s+(?:the\s+)?|"
                           r"\bfrom\s+(?:his|her|their|its)\s+(?:office|base|home|headquarters)\s+in\s+)$", re.I),
-                       "told|telling|speak|spoke|said|says|brief|addressing|conference|statement|interview|track|"
-                       "monitor|based|headquartered|from")
+                       r"(?:in|from|at)\s+(?:the\s+)?$")  # how both branches end
 _SEAT_AFTER = re.compile(r"^(?:-based|\s+based)\b", re.I)
 # A state named as the nationality of its forces or officials, or as the one leading an operation: "U.S. military
 # flights out of Juba", "the U.S. force in Niamey", "U.S. bases in Italy", "the France-led airlift" (the claim is about
@@ -115,7 +114,8 @@ _FEATURE_AFTER = re.compile(r"^\s+(?:corridor|road|highway|motorway|bridge|river
 _ZONE_AFTER = re.compile(r"^\s+time\b", re.I)
 # The ways a route passes, not where its count is: "after a 15-hour drive ... through Ed Damer and Atbara".
 _WAYPOINT_BEFORE = Guarded(re.compile(r"(?:\bfrom\b[^,;.]{0,60}|\b(?:road|route|highway|corridor|drive|journey|trip|"
-                                      r"way)\s+)(?:through|via|by way of)\s+(?:the\s+)?$", re.I), "through|via|by way of")
+                                      r"way)\s+)(?:through|via|by way of)\s+(?:the\s+)?$", re.I),
+                           r"(?:through|via|by way of)\s+(?:the\s+)?$")
 # A list goes on in the role of its first member: "in Europe, Africa, the Americas and Asia".
 _LIST_JOIN = re.compile(r"^(?:\s*,\s*(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)*"
                         r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?$")
@@ -271,4 +271,4 @@ _LIST_ROLES = frozenset({"party", "nationality", "waypoint", "seat", "title"})
 
 
 # Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
-ANAPHORA, _RELATIVE = fast(ANAPHORA), fast(_RELATIVE)
+ANAPHORA, _RELATIVE, _MEMBER_BEFORE = fast(ANAPHORA), fast(_RELATIVE), fast(_MEMBER_BEFORE)

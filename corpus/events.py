@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from evacmap.corpus.families import Family
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Quantity
 
@@ -117,60 +118,59 @@ def classify(text: str, quantities: Sequence[Quantity] = (), previous: str = "")
     sentence's subject ("how many people are left").
     """
     counts = {q.counts for q in quantities if q.counts}
-    if _FIGURE.search(text) and previous and _REMAIN.search(previous):
+    may = _FAMILY.may(text)  # the rules whose cue words the clause holds: the others are not searched
+    if _FIGURE in may and _FIGURE.search(text) and previous and _REMAIN.search(previous):
         return "remaining"
-    if _REMAIN.search(text) and (not counts or counts - VEHICLES):
+    if _REMAIN in may and _REMAIN.search(text) and (not counts or counts - VEHICLES):
         return "remaining"
-    violence = _violence(text, counts)
+    violence = _violence(text, counts, may)
     if violence:
         return violence
     if counts and counts <= VEHICLES:
         return "convoy"
-    return _movement(text, counts) or _state(text, counts)
+    return _movement(text, counts, may) or _state(text, counts, may)
 
 
-def _violence(text: str, counts: set) -> str | None:
+def _violence(text: str, counts: set, may: set) -> str | None:
     """Killed, wounded or an attack with victims, when the clause counts or names them."""
-    kill, wound = "killed" in counts or _KILL.search(text), "wounded" in counts and _WOUND.search(text)
+    kill = "killed" in counts or (_KILL in may and _KILL.search(text))
+    wound = "wounded" in counts and _WOUND in may and _WOUND.search(text)
     if kill and wound:
         return "attack"
-    if kill and ("killed" in counts or not _EVAC.search(text)):
+    if kill and ("killed" in counts or not (_EVAC in may and _EVAC.search(text))):
         return "killed"
     return "wounded" if wound else None
 
 
-def _movement(text: str, counts: set) -> str | None:
+def _movement(text: str, counts: set, may: set) -> str | None:
     """People or vehicles moving: waiting, leaving, heading somewhere, arriving, or stopped."""
-    if _WAIT.search(text) and not _EVAC.search(text):
+    def found(rx) -> bool:
+        return rx in may and rx.search(text) is not None
+
+    if found(_WAIT) and not found(_EVAC):
         return "waiting"
     main = _SIDE.sub(" ", text)
     if _HALT.search(main) and _HALTABLE.search(main) and not counts:
-        return "ceasefire" if _DEAL_VERB.search(text) and not re.search(r"\bevacuat", text, re.I) else "halted"
-    if _EVAC.search(text) or (counts and _EVAC_NOUN.search(text)):
-        if _DEST.search(text) and _FUTURE.search(text):
+        return "ceasefire" if found(_DEAL_VERB) and not re.search(r"\bevacuat", text, re.I) else "halted"
+    if found(_EVAC) or (counts and found(_EVAC_NOUN)):
+        if found(_DEST) and found(_FUTURE):
             return "destination"
         return "evacuated"
-    if _ARRIVE.search(text) and not _COUNT_REACHED.search(text):
+    if found(_ARRIVE) and not _COUNT_REACHED.search(text):
         return "arrived"
-    if _FLED.search(text):
+    if found(_FLED):
         return "fled"
-    if _BOUND.search(text) or (_DEST.search(text) and (counts or _FUTURE.search(text))):
+    if found(_BOUND) or (found(_DEST) and (counts or found(_FUTURE))):
         return "destination"
     return None
 
 
-def _state(text: str, counts: set) -> str | None:
+def _state(text: str, counts: set, may: set) -> str | None:
     """The deal, the siege, displacement or fighting, when nothing moved."""
-    if _DEAL_VERB.search(text):
-        return "ceasefire"
-    if _SIEGE.search(text):
-        return "besieged"
-    if _DISPLACED.search(text):
-        return "displaced"
-    if _ATTACK.search(text):
-        return "attack"
-    if _CEASEFIRE.search(text):
-        return "ceasefire"
+    for rx, kind in ((_DEAL_VERB, "ceasefire"), (_SIEGE, "besieged"), (_DISPLACED, "displaced"), (_ATTACK, "attack"),
+                     (_CEASEFIRE, "ceasefire")):
+        if rx in may and rx.search(text):
+            return kind
     if re.search(r"\bconvoys?\b", text, re.I):
         return "convoy"
     return "other" if counts else None
@@ -185,3 +185,6 @@ def _state(text: str, counts: set) -> str | None:
 
 # Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
 _SIDE = fast(_SIDE)
+# The rules classify searches on the clause itself, gated together (corpus/families.py).
+_FAMILY = Family((_FIGURE, _REMAIN, _KILL, _WOUND, _EVAC, _WAIT, _DEAL_VERB, _EVAC_NOUN, _DEST, _FUTURE, _ARRIVE, _FLED,
+                  _BOUND, _SIEGE, _DISPLACED, _ATTACK, _CEASEFIRE))

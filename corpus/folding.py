@@ -161,7 +161,7 @@ class Fast:
     With a `loosened` pattern (`exact`
     False), a position found is only a candidate: the search goes on past it until the pattern matches."""
 
-    __slots__ = ("_exact", "_fast", "_literals", "_nonempty", "pattern")
+    __slots__ = ("_exact", "_fast", "_literals", "_nonempty", "literals", "pattern")
 
     def __init__(self, pattern: re.Pattern[str], without_case: re.Pattern[str] | None = None, *,
                  exact: bool = True) -> None:
@@ -171,6 +171,7 @@ class Fast:
         # literals one of which every match holds (corpus/literals.py): most clauses hold none, and then the
         # answer is known without running the pattern
         literals = required(self._fast) if self._fast is not None else None
+        self.literals = literals  # on folded text (corpus/families.py gates rule families on them)
         self._literals = scanner(literals) if literals is not None else None
         # finditer may take the match objects from the pattern only where no match is empty: after an empty
         # match, finditer asks for a non-empty one at the same position, which `match` would not give

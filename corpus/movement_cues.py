@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from evacmap.corpus.families import Family
 from evacmap.corpus.folding import fast
 
 MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
@@ -43,7 +44,7 @@ ARRIVED_FROM = re.compile(r"\b(?:arrived|arriving|arrives?|come|came|coming)\s+(
 DEPARTED = re.compile(r"\b(?:fled|flee(?:ing)?|left|escaped|evacuated|got out)\b", re.I)
 PEOPLE_OF_PLACE = re.compile(r"\s+(?:evacuees|residents|refugees|evacuated|displaced)\b")
 #: what the words of a clause say about how people moved
-MODES = (
+MODES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("air", re.compile(r"\b(?:fl[eo]wn?|fly(?:ing)?|flights?|airlift\w*|planes?|aircraft|airstrips?|airports?|"
                        r"airfields?|landed|helicopters?|jets?)\b", re.I)),
     ("sea", re.compile(r"\b(?:ships?|shipped|ferr(?:y|ies|ied)|boats?|sail\w*|vessels?|by sea)\b", re.I)),
@@ -226,15 +227,18 @@ CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou
 __all__ = [
     "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
     "CROSSED_AT", "DEPARTED", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED", "DONE", "FILLER",
-    "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES", "HOME", "MODES", "MOVERS", "MOVE_WORD",
+    "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES", "HOME", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD",
     "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM",
     "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE", "POPULATION_LEFT", "POSSESSIVE",
     "PRONOUN", "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES", "VIA_CUES", "WAITING", "WAIT_TO_BE",
-    "WAIT_TO_GO", "WEAK_DEST", "WHO",
+    "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY",
 ]
 
 
 # Every cue above that folding allows is searched on folded text (corpus/folding.py): the same matches, faster.
 globals().update({name: fast(rx) for name, rx in list(globals().items()) if isinstance(rx, re.Pattern)})
 WHO = tuple((name, fast(rx)) for name, rx in WHO)
+MODES = tuple((mode, fast(rx)) for mode, rx in MODES)
+# each searched in turn on every clause: only those whose cue words it holds are (corpus/families.py)
+WHO_FAMILY, MODES_FAMILY = Family(rx for _name, rx in WHO), Family(rx for _mode, rx in MODES)
 

@@ -35,7 +35,17 @@ from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.attribution import attribute, place_words
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
-from evacmap.corpus.movement_cues import ARRIVED_FROM, DEPARTED, FRONTED_AT, HOME, PEOPLE_OF, PEOPLE_OF_PLACE, WAIT_TO_BE, WHO
+from evacmap.corpus.movement_cues import (
+    ARRIVED_FROM,
+    DEPARTED,
+    FRONTED_AT,
+    HOME,
+    PEOPLE_OF,
+    PEOPLE_OF_PLACE,
+    WAIT_TO_BE,
+    WHO,
+    WHO_FAMILY,
+)
 from evacmap.corpus.slots import Slot, article_slots
 from evacmap.gazetteer.context import km
 from evacmap.gazetteer.model import ADMIN_KINDS
@@ -99,6 +109,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     by_destination = _by_destination(per_sentence)  # once: a scan of every sentence per move is quadratic
     legs: list[Leg] = []
     movers = _Movers([s.text for s, _m, _s in per_sentence])
+    places = _Places(gazetteer) if gazetteer is not None else None  # every move asks about the same few places
     for n, (sentence, moves, slots) in enumerate(per_sentence):
         reached = {d.start for mv in moves for d in mv.dests}  # "driven to X and flown to Y": X is no origin of X
         sentence_origins = [o for mv in moves for o in mv.origins if o.start not in reached]
@@ -119,7 +130,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
                 origins, from_context = [same], True
                 context_note = (f"origin not in the sentence: where another sentence of the article says the "
                                 f"movement to the same place started ({same.ids[0]})")
-            elif not origins and context is not None and not _lies_in(gazetteer, context.ids[0], move.dests):
+            elif not origins and context is not None and not _lies_in(places, context.ids[0], move.dests):
                 origins, from_context = [context], True
                 context_note = f"origin not in the sentence: the article's evacuation origin ({context.ids[0]})"
             elif not origins and people_of is not None and DEPARTED.search(text, move.start, move.end):
@@ -129,7 +140,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
             if not origins:  # a destination with no origin anywhere in the article: keep it, unplaced
                 origins = [Slot(move.start, move.start, (None,), "", "none", "origin not stated")]
             base = _LegBase(
-                article=article, sentence=sentence, move=_arrived_at(text, move, origins, reception, gazetteer),
+                article=article, sentence=sentence, move=_arrived_at(text, move, origins, reception, places),
                 status=clause_status(text[move.start:move.window_end], text[move.start:move.end]),
                 who=clause_who(text[move.start:move.window_end], slots, move.start, lambda n=n: movers.before(n)),
                 context_note=context_note,
@@ -151,7 +162,9 @@ class _Movers:
     def before(self, n: int) -> str:
         """The movers named last in the sentences before sentence n (asked in sentence order)."""
         while self._read < n:
-            found = [name for name, rx in WHO if rx.search(self._texts[self._read])]
+            text = self._texts[self._read]
+            may = WHO_FAMILY.may(text)
+            found = [name for name, rx in WHO if rx in may and rx.search(text)]
             self._who = ", ".join(found) if found else self._who
             self._read += 1
         return self._who
@@ -187,7 +200,20 @@ def _gone_home(text: str, span: tuple[int, int], move: Move | None, sentence: Se
                  max(move.window_end, m.end()))
 
 
-def _lies_in(gazetteer, pid: str | None, dests: list[Slot]) -> bool:
+class _Places:
+    """A gazetteer's `get`, remembered: the moves of one article ask about its few places again and again."""
+
+    def __init__(self, gazetteer) -> None:
+        self._gazetteer = gazetteer
+        self._got: dict = {}
+
+    def get(self, pid: str):
+        if pid not in self._got:
+            self._got[pid] = self._gazetteer.get(pid)
+        return self._got[pid]
+
+
+def _lies_in(gazetteer: _Places | None, pid: str | None, dests: list[Slot]) -> bool:
     """Whether a place lies in the country or region a movement goes to: the article's evacuation origin is
     then no origin of it ("refugees had reached <country>" in a story datelined from a town of that country,
     "crews rolled into <state>" in a story from a town of that state)."""
@@ -366,7 +392,7 @@ def _reception(per_sentence) -> Slot | None:
     return found[0] if found and found[1] >= 2 else None
 
 
-def _arrived_at(text: str, move: Move, origins: list[Slot], reception: Slot | None, gazetteer) -> Move:
+def _arrived_at(text: str, move: Move, origins: list[Slot], reception: Slot | None, gazetteer: _Places | None) -> Move:
     """"100,417 people had now arrived from X" names no destination: people arrive where the story stands,
     the article's reception place (:func:`_reception`), unless one of the two lies in the other."""
     if move.dests or reception is None or ARRIVED_FROM.search(text, move.start, move.end) is None:

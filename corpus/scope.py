@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import re
 
+from evacmap.corpus.families import Family
 from evacmap.corpus.folding import fast
 
 __all__ = ["MODALITIES", "SCOPES", "clause_scope", "day_series", "modality", "quantity_modality", "quantity_scope",
@@ -206,7 +207,8 @@ def clause_scope(text: str, counted: bool = False) -> str | None:
     """The scope a clause states for everything it counts ("the first batch of 17 buses"). `counted`: the
     clause holds a count, so its perfect aspect ("had crossed") makes the count a running total."""
     text = _SUPERLATIVE_SO_FAR.sub(" ", text)
-    for rx, scope in _CLAUSE_CUES:
+    for n in sorted(_CLAUSE_FAMILY.possible(text)):  # only the cues whose words the clause holds
+        rx, scope = _CLAUSE_CUES[n]
         m = rx.search(text)
         # m.re: a match is always the original pattern's, also through folding.fast's stand-in
         if m and not (m.re is _AS_OF and _SNAPSHOT.search(text) and not _PERFECT_ANY.search(text)):
@@ -253,8 +255,9 @@ def modality(text: str) -> str:
     if _FEARED.search(main):
         return "feared"
     # the first modal cue governs: "will be taken to X, ... most likely the next target" is planned
+    may = _MODAL_FAMILY.may(main)
     hits = [(m.start(), kind) for rx, kind in ((_EXPECTED, "expected"), (_PLANNED, "planned"), (_POSSIBLE, "possible"))
-            for m in [rx.search(main)] if m]
+            if rx in may for m in [rx.search(main)] if m]
     return min(hits)[1] if hits else "reported"
 
 
@@ -272,4 +275,6 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
 # Searched on folded text (corpus/folding.py): the same matches, without IGNORECASE's slow scan.
 _PERFECT, _FEARED, _PLANNED, _EXPECTED, _POSSIBLE = map(fast, (_PERFECT, _FEARED, _PLANNED, _EXPECTED, _POSSIBLE))
 _CLAUSE_CUES = [(fast(rx), scope) for rx, scope in _CLAUSE_CUES]
+_CLAUSE_FAMILY = Family(rx for rx, _scope in _CLAUSE_CUES)
+_MODAL_FAMILY = Family((_EXPECTED, _PLANNED, _POSSIBLE))
 _SIDE_CLAUSE, _TARGET_BEFORE, _SUPERLATIVE_SO_FAR = map(fast, (_SIDE_CLAUSE, _TARGET_BEFORE, _SUPERLATIVE_SO_FAR))

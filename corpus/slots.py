@@ -173,9 +173,9 @@ def _references(text: str, span: tuple[int, int], out: list[Slot], mentions: Slo
                 kind_of: KindOf | None) -> None:
     """Add to ``out`` the definite descriptions of the span that restate an earlier place ("the bridge",
     "the enclave"), where no slot is already."""
-    rules = [(BACKREF, functools.partial(_antecedent, kind_of=kind_of))]
+    rules = [(_BACKREF_NOUN, functools.partial(_antecedent, kind_of=kind_of))]
     if kind_of is not None:
-        rules.append((AREA_REF, functools.partial(_area_antecedent, kind_of=kind_of)))
+        rules.append((_AREA_REF_NOUN, functools.partial(_area_antecedent, kind_of=kind_of)))
     for rx, antecedent in rules:
         for m in rx.finditer(text, *span):
             earlier = None if _overlaps(out, m.start(), m.end()) else antecedent(mentions, m)
@@ -322,3 +322,7 @@ __all__ = ["BACKREF", "GROUP", "GROUP_BACK", "Slot", "SlotMentions", "area_patte
 
 # Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
 GROUP, GROUP_BACK = fast(GROUP), fast(GROUP_BACK)
+# Their case-sensitive look-ahead keeps these two off folded text: a search for their nouns goes first, so a
+# sentence naming no feature or area noun is not searched with IGNORECASE at every position.
+_BACKREF_NOUN = Guarded(BACKREF, rf"\b{FEATURE_NOUN}\b")
+_AREA_REF_NOUN = Guarded(AREA_REF, r"\b(?:enclave|territory|region)\b")

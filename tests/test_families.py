@@ -1,0 +1,101 @@
+"""Rule families (corpus/families.py) and guarded rules (corpus/prefilter.py): a clause is searched only with
+the rules whose cue words it holds. The gate must never drop a rule that matches (the outputs would change),
+and must drop the others."""
+from __future__ import annotations
+
+import gc
+import re
+from pathlib import Path
+
+from evacmap.corpus import (  # noqa: F401  (their families and guarded rules)
+    claim_places,
+    control_text,
+    events,
+    movement_clauses,
+    movement_cues,
+    movements,
+    scope,
+    slots,
+)
+from evacmap.corpus.actors import default_actors
+from evacmap.corpus.families import Family
+from evacmap.corpus.folding import Fast, fast
+from evacmap.corpus.prefilter import Guarded
+from evacmap.corpus.sentences import split_sentences
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTICLES = sorted((ROOT / "corpus" / "samples").rglob("articles/*")) + sorted((ROOT / "tests" / "corpora").rglob("articles/*"))
+TRAPS = ["HELD by REBELS in ALEPPO", "ſide of the Kelvin-\u212a zone, the ﬁrst convoy", "EVACUATED TO İDLİB",
+         "They had been FLOWN out; the WOUNDED and the sick were taken by bus to Highway 63"]
+
+
+def _families() -> list[Family]:
+    return [f for f in gc.get_objects() if isinstance(f, Family)]
+
+
+def _clauses() -> list[str]:
+    out = list(TRAPS)
+    for path in ARTICLES:
+        text = path.read_text(encoding="utf-8")
+        out += [s.text for s in split_sentences(text)]
+        out += [s.text.upper() for s in split_sentences(text)[:5]]
+    return out
+
+
+def test_every_rule_that_matches_a_clause_is_among_its_possible_rules():
+    """The cue sets come from the patterns themselves (literals.required): each is necessary for its rule, so
+    no clause of the corpora that a rule matches is kept from it."""
+    families = _families()
+    assert len(families) >= 5  # classify's, the scope cues', the modal cues', the movers', the modes'
+    clauses = _clauses()
+    for family in families:
+        for text in clauses:
+            possible = family.possible(text)
+            for n, rule in enumerate(family.rules):
+                if rule.search(text) is not None:
+                    assert n in possible, (rule.pattern, text)
+
+
+def test_a_family_drops_the_rules_whose_words_a_clause_lacks():
+    """The gate is worth having: most clauses leave out most rules of each family."""
+    clauses = _clauses()
+    for family in _families():
+        gated = [n for n, rule in enumerate(family.rules) if isinstance(rule, Fast) and rule.literals]
+        assert len(gated) == len(family.rules), [family.rules[n].pattern for n in range(len(family.rules))
+                                                 if n not in gated]
+        kept = sum(len(family.possible(text)) for text in clauses)
+        assert kept < 0.5 * len(family.rules) * len(clauses)
+
+
+def test_a_rule_without_literals_is_always_searched():
+    plain = re.compile(r"\b\w+ed\b", re.I)
+    worded = fast(re.compile(r"\bconvoys?\b", re.I))
+    family = Family((plain, worded))
+    assert family.possible("nothing here") == {0}
+    assert family.possible("the CONVOY left") == {0, 1}
+    assert family.may("the convoy left") == {plain, worded}
+
+
+def _guarded() -> list[Guarded]:
+    slots.area_patterns(default_actors())
+    control_text._rules(default_actors())
+    return [g for g in gc.get_objects() if isinstance(g, Guarded)]
+
+
+def test_every_guard_is_found_inside_each_match_of_its_rule():
+    """A guarded rule (corpus/prefilter.py) is searched only where its guard is: the guard must match inside
+    every match of the rule, or the rule would miss. Checked on the text before each capitalised word of the
+    corpora (where a place's rules look: "... flown via |Larnaca"), and on whole sentences."""
+    guarded = _guarded()
+    assert len(guarded) >= 15
+    texts = []
+    for text in _clauses():
+        texts.append(text)
+        texts += [text[:m.start()] for m in re.finditer(r"\b[A-Z]", text)]
+        texts += [text[m.end():] for m in re.finditer(r"\b[A-Z]\w*", text)]
+    for g in guarded:
+        pattern = g.pattern
+        for text in texts:
+            m = pattern.search(text)
+            if m is not None:
+                assert g.guard.search(text, m.start(), m.end()) is not None, (pattern.pattern, g.guard.pattern, text)
