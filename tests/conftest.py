@@ -9,7 +9,9 @@ cache is built once per session, and nothing is read from or written to the user
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,14 +26,18 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 EVACMAP = Path(sys.executable).parent / "evacmap"  # the console script installed next to this interpreter
 
 
+def _shared_root(tmp_path_factory) -> Path:
+    """The folder all xdist workers of this run share (their base temps' parent), else this run's base temp."""
+    root = tmp_path_factory.getbasetemp()
+    return root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
+
+
 @pytest.fixture(scope="session")
 def evacmap_env(tmp_path_factory) -> dict[str, str]:
     """EVACMAP_CACHE / EVACMAP_HOME for the whole session, also set in this process (for in-process loads)."""
     # One cache for the whole run, shared by the xdist workers (their base temps share a parent): the world
     # index is built once, by whichever worker takes the lock first, and loaded from disk by the others.
-    root = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        root = root.parent
+    root = _shared_root(tmp_path_factory)
     cache = root / "evacmap-cache"
     cache.mkdir(exist_ok=True)
     home = tmp_path_factory.mktemp("evacmap-home")
@@ -116,3 +122,30 @@ def zones():
     from evacmap.geo.zones import load_zones, zones_on
 
     return zones_on(load_zones([SAMPLE_ZONES]), "2016-12-15")
+
+
+@pytest.fixture(scope="session")
+def built_site(evacmap_env, tmp_path_factory):
+    """built_site(CORPUS, *OPTIONS) is the folder `evacmap build CORPUS --out FOLDER OPTIONS` wrote (CORPUS None:
+    the sample), built once per test run: the first xdist worker to ask builds it (in-process, under a file
+    lock), the others wait for it and read the same folder. Tests only read it; one that changes a site copies it.
+    """
+    from filelock import FileLock
+
+    sites = _shared_root(tmp_path_factory) / "evacmap-sites"
+    sites.mkdir(exist_ok=True)
+
+    def build(corpus: Path | None = None, *options: str) -> Path:
+        key = hashlib.sha256(repr((str(corpus), options)).encode()).hexdigest()[:16]
+        folder = sites / key
+        with FileLock(str(folder) + ".lock"):
+            if not (folder / "built").exists():
+                shutil.rmtree(folder, ignore_errors=True)
+                folder.mkdir()
+                result = invoke("build", *([corpus] if corpus else []), "--out", folder / "site", *options,
+                                env=evacmap_env)
+                assert result.returncode == 0, result
+                (folder / "built").write_text(f"{corpus} {' '.join(options)}\n", encoding="utf-8")
+        return folder / "site"
+
+    return build

@@ -28,11 +28,9 @@ NAMES = sorted(p.name for p in CORPORA.iterdir() if (p / "gold.json").exists())
 
 
 @pytest.fixture(scope="module", params=NAMES)
-def built(request, tmp_path_factory, run_cli) -> tuple[str, Path]:
-    out = tmp_path_factory.mktemp(request.param) / "site"
-    result = run_cli("build", CORPORA / request.param, "--out", out)
-    assert result.returncode == 0, result
-    return request.param, out
+def built(request, built_site) -> tuple[str, Path]:
+    """The corpus's site, built once per test run (shared with the xdist worker and the modules that read it)."""
+    return request.param, built_site(CORPORA / request.param)
 
 
 PAGE_LIMIT = 400_000  # bytes: each page, with the static image it carries inline for readers without JavaScript

@@ -227,16 +227,14 @@ def test_a_bare_folder_of_another_evacuation_builds_a_site_titled_by_its_main_pl
     assert any(f["geometry"] for f in routes["features"])
 
 
-def test_evacuation_orders_show_on_the_built_map_with_their_day_and_issuer(tmp_path, run_cli):
+def test_evacuation_orders_show_on_the_built_map_with_their_day_and_issuer(built_site):
     """The fort-mcmurray orders are zone statements: each ordered place's popup (the text version's entry)
     says it is under an evacuation order, from which day, and who issued it or that the text does not say;
     an order is never worded as something that holds the place."""
     import html
     import re
 
-    result = run_cli("build", CORPORA / "fort-mcmurray-2016", "--out", tmp_path / "site")
-    assert result.returncode == 0, result
-    page = (tmp_path / "site" / "overview.html").read_text(encoding="utf-8")
+    page = (built_site(CORPORA / "fort-mcmurray-2016") / "overview.html").read_text(encoding="utf-8")
     entries = {name.strip(): body for name, body in
                re.findall(r'<article class="evm-place" id="place-\d+">\s*<h4>([^<]+)(.*?)</article>', page, re.S)}
     orders = {name: [html.unescape(o) for o in re.findall(r'<p class="evm-order">([^<]*)</p>', body)]

@@ -102,11 +102,9 @@ def test_a_state_map_draws_the_lines_between_states_and_credits_their_file():
 
 
 @pytest.fixture(scope="module")
-def hurricane(tmp_path_factory, run_cli) -> Path:
-    out = tmp_path_factory.mktemp("ian") / "site"
-    result = run_cli("build", CORPORA / "hurricane-ian-2022", "--out", out)
-    assert result.returncode == 0, result
-    return out
+def hurricane(built_site) -> Path:
+    """The hurricane corpus's site, built once per test run."""
+    return built_site(CORPORA / "hurricane-ian-2022")
 
 
 def test_the_hurricane_corpus_credits_the_florida_file_it_draws(hurricane):

@@ -40,11 +40,9 @@ QUANTITY_NOT_IN_JSON = {"kinds": "given as `counts`, a list when the phrase coun
 
 
 @pytest.fixture(scope="module")
-def site(run_cli, tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("fields") / "site"
-    result = run_cli("build", "--out", out)
-    assert result.returncode == 0, result
-    return out
+def site(built_site) -> Path:
+    """The sample's site, built once per test run."""
+    return built_site()
 
 
 @pytest.fixture(scope="module")

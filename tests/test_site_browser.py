@@ -25,10 +25,9 @@ def _build(run_cli, corpus, out: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory, run_cli) -> Path:
-    out = tmp_path_factory.mktemp("built") / "site"
-    _build(run_cli, None, out)
-    return out
+def site(built_site) -> Path:
+    """The sample's site, built once per test run (shared with the other modules that read it)."""
+    return built_site()
 
 
 @pytest.fixture
