@@ -10,8 +10,6 @@ A quantity whose counted noun cannot be found keeps ``counts=None``; callers tha
 keep only counted ones. Vague amounts ("hundreds of families", "tens of thousands") carry a range
 (low/high) and no point value; "between 1,500 to 5,000" likewise.
 
-No number-words package is used: the vocabulary news text needs (up to "two dozen", "twenty-nine",
-"three hundred thousand") fits in the small parser below.
 """
 from __future__ import annotations
 
@@ -24,17 +22,8 @@ from evacmap.corpus.counted import HUMAN, MONTH_DAY, MOVED_COUNT, REACHED, WHOLE
 from evacmap.corpus.counted import NOUNS as _NOUNS
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Quantity
+from evacmap.corpus.numberwords import NUMWORD, UNITS, digits_value, word_number, words_to_number
 from evacmap.corpus.victims import LISTABLE, listed, role_of, victims
-
-_UNITS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-         "eighty": 80, "ninety": 90}
-_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
-_NUMWORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES, "dozen"], key=len, reverse=True))
 
 # Vague amounts: (low, high) of the range the phrase conventionally means.
 _VAGUE = {
@@ -62,12 +51,12 @@ _NUMBER = re.compile(
     r"|(?P<vague>\b(?:{})\b)".format("|".join(re.escape(v) for v in _VAGUE))
     + r"|(?P<digits>(?<![\w.,:/+#-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]*\d)|(?<![\w.,:/+#-])\d+(?:\.\d+)?"
       r"(?:\s+(?:million|billion|thousand))?)"
-    + rf"|(?P<words>\b(?:an?\s+(?=(?:dozen|hundred|thousand|million)\b))?(?:{_NUMWORD})"
-      rf"(?:(?:[\s-]+(?:and\s+)?)(?:{_NUMWORD}))*\b)",
+    + rf"|(?P<words>\b(?:an?\s+(?=(?:dozen|hundred|thousand|million)\b))?(?:{NUMWORD})"
+      rf"(?:(?:[\s-]+(?:and\s+)?)(?:{NUMWORD}))*\b)",
     re.I,
 )
 _PLAIN = re.compile(r"(?P<phone>(?!))|(?P<vague>(?!))|(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-                    rf"|(?P<words>(?:{_NUMWORD})(?:(?:[\s-]+(?:and\s+)?)(?:{_NUMWORD}))*\b)", re.I)
+                    rf"|(?P<words>(?:{NUMWORD})(?:(?:[\s-]+(?:and\s+)?)(?:{NUMWORD}))*\b)", re.I)
 _MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
            r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 _RANGE_JOIN = re.compile(r"\s*(?:to|and|-|–|or)\s*", re.I)
@@ -110,48 +99,9 @@ _MODIFIER = re.compile(r"^(?:[A-Z][\w'’.-]*|foreign|rebel|other|more|green|gov
                        r"transport|cargo|passenger|coalition|allied|partner|rescue|troop)$")
 
 
-def words_to_number(phrase: str) -> float | None:
-    """'twenty-nine' -> 29, 'two dozen' -> 24, 'a hundred and fifty' -> 150; None if not a number."""
-    total = current = 0
-    seen = False
-    for w in re.split(r"[\s-]+", phrase.lower().strip()):
-        if w in ("and", ""):
-            continue
-        if w in ("a", "an"):
-            current, seen = current or 1, True
-        elif w in _UNITS:
-            current += _UNITS[w]
-            seen = True
-        elif w in _TENS:
-            current += _TENS[w]
-            seen = True
-        elif w == "dozen":
-            current = (current or 1) * 12
-            seen = True
-        elif w == "hundred":
-            current = (current or 1) * 100
-            seen = True
-        elif w in _SCALES:
-            total += (current or 1) * _SCALES[w]
-            current, seen = 0, True
-        else:
-            return None
-    return float(total + current) if seen else None
-
-
-def _digits(s: str) -> float:
-    s = s.replace(",", "")
-    m = re.match(r"([\d.]+)\s*(million|billion|thousand)?", s, re.I)
-    assert m is not None  # the caller matched digits
-    value = float(m.group(1))
-    if m.group(2):
-        value *= _SCALES[m.group(2).lower()]
-    return value
-
-
 def _value(m: re.Match) -> float | None:
     if m.group("digits"):
-        value = _digits(m.group("digits"))
+        value = digits_value(m.group("digits"))
         return value if math.isfinite(value) else None  # 310+ digits: no count, and no valid JSON
     if m.group("words"):
         return words_to_number(m.group("words"))
@@ -179,7 +129,7 @@ def _is_not_a_count(text: str, m: re.Match) -> bool:
     if m.group("digits") and _DESIGNATOR.search(before[-40:]):
         return True
     return any((
-        re.match(rf"-(?!(?:{_NUMWORD})\b)[A-Za-z]", after, re.I),  # 9-month-old, 15-member
+        re.match(rf"-(?!(?:{NUMWORD})\b)[A-Za-z]", after, re.I),  # 9-month-old, 15-member
         re.match(r"(?:st|nd|rd|th)\b|:\d|\s*(?:(?:am|pm)\b|a\.m\.|p\.m\.)|\s*gmt\b", after, re.I),
         re.match(rf"\s+(?:(?:more|long|full|straight|consecutive|whole|entire|short)\s+)?{_TIME_UNITS}\b", after, re.I),
         re.search(r"[:]\s*$", before) and re.match(r"\d", raw) and not re.match(r"\s+[A-Za-z]", after),  # "Tel: 555"
@@ -243,7 +193,7 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
 
 
 # A number set right after another's phrase and a comma ("49 fires, seven of them"): "them" is that phrase.
-_APPOSED = re.compile(rf"(?:\d[\d,.]*|\b(?:{_NUMWORD}))\s+(?:[\w'’-]+\s+){{0,2}}[\w'’-]+,\s*$", re.I)
+_APPOSED = re.compile(rf"(?:\d[\d,.]*|\b(?:{NUMWORD}))\s+(?:[\w'’-]+\s+){{0,2}}[\w'’-]+,\s*$", re.I)
 
 
 def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset: int = 0, *,
@@ -397,7 +347,7 @@ def _bounds(value: float | None, low, high, qualifier: str | None):
 # A truce's length is a claim about the truce ("a 72-hour ceasefire", "a ceasefire lasting three days"), while any
 # other duration ("for four years") is not a count at all.
 _TRUCE = r"(?:ceasefire|cease-fire|truce|pause|humanitarian pause|lull|cessation of hostilities|halt)"
-_DUR_NUM = rf"(\d{{1,3}}|{'|'.join(sorted(_UNITS, key=len, reverse=True))}|twenty|thirty|forty|forty-eight|seventy-two)"
+_DUR_NUM = rf"(\d{{1,3}}|{'|'.join(sorted(UNITS, key=len, reverse=True))}|twenty|thirty|forty|forty-eight|seventy-two)"
 _DURATION = re.compile(
     rf"\b{_DUR_NUM}[\s-](hours?|days?|weeks?)(?:[\s-]long)?\s+(?:(?:nationwide|humanitarian|temporary|"
     rf"fragile|new|formal|unilateral)\s+)*{_TRUCE}\b"
@@ -410,18 +360,6 @@ _DURATION = re.compile(
 _DURATION_WORDS = re.compile(rf"{_TRUCE}|deal|agreement", re.I)  # in every match of _DURATION: a cheap test first
 
 
-def _word_number(word: str) -> float | None:
-    w = word.lower()
-    if w.isdigit():
-        return float(w)
-    if w in _UNITS or w in _TENS:
-        return float(_UNITS.get(w, _TENS.get(w, 0)))
-    parts = w.split("-")
-    if len(parts) == 2 and parts[0] in _TENS and parts[1] in _UNITS:
-        return float(_TENS[parts[0]] + _UNITS[parts[1]])
-    return None
-
-
 def truce_durations(text: str, offset: int = 0) -> list[Quantity]:
     """The lengths of truces a sentence states, as quantities counting hours, days or weeks."""
     out: list[Quantity] = []
@@ -429,7 +367,7 @@ def truce_durations(text: str, offset: int = 0) -> list[Quantity]:
         return out
     for m in _DURATION.finditer(text):
         k = next(i for i in (1, 3, 5) if m.group(i))
-        value = _word_number(m.group(k))
+        value = word_number(m.group(k))
         if value is None:
             continue
         unit = m.group(k + 1).lower()
