@@ -1,29 +1,23 @@
-"""Who a sentence credits: "said Marianne Gasser, head of the ICRC in Syria" -> "Marianne Gasser (ICRC)".
+"""Who one sentence credits: "said Marianne Gasser, head of the ICRC in Syria" -> "Marianne Gasser (ICRC)".
 
 Speakers are read from the sentence outside its quotations (a quotation's words are the speaker's,
 not the attribution), in three shapes: "according to X", "X said/told/warned/reported ..." (with
 an apposition either side: "Jan Egeland, the UN humanitarian adviser for Syria, said") and the
 inverted "..., said X". Well-known organisations are normalised (ICRC, WHO, UN, SARC, SOHR,
-"Syrian state TV"), a person keeps the organisation the text ties them to, a bare surname
-("Kerry said") becomes the full name seen earlier in the article, "he said" the last person named,
-and a quotation with no attribution of its own takes the speaker of the neighbouring sentence
-that closes or opens it.
+"Syrian state TV"), and a person keeps the organisation the text ties them to. What an article's
+earlier sentences settle ("Kerry said", "he said", "its embassy said") is corpus.speakers'.
 """
 from __future__ import annotations
 
 import functools
 import re
-from bisect import bisect_left
-from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 
 from evacmap.corpus.folding import fast
-from evacmap.corpus.model import Mention, Sentence
 from evacmap.corpus.organisations import named_state_media, org_in, org_name, state_media
-from evacmap.corpus.reported import quotes_inherit, reported_inherit
 
-_ORG_WORDS = {"committee", "organization", "organisation", "observatory", "society", "crescent",
+ORG_WORDS = {"committee", "organization", "organisation", "observatory", "society", "crescent",
               "cross", "helmets", "nations", "council", "tv", "television", "agency", "ministry",
               "defence", "defense", "center", "centre", "institute", "media", "news", "group",
               "union", "office", "army", "forces", "front", "commission", "fund", "network",
@@ -32,7 +26,7 @@ _ORG_WORDS = {"committee", "organization", "organisation", "observatory", "socie
               "embassy", "authority", "authorities", "agencies", "department", "service", "services",
               "police", "administration", "municipality", "bureau", "navy", "guard",
               "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports", "board", "division", "coastguard"}
-_ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
+ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
           "chancellor", "commissioner", "human", "rights", "envoy", "special", "humanitarian",
           "adviser", "advisor", "head", "chief", "spokesman", "spokeswoman", "spokesperson",
           "representative", "director", "leader", "manager", "officer", "official", "ambassador",
@@ -61,12 +55,12 @@ _SOURCE_NOUNS = {"observers", "critics", "activists", "officials", "official", "
 _NOT_NAMES = frozenset({"east", "west", "north", "south", "eastern", "western", "northern", "southern",
                         "soviet", "christ", "jesus", "koran", "twitter", "youtube", "whatsapp", "facebook",
                         "telegram", "county", "province", "city", "state", "district", "region"})
-_PLACE_WORDS: ContextVar[frozenset[str]] = ContextVar("place_words", default=frozenset())
+PLACE_WORDS: ContextVar[frozenset[str]] = ContextVar("place_words", default=frozenset())
 
 
-def _geo(word: str) -> bool:
+def geo_word(word: str) -> bool:
     w = word.lower().strip("’'s")
-    return word.lower() in _NOT_NAMES or w in _NOT_NAMES or word.lower() in _PLACE_WORDS.get()
+    return word.lower() in _NOT_NAMES or w in _NOT_NAMES or word.lower() in PLACE_WORDS.get()
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
           r"tweeted|spoke of|speaks of|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
@@ -169,7 +163,7 @@ def _name_run(np: str) -> tuple[str | None, str]:
     """The person's name at the end of a noun phrase, and the descriptor before it."""
     tokens = np.split()
     i = len(tokens)
-    while i > 0 and _NAME_TOKEN.match(tokens[i - 1]) and tokens[i - 1].lower() not in _ROLES:
+    while i > 0 and _NAME_TOKEN.match(tokens[i - 1]) and tokens[i - 1].lower() not in ROLES:
         i -= 1
     run = tokens[i:]
     if run and i > 0 and tokens[i - 1].lower() in ("for", "of", "in", "to") and len(run) > 1:
@@ -191,8 +185,8 @@ _NP_SMALL = {"of", "for", "the", "and", "in", "to", "a", "an", "on"}
 
 def _np_like(words: list[str]) -> bool:
     """A noun phrase of names and roles, not a clause that happens to end in a capital."""
-    loose = [w for w in words if not (w[:1].isupper() or w.lower() in _ROLES or w.lower() in _NP_SMALL
-                                      or _bare(w) in _ORG_WORDS)]
+    loose = [w for w in words if not (w[:1].isupper() or w.lower() in ROLES or w.lower() in _NP_SMALL
+                                      or _bare(w) in ORG_WORDS)]
     return len(loose) <= 1
 
 
@@ -207,13 +201,33 @@ def speaker_from_np(np: str) -> Attribution | None:
         else np
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
-    return _named_source(np) or _common_body(np) or _titled_person(np) or _described_source(np)
+    return _named_source(np) or _common_body(np) or _titled_person(np) or _described_source(np) or _office(np)
+
+
+# A person named only by office: "the governor", "the city's mayor", "Ukraine's deputy prime minister", "the
+# head of the regional military administration" -> the office as written (without its article).
+_OFFICES = frozenset({"governor", "mayor", "sheriff", "minister", "president", "premier", "chancellor", "chief",
+                      "commander", "head", "spokesperson", "administrator", "manager", "director", "ambassador",
+                      "envoy", "coordinator", "commissioner", "secretary", "chairman", "chairwoman", "marshal",
+                      "superintendent", "councillor", "councilor", "prosecutor", "general"})
+
+
+def _office(np: str) -> Attribution | None:
+    words = re.sub(r"^(?:the|a|an)\s+", "", np, flags=re.I).split()
+    cut = next((k for k, w in enumerate(words) if w == "of"), len(words))
+    office, of = words[:cut], words[cut + 1:]
+    if not office or office[-1].lower() not in _OFFICES or len(office) > 5 or len(of) > 6:
+        return None
+    # lower-case words, or a possessive before them ("Ukraine's deputy prime minister"): not a name
+    if not all(w.islower() or w.endswith(("'s", "’s")) for w in office):
+        return None
+    return Attribution(" ".join(words), "", person=True)
 
 
 def _common_body(np: str) -> Attribution | None:
     """A body described in common nouns: "the regional health office", "the city's fire service"."""
     words = np.split()
-    if 2 <= len(words) <= 5 and words[0].lower() == "the" and _bare(words[-1]) in _ORG_WORDS \
+    if 2 <= len(words) <= 5 and words[0].lower() == "the" and _bare(words[-1]) in ORG_WORDS \
             and all(w.isalpha() or w[-2:] in ("'s", "’s") for w in words):
         return Attribution(org_in(np) or " ".join(words[1:]), "")
     return None
@@ -230,7 +244,7 @@ def _named_source(np: str) -> Attribution | None:
         return Attribution("; ".join(org_name(p) or org_in(p) or p for p in parts), "")
     m = re.match(r"^(.+?) (?:of|from) (?:the )?([A-Z].+)$", np)  # "Ibrahim Abu Allaith of the ..."
     if m and _name_run(m.group(1))[1] == "" and len(m.group(1).split()) >= 2 \
-            and not any(w.lower() in _ORG_WORDS for w in m.group(1).split()):
+            and not any(w.lower() in ORG_WORDS for w in m.group(1).split()):
         return Attribution(f"{m.group(1)} ({org_name(m.group(2)) or m.group(2)})", "", person=True)
     return None
 
@@ -241,8 +255,8 @@ def _titled_person(np: str) -> Attribution | None:
     if not _np_like(np.split()):
         return None
     name, desc = _name_run(np)
-    if not (name and len(name.split()) >= 2 and desc and desc.split()[-1].lower() in _ROLES) \
-            or any(_geo(w) or _bare(w) in _ORG_WORDS for w in name.split()):
+    if not (name and len(name.split()) >= 2 and desc and desc.split()[-1].lower() in ROLES) \
+            or any(geo_word(w) or _bare(w) in ORG_WORDS for w in name.split()):
         return None
     org = org_in(desc)
     title = desc.strip() if not org and _LOCAL_TITLE.search(desc) else org
@@ -264,14 +278,14 @@ def _described_source(np: str) -> Attribution | None:
         return Attribution(re.sub(r"^(?:the|a|an|one)\s+", "", head, flags=re.I), "")
     if not _np_like(words):
         return None
-    if any(_bare(w) in _ORG_WORDS for w in words) and (words[0][:1].isupper() or words[0].lower() == "the"
-                                                     or (len(words) <= 3 and _bare(words[-1]) in _ORG_WORDS)):
+    if any(_bare(w) in ORG_WORDS for w in words) and (words[0][:1].isupper() or words[0].lower() == "the"
+                                                     or (len(words) <= 3 and _bare(words[-1]) in ORG_WORDS)):
         return Attribution(org_in(np) or re.sub(r"^the\s+", "", np, flags=re.I), "")
     name, desc = _name_run(np)
     if not name:
         return None
     org = org_in(desc) if desc else None
-    person = len(name.split()) >= 2 and not any(_geo(w) for w in name.split())
+    person = len(name.split()) >= 2 and not any(geo_word(w) for w in name.split())
     if person and not org and desc and _LOCAL_TITLE.search(desc):  # "Lee County Sheriff Carmine Marceno"
         return Attribution(f"{name} ({desc.strip()})", "", person=True)
     if len(name.split()) == 1 or person:
@@ -297,7 +311,7 @@ def _appositive(seg: str) -> bool:
     if org_name(seg):
         return False
     first = seg.split(maxsplit=1)[0]
-    return bool(re.match(r"^(?:the|a|an)$", first, re.I)) or (first.islower() and first in _ROLES)
+    return bool(re.match(r"^(?:the|a|an)$", first, re.I)) or (first.islower() and first in ROLES)
 
 
 def _subject(left: str) -> Attribution | None:
@@ -386,113 +400,6 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
         if subj:
             found.append((m.start(), Attribution(subj.speaker, verb, subj.pronoun, subj.person)))
     return min(found, key=lambda x: x[0])[1] if found else None
-
-
-def _surname(name: str) -> str:
-    return re.sub(r"^(?:al|el)-", "", name.split(" (", maxsplit=1)[0].rsplit(maxsplit=1)[-1].lower())
-
-
-_PERSON_RUN = re.compile(r"(?:[A-Z][a-z][\w'’-]*|al-[A-Z][\w-]*|de|bin|Abu|Al)"
-                         r"(?:\s+(?:[A-Z][a-z][\w'’-]*|al-[A-Z][\w-]*|de|bin|Abu|Al))+")
-
-
-def people_named(text: str) -> list[str]:
-    """Person-like names in a sentence (for 'he said' and bare surnames later)."""
-    out = []
-    for m in _PERSON_RUN.finditer(text):
-        words = [re.sub(r"['’]s$", "", w) for w in m.group(0).split()]  # "Haid Haid's sister"
-        while words and (words[0].lower() in _ROLES or _geo(words[0])):
-            words = words[1:]
-        if len(words) < 2 or any(w.lower() in _ORG_WORDS or _geo(w) or w.lower() in _ROLES
-                                 for w in words):
-            continue
-        if re.match(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|The|If|But|"
-                    r"When|As|In|On|Editor)$", words[0]):
-            continue
-        out.append(" ".join(words))
-    return out
-
-
-def _paragraphs(text: str, sentences: list[Sentence]) -> list[int]:
-    """Each sentence's paragraph number, by bisection over the newline offsets (linear in the article)."""
-    newlines = [m.start() for m in re.finditer("\n", text)]
-    return [bisect_left(newlines, s.start) for s in sentences]
-
-
-def place_words(mentions: Sequence[Mention]) -> frozenset[str]:
-    """The one-word place names the gazetteer found in an article, lower-cased: never part of a person's name
-    ("Aleppo", "Gyumri")."""
-    return frozenset(m.surface.lower() for m in mentions if m.place_id and " " not in m.surface.strip())
-
-
-def attribute(text: str, sentences: list[Sentence], place_words: frozenset[str] = frozenset()) -> list[str | None]:
-    """The speaker of each sentence of an article (None where nothing credits anyone). `place_words` are the
-    lower-cased words of the place names the article mentions: they are never part of a person's name.
-    Remembered for the last few articles: the claims and the movement legs of an article both ask."""
-    return list(_attributed(text, tuple(sentences), frozenset(place_words)))
-
-
-@functools.lru_cache(maxsize=2)
-def _attributed(text: str, sentences: tuple[Sentence, ...], place_words: frozenset[str]) -> tuple[str | None, ...]:
-    token = _PLACE_WORDS.set(place_words)
-    try:
-        return tuple(_attribute(text, list(sentences)))
-    finally:
-        _PLACE_WORDS.reset(token)
-
-
-# "Its embassy said ...", "the country's foreign ministry said": a state's organ, of the place last named as a
-# sentence's subject or as a possessor ("Norway sent a plane ... Its embassy said"); left as written when none is.
-_ITS_ORGAN = re.compile(r"^(?:its|(?:the\s+)?country['’]s)\s+(?=(?:\w+\s+){0,2}(?:embassy|ministry|government|consulate|"
-                        r"army|military|navy|air force|foreign office|president|prime minister)\b)", re.I)
-_STATE_SUBJECT = re.compile(r"(?:^\W*(?:(?:on|by|late|early|earlier)\s+\w+,?\s+)?|\b)([A-Z][a-z]+)(?:['’]s\s|\s+(?:has|had|have|"
-                            r"said|says|sent|is|was|will|would|began|started|closed|evacuated|flew|announced)\b)")
-
-
-def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
-    masked = mask_quotes(text)
-    paras = _paragraphs(text, sentences)
-    known: dict[str, str] = {}
-    last_person: str | None = None
-    last_org: str | None = None  # "it said" is the organisation last credited, never a person
-    speakers: list[str | None] = []
-    state: str | None = None  # the place last named as a subject or possessor: what "its embassy" is of
-    for s in sentences:
-        a = find_attribution(s.text, masked[s.start:s.end])
-        speaker = None
-        sent = masked[s.start:s.end]
-        here = [m for m in _STATE_SUBJECT.finditer(sent) if m.group(1).lower() in _PLACE_WORDS.get()]
-        if a and a.speaker and _ITS_ORGAN.match(a.speaker):
-            pos = re.search(r"\b(?:its|country['’]s)\s", sent, re.I)  # a state named before this sentence's "its"
-            its = pos.start() if pos else len(sent)
-            owner = next((m.group(1) for m in reversed(here) if m.start() < its), state)
-            a = Attribution(_ITS_ORGAN.sub(f"{owner}'s ", a.speaker, count=1), a.cue) if owner else a
-        if a and a.pronoun in ("he", "she"):
-            speaker = last_person
-        elif a and a.pronoun == "it":
-            speaker = last_org
-        elif a and a.speaker:
-            speaker = a.speaker
-            if len(speaker.split(" (")[0].split()) == 1 and _surname(speaker) in known:
-                speaker = known[_surname(speaker)]
-                a = Attribution(speaker, a.cue, person=True)
-            if a.person:
-                key = _surname(speaker)
-                if key not in known or "(" in speaker or "(" not in known[key]:
-                    known[key] = speaker
-                last_person = speaker
-            else:
-                last_org = speaker
-        # a parenthesis names an outlet or a credit ("BERLIN (Continental Ledger) —"), not a person met in the story
-        state = here[-1].group(1) if here else state
-        named = people_named(re.sub(r"\([^()\n]{0,60}\)", "", masked[s.start:s.end]))
-        for name in named:
-            known.setdefault(_surname(name), name)
-        if not a:
-            if named:
-                last_person = known.get(_surname(named[0]), named[0])
-        speakers.append(speaker)
-    return reported_inherit(masked, sentences, paras, quotes_inherit(text, masked, sentences, paras, speakers))
 
 
 # Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).

@@ -12,7 +12,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import replace
 
-from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes, place_words
+from evacmap.corpus.attribution import find_attribution, mask_quotes
 from evacmap.corpus.claim_links import BEGIN_WITH, also_undated, first_stage
 from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
 from evacmap.corpus.dates import find_dates, find_times, narrative_dates
@@ -22,6 +22,7 @@ from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import counts_people, parse_quantities
 from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope, subject_tally
+from evacmap.corpus.speakers import attribute, place_words
 
 # A toll over weeks or years ("the war that has killed hundreds of thousands") is of no single day.
 _CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?!been\b)(?:\w+\s+)?(?:killed|displaced|left)\b|"  # not "had been killed"

@@ -32,7 +32,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
-from evacmap.corpus.attribution import attribute, place_words
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
 from evacmap.corpus.movement_cues import (
@@ -47,6 +46,7 @@ from evacmap.corpus.movement_cues import (
     WHO_FAMILY,
 )
 from evacmap.corpus.slots import Slot, article_slots
+from evacmap.corpus.speakers import attribute, place_words
 from evacmap.gazetteer.context import km
 from evacmap.gazetteer.model import ADMIN_KINDS
 

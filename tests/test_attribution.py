@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evacmap.corpus.attribution import attribute, find_attribution, mask_quotes, org_name
+from evacmap.corpus.attribution import find_attribution, mask_quotes, org_name
 from evacmap.corpus.sentences import split_sentences
+from evacmap.corpus.speakers import attribute
 
 ARTICLES = Path(__file__).resolve().parents[1] / "corpus" / "samples" / "aleppo-2016" / "articles"
 

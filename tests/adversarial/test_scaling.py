@@ -14,7 +14,6 @@ import hashlib
 import random
 import time
 
-from evacmap.corpus.attribution import attribute
 from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.control_text import control_claims
 from evacmap.corpus.duplicates import find_duplicates
@@ -22,6 +21,7 @@ from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article
 from evacmap.corpus.movements import extract_legs
 from evacmap.corpus.sentences import split_sentences
+from evacmap.corpus.speakers import attribute
 
 CITIES = ("Manila", "Lyon", "Porto", "Nairobi", "Davao", "Geneva", "Lagos", "Quito")
 LINEAR = 20.0  # the largest ratio accepted for an 8x larger input (linear: ~8; quadratic: ~64)

@@ -1,0 +1,124 @@
+"""The speaker of each sentence of an article: corpus.attribution reads one sentence; here a bare surname
+("Kerry said") becomes the full name seen earlier in the article, "he said" the last person named, "it said"
+the organisation last credited, "its embassy" the state last named, and a quotation with no attribution of its
+own takes the speaker of the neighbouring sentence that closes or opens it.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from bisect import bisect_left
+from collections.abc import Sequence
+
+from evacmap.corpus.attribution import ORG_WORDS, PLACE_WORDS, ROLES, Attribution, find_attribution, geo_word, mask_quotes
+from evacmap.corpus.model import Mention, Sentence
+from evacmap.corpus.reported import quotes_inherit, reported_inherit
+
+__all__ = ["attribute", "people_named", "place_words"]
+
+
+def _surname(name: str) -> str:
+    return re.sub(r"^(?:al|el)-", "", name.split(" (", maxsplit=1)[0].rsplit(maxsplit=1)[-1].lower())
+
+
+_PERSON_RUN = re.compile(r"(?:[A-Z][a-z][\w'’-]*|al-[A-Z][\w-]*|de|bin|Abu|Al)"
+                         r"(?:\s+(?:[A-Z][a-z][\w'’-]*|al-[A-Z][\w-]*|de|bin|Abu|Al))+")
+
+
+def people_named(text: str) -> list[str]:
+    """Person-like names in a sentence (for 'he said' and bare surnames later)."""
+    out = []
+    for m in _PERSON_RUN.finditer(text):
+        words = [re.sub(r"['’]s$", "", w) for w in m.group(0).split()]  # "Haid Haid's sister"
+        while words and (words[0].lower() in ROLES or geo_word(words[0])):
+            words = words[1:]
+        if len(words) < 2 or any(w.lower() in ORG_WORDS or geo_word(w) or w.lower() in ROLES
+                                 for w in words):
+            continue
+        if re.match(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|The|If|But|"
+                    r"When|As|In|On|Editor)$", words[0]):
+            continue
+        out.append(" ".join(words))
+    return out
+
+
+def _paragraphs(text: str, sentences: list[Sentence]) -> list[int]:
+    """Each sentence's paragraph number, by bisection over the newline offsets (linear in the article)."""
+    newlines = [m.start() for m in re.finditer("\n", text)]
+    return [bisect_left(newlines, s.start) for s in sentences]
+
+
+def place_words(mentions: Sequence[Mention]) -> frozenset[str]:
+    """The one-word place names the gazetteer found in an article, lower-cased: never part of a person's name
+    ("Aleppo", "Gyumri")."""
+    return frozenset(m.surface.lower() for m in mentions if m.place_id and " " not in m.surface.strip())
+
+
+def attribute(text: str, sentences: list[Sentence], place_words: frozenset[str] = frozenset()) -> list[str | None]:
+    """The speaker of each sentence of an article (None where nothing credits anyone). `place_words` are the
+    lower-cased words of the place names the article mentions: they are never part of a person's name.
+    Remembered for the last few articles: the claims and the movement legs of an article both ask."""
+    return list(_attributed(text, tuple(sentences), frozenset(place_words)))
+
+
+@functools.lru_cache(maxsize=2)
+def _attributed(text: str, sentences: tuple[Sentence, ...], place_words: frozenset[str]) -> tuple[str | None, ...]:
+    token = PLACE_WORDS.set(place_words)
+    try:
+        return tuple(_attribute(text, list(sentences)))
+    finally:
+        PLACE_WORDS.reset(token)
+
+
+# "Its embassy said ...", "the country's foreign ministry said": a state's organ, of the place last named as a
+# sentence's subject or as a possessor ("Norway sent a plane ... Its embassy said"); left as written when none is.
+_ITS_ORGAN = re.compile(r"^(?:its|(?:the\s+)?country['’]s)\s+(?=(?:\w+\s+){0,2}(?:embassy|ministry|government|consulate|"
+                        r"army|military|navy|air force|foreign office|president|prime minister)\b)", re.I)
+_STATE_SUBJECT = re.compile(r"(?:^\W*(?:(?:on|by|late|early|earlier)\s+\w+,?\s+)?|\b)([A-Z][a-z]+)(?:['’]s\s|\s+(?:has|had|have|"
+                            r"said|says|sent|is|was|will|would|began|started|closed|evacuated|flew|announced)\b)")
+
+
+def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
+    masked = mask_quotes(text)
+    paras = _paragraphs(text, sentences)
+    known: dict[str, str] = {}
+    last_person: str | None = None
+    last_org: str | None = None  # "it said" is the organisation last credited, never a person
+    speakers: list[str | None] = []
+    state: str | None = None  # the place last named as a subject or possessor: what "its embassy" is of
+    for s in sentences:
+        a = find_attribution(s.text, masked[s.start:s.end])
+        speaker = None
+        sent = masked[s.start:s.end]
+        here = [m for m in _STATE_SUBJECT.finditer(sent) if m.group(1).lower() in PLACE_WORDS.get()]
+        if a and a.speaker and _ITS_ORGAN.match(a.speaker):
+            pos = re.search(r"\b(?:its|country['’]s)\s", sent, re.I)  # a state named before this sentence's "its"
+            its = pos.start() if pos else len(sent)
+            owner = next((m.group(1) for m in reversed(here) if m.start() < its), state)
+            a = Attribution(_ITS_ORGAN.sub(f"{owner}'s ", a.speaker, count=1), a.cue) if owner else a
+        if a and a.pronoun in ("he", "she"):
+            speaker = last_person
+        elif a and a.pronoun == "it":
+            speaker = last_org
+        elif a and a.speaker:
+            speaker = a.speaker
+            if len(speaker.split(" (")[0].split()) == 1 and _surname(speaker) in known:
+                speaker = known[_surname(speaker)]
+                a = Attribution(speaker, a.cue, person=True)
+            if a.person:
+                key = _surname(speaker)
+                if key not in known or "(" in speaker or "(" not in known[key]:
+                    known[key] = speaker
+                last_person = speaker
+            else:
+                last_org = speaker
+        # a parenthesis names an outlet or a credit ("BERLIN (Continental Ledger) —"), not a person met in the story
+        state = here[-1].group(1) if here else state
+        named = people_named(re.sub(r"\([^()\n]{0,60}\)", "", masked[s.start:s.end]))
+        for name in named:
+            known.setdefault(_surname(name), name)
+        if not a:
+            if named:
+                last_person = known.get(_surname(named[0]), named[0])
+        speakers.append(speaker)
+    return reported_inherit(masked, sentences, paras, quotes_inherit(text, masked, sentences, paras, speakers))
