@@ -317,7 +317,7 @@ def _appositive(seg: str) -> bool:
 def _subject(left: str) -> Attribution | None:
     """The speaker before a speech verb, looking past appositions and relative clauses."""
     segs = [_PLACE_LEAD.sub("", _TIME_LEAD.sub("", s.strip()))
-            for s in re.split(r",|;|—|\s--\s|:|\s{2,}", left)]
+            for s in re.split(r",|;|—|\s--?\s|\s–\s|:|\s{2,}", left)]
     segs = [s for s in segs if s]
     while segs and re.match(r"^(?:which|who|in|on|at|speaking|earlier|later|adding|also|"
                             r"according|citing|quoting)\b", segs[-1], re.I):

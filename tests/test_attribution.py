@@ -174,3 +174,12 @@ def test_attribution_never_crashes(text):
 def test_sources_named_through_documents_titles_and_offices(text, expected):
     a = find_attribution(text)
     assert a is not None and a.speaker == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    "ANKARA (AA) - Turkish authorities said on Monday that 1,500 citizens had been brought home.",
+    "ANKARA, April 25 (Wire) – Turkish authorities said on Monday that 1,500 citizens had been brought home.",
+])
+def test_a_dateline_ended_by_a_spaced_hyphen_or_en_dash_is_not_part_of_the_speaker(sentence):
+    """Wire copy ends its dateline with " - " or " – " as often as with an em dash."""
+    assert find_attribution(sentence).speaker == "Turkish authorities"
