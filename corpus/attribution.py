@@ -25,7 +25,8 @@ ORG_WORDS = {"committee", "organization", "organisation", "observatory", "societ
               "government", "regime", "militias", "militia", "university", "ministries", "command",
               "embassy", "authority", "authorities", "agencies", "department", "service", "services",
               "police", "administration", "municipality", "bureau", "navy", "guard",
-              "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports", "board", "division", "coastguard"}
+              "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports", "board", "division", "coastguard",
+              "utility", "company", "operator", "airline", "railway", "railways"}
 ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
           "chancellor", "commissioner", "human", "rights", "envoy", "special", "humanitarian",
           "adviser", "advisor", "head", "chief", "spokesman", "spokeswoman", "spokesperson",

@@ -143,6 +143,7 @@ def _noun_after(after: str) -> tuple[str | None, int]:
     """The counted noun within a few modifier words after the number: (normal form, end offset)."""
     pos = 0
     nation = ""  # "British" in "2,000 British passport holders": whose nationals they are
+    fallback: tuple[str, int] | None = None
     for _ in range(5):
         abbr = re.match(r"\s*(?:[A-Z]\.){2,}", after[pos:])  # "U.S. citizens", "U.N. staff"
         if abbr:
@@ -151,14 +152,20 @@ def _noun_after(after: str) -> tuple[str | None, int]:
             continue
         m = re.match(r"\s*([A-Za-z][A-Za-z'’-]*(?<=-)\d+[A-Za-z]*|[A-Za-z][A-Za-z'’-]*)", after[pos:])  # "C-17"
         if not m:
-            return None, 0
+            return fallback or (None, 0)
         word = m.group(1)
         lw = word.lower()
         end = pos + m.end()
         if lw == "foreign" and re.match(r"\s+fighters?\b", after[end:], re.I):
             return "foreign fighters", end + len(re.match(r"\s+fighters?", after[end:], re.I).group(0))  # type: ignore[union-attr]
-        if lw in _NOUNS and not (lw in ("wounded", "injured", "killed", "dead") and pos == 0
-                                 and re.match(r"\s+(?:by|in|when|after|as)\b", after[end:])):
+        # a capitalised noun before another capitalised word may open a name ("5,000 National Guard troops"): the
+        # noun after the name is the one counted, if there is one ("500 Residents Evacuated" in a headline: none)
+        named = word[0].isupper() and re.match(r"\s+[A-Z][a-z]", after[end:]) is not None
+        if lw in _NOUNS and named and fallback is None:
+            fallback = (_NOUNS[lw], end)
+        elif lw in _NOUNS and not named and not (fallback and word[0].isupper()) and not (
+                lw in ("wounded", "injured", "killed", "dead") and pos == 0
+                and re.match(r"\s+(?:by|in|when|after|as)\b", after[end:])):
             if _NOUNS[lw] == "nationals" and nation:  # Turkish citizens are not Saudi citizens
                 return f"{nation} nationals", end
             return _NOUNS[lw], end
@@ -170,11 +177,11 @@ def _noun_after(after: str) -> tuple[str | None, int]:
             pos = end
             continue
         if not _MODIFIER.match(word) or (lw in ("more", "other") and pos):
-            return None, 0
+            return fallback or (None, 0)
         nation = word if _NATION.match(word) and re.match(r"\s+(?:passport\s+)?(?:citizens?|nationals?|holders)\b",
                                                          after[end:]) else nation
         pos = end
-    return None, 0
+    return fallback or (None, 0)
 
 
 # A nationality before "citizens", "nationals", "passport holders": a capitalised adjective ("British",

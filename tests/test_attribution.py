@@ -183,3 +183,11 @@ def test_sources_named_through_documents_titles_and_offices(text, expected):
 def test_a_dateline_ended_by_a_spaced_hyphen_or_en_dash_is_not_part_of_the_speaker(sentence):
     """Wire copy ends its dateline with " - " or " – " as often as with an em dash."""
     assert find_attribution(sentence).speaker == "Turkish authorities"
+
+
+@pytest.mark.parametrize("sentence,speaker", [
+    ("Some 30,000 people remained without power on Sunday, the utility said.", "utility"),
+    ("The airline said 300 passengers were stranded.", "airline"),
+])
+def test_a_company_named_by_its_trade_is_a_speaker(sentence, speaker):
+    assert find_attribution(sentence).speaker == speaker

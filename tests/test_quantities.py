@@ -277,3 +277,13 @@ def test_a_toll_that_stands_at_or_rises_to_a_number_counts_the_dead(text, contex
     """A death toll is news English's commonest count of the dead, with the number bare after a verb of
     reaching ("rose to", "stood at", "reached"), or in the next sentence's "It stood at N"."""
     assert [(q.value, q.counts) for q in parse_quantities(text, context=context) if q.counts] == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("The governor said 5,000 National Guard troops had been deployed.", [(5000, "soldiers")]),
+    ("About 300 Red Cross workers arrived.", [(300, "workers")]),
+    # a title-case headline: the capitalised noun is the one counted, not one further on
+    ("500 Residents Flee As Troops advance", [(500, "residents")]),
+])
+def test_a_capitalised_noun_that_opens_a_name_is_not_what_is_counted(text, expected):
+    assert [(q.value, q.counted()) for q in parse_quantities(text) if q.counts] == expected
