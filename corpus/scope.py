@@ -144,6 +144,13 @@ _POPULATION_BEFORE = re.compile(r"\b(?:evacuations?|evacuat\w+|airlift|rescue|op
 _WHOLE_AFTER = re.compile(r"^[^,;.]{0,40}?,?\s+(?:including|among them|of whom)\s+(?:\w+\s+){0,2}?"
                           r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several|dozens|hundreds|"
                           r"thousands)\b)", re.I)
+# "half of the town's 8,000 residents", "most of its 20,000 inhabitants": the people who live there, of whom
+# a part moved (without the part, "the town's 8,000 residents fled" counts those who moved)
+_POSSESSED_BEFORE = re.compile(r"\b(?:half|a third|a quarter|two-thirds|most|many|some|much|part|\d+(?:\.\d+)?\s*"
+                               r"(?:%|percent|per cent))\s+of\s+(?:the\s+)?(?:its|their|[\w'’-]+['’]s?)\s+"
+                               r"(?:(?:about|some|around|roughly|nearly|almost|estimated|more than|over)\s+)?$", re.I)
+_RESIDENTS_AFTER = re.compile(r"^\s+(?:\w+\s+)?(?:residents|inhabitants|people|citizens|households|families|population)\b",
+                              re.I)
 # "the first 101 of them", "the second with 113": an ordinal right before a number scopes it alone.
 _ORDINAL_BEFORE = re.compile(r"\b(first|second|third|fourth|fifth|next|last)\s+(?:\w+\s+)?(?:with\s+|carrying\s+|"
                              r"of\s+)?(?:\w+\s+)?$", re.I)
@@ -236,7 +243,7 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
         return "first_batch" if word == "first" else f"{_ORD[word]}_batch"
     if _DAY_WINDOW_AFTER.match(text[end:]) or (not previous_end and _DAY_WINDOW.search(before)):
         return "daily"  # "2,300 in the 24 hours to Sunday noon": that day's count, not the total
-    if _POPULATION_BEFORE.search(before[-80:]):
+    if _POPULATION_BEFORE.search(before[-80:]) or (_POSSESSED_BEFORE.search(near) and _RESIDENTS_AFTER.match(text[end:])):
         return "population"
     if _WHOLE_AFTER.match(text[end:]):
         return "total"

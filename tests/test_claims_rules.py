@@ -277,3 +277,17 @@ def test_an_official_named_only_by_office_is_the_speaker(sentence, speaker):
     """"the governor said": the office is who said it (a map that says nobody did is wrong)."""
     found = find_attribution(sentence)
     assert (found.speaker if found else None) == speaker
+
+
+@pytest.mark.parametrize(("text", "number", "scope"), [
+    ("Nearly half of the town's 8,000 residents had left by Friday.", "8,000", "population"),
+    ("About 80% of the city's 100,000 people left.", "100,000", "population"),
+    ("Most of its 20,000 inhabitants fled.", "20,000", "population"),
+    # no part named: the number may well be those who moved
+    ("Its 20,000 inhabitants fled.", "20,000", None),
+    ("Officials said 2,000 residents had left.", "2,000", None),
+])
+def test_a_part_of_a_places_residents_makes_their_number_the_population(text, number, scope):
+    """"half of the town's 8,000 residents had left": 8,000 lived there; it is no count of people who left."""
+    i = text.index(number)
+    assert quantity_scope(text, i, i + len(number), 0) == scope
