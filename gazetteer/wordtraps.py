@@ -102,8 +102,12 @@ def public_body_after(tokens: Tokens, j: int) -> bool:
 
 # Words of a water body's or a relief feature's name, written before or after the name of the place or country
 # it is named for ("Lake Chad", "Dnipro River", "Gulf of Mexico", "Mount Lebanon" is a whole name elsewhere).
-_FEATURE_BEFORE = frozenset("lake mount mt".split())
-_FEATURE_AFTER = frozenset("river sea ocean gulf strait straits lake mountains desert".split())
+_FEATURE_BEFORE = frozenset(["lake"])
+_FEATURE_AFTER = frozenset("river sea ocean gulf strait straits lake desert".split())
+# A mountain named for a town rises beside it ("Mount Sinjar", "the Sinjar Mountains"): the town is a fair
+# point for it. One named for a country is not ("Mount Kenya").
+_RELIEF_BEFORE = frozenset("mount mt".split())
+_RELIEF_AFTER = frozenset("mountains mountain range hills".split())
 _FEATURE_OF = frozenset("sea gulf bay strait straits lake lakes ocean river mountains".split())
 
 
@@ -124,11 +128,12 @@ def feature_named_for(tokens, i: int, j: int, places: list[Place], text: str) ->
     if (prev is not None and prev.word == "of" and i >= 2 and tokens[i - 2].capitalised
             and tokens[i - 2].word in _FEATURE_OF and text[tokens[i - 2].end:prev.start] == " "):
         return True  # "Gulf of Mexico", "Sea of Azov"
-    if (prev is not None and prev.capitalised and prev.word.rstrip(".") in _FEATURE_BEFORE
-            and text[prev.end:tokens[i].start] in {" ", ". "}):
-        return True  # "Lake Chad", "Mount Hermon"
-    return (nxt is not None and nxt.capitalised and nxt.word in _FEATURE_AFTER
-            and text[tokens[i].end:nxt.start] == " ")  # "Dnipro River", "Jordan River"
+    before = (prev.word.rstrip(".") if prev is not None and prev.capitalised
+              and text[prev.end:tokens[i].start] in {" ", ". "} else "")
+    after = nxt.word if nxt is not None and nxt.capitalised and text[tokens[i].end:nxt.start] == " " else ""
+    if before in _FEATURE_BEFORE or after in _FEATURE_AFTER:
+        return True  # "Lake Chad", "Dnipro River", "Jordan River"
+    return (before in _RELIEF_BEFORE or after in _RELIEF_AFTER) and any(p.kind == "country" for p in places)
 
 
 def body_after_the(tokens, i: int, j: int, places: list[Place], text: str) -> bool:

@@ -55,3 +55,10 @@ def test_bodies_and_units_named_after_places_stay_off_the_map(world):
     text = ("Fighters of the Azov regiment held the plant. Hamas said the convoy was hit. NATO said it would "
             "help. The Duma approved the law.")
     assert not {"Azov", "Hamas", "NATO", "Duma"} & set(found(world, text)), found(world, text)
+
+
+def test_mountain_named_for_a_country_is_not_the_country(world):
+    # a mountain named for a town rises beside it, and the town stays a fair point; one named for a country
+    # is not the country's point ("Mount Kenya"), and a lake named for a town is not the town ("Lake Victoria")
+    got = found(world, "Climbers died on Mount Kenya. Fishermen drowned in Lake Victoria.")
+    assert "Kenya" not in got and "Victoria" not in got, got

@@ -152,3 +152,11 @@ def test_island_or_area_named_by_its_provinces_is_that_area(world, text, surface
 def test_island_named_like_a_word_is_not_added(world):
     # "Java" is a programming language and coffee before it is an island in most text: no row for it
     assert "Java" not in places(world, "Oracle released a new version of Java. Java developers met in Berlin.")
+
+
+def test_region_name_inside_an_organisation_or_a_hospital_is_not_the_region(world):
+    # guards for the new rows' names: a party, a hospital and a stadium named after a region are bodies
+    got = places(world, "Fighters of the Kurdistan Workers' Party withdrew. She was taken to Mount Sinai "
+                        "Hospital in New York.")
+    assert "Kurdistan" not in got and "Sinai" not in got, got
+    assert got["New York"].country == "US"
