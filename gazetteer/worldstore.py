@@ -99,6 +99,7 @@ class WorldIndex:
     name = "world"
     keys: tuple[str, ...] = ()  # the world layer takes no part in the fuzzy step
     by_skeleton: dict[str, list[str]] = {}  # noqa: RUF012 (read-only, shared)
+    known_limit = 300_000  # the most words scan() remembers across texts before it starts afresh
 
     def __init__(self, version: str, *, keys: LazyKeys, prefixes: LazyKeys, ptr: np.ndarray,
                  pos: np.ndarray, rows: bytes | mmap.mmap, offsets: np.ndarray):
@@ -156,7 +157,7 @@ class WorldIndex:
         n = len(keys)
         hits = []
         known, live = self._known, self._live
-        if len(known) > 300_000:  # (bounded; never cleared mid-scan, which reads `live` lazily)
+        if len(known) > self.known_limit:  # (bounded; never cleared mid-scan, which reads `live` lazily)
             known.clear()
             live.clear()
         for word in set(keys).difference(known):

@@ -97,3 +97,18 @@ def test_a_killed_build_leaves_nothing_after_the_next(tmp_path):
     _, files = build_index(_places(), "v1")
     save_index(tmp_path / "world-index-v1", files)
     assert sorted(p.name for p in tmp_path.iterdir()) == [mine.name, "world-index-v1"]
+
+
+@pytest.mark.parametrize("limit", [300_000, 3])
+def test_scan_remembers_words_across_texts_without_changing_hits(stored, limit):
+    """scan() remembers which words are or begin a name from one text to the next, and starts afresh past a
+    bound: whatever it remembers, each text gets the hits a fresh index gives it."""
+    built, folder = stored
+    built.known_limit = limit
+    texts = ["From New Haven to New South Wales via Haven and New York.", "Haven, then New Haven. New South",
+             "New South Wales: Nieuw Haven and Hazzebbug", "NEW HAVEN new haven Haven Haven New Haven"]
+    for text in texts * 2:
+        fresh = load_index(folder, "v1")
+        assert fresh is not None
+        tokens = tokenize(text)
+        assert built.scan(Stream(tokens)) == fresh.scan(Stream(tokens)), text
