@@ -86,12 +86,10 @@ _ACCORDING = re.compile(r"\baccording to\s+", re.I)
 _BY_SOURCE = re.compile(r"\b(?:announced|reported|released|issued|published|declared|proclaimed)\s+by\s+", re.I)
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
 _PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
-_LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+",
-                      re.I)
+_LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+", re.I)
 # "the sheriff's office had last put the figure at 24": adverbs between the subject and its verb
-_TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|last|already|previously|initially|first|now|since|"
-                       r"on \w+day|early \w+day|earlier \w+day|"
-                       r"\w+day|in a statement|on twitter|publicly))+$", re.I)
+_TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|last|already|previously|initially|first|now|since|on \w+day|"
+                       r"early \w+day|earlier \w+day|\w+day|in a statement|on twitter|publicly))+$", re.I)
 # A document stands for its author: "a passenger breakdown published in Saudi media", "figures from the UN
 # refugee agency", "a report from the state commission": the speaker is who published it.
 _DOCUMENT = re.compile(r"^(?:(?:a|an|the|its|their|new|latest|official|preliminary|final)\s+)*(?:[\w-]+\s+){0,2}?"
@@ -198,6 +196,11 @@ def _np_like(words: list[str]) -> bool:
 
 def speaker_from_np(np: str) -> Attribution | None:
     """Normalise a subject/object noun phrase to a speaker, or None if it is not a source."""
+    return _speaker_of(np, _PLACE_WORDS.get())  # remembered per phrase and the place words (all it reads)
+
+
+@functools.lru_cache(maxsize=4096)
+def _speaker_of(np: str, _place_words: frozenset[str]) -> Attribution | None:
     np = _TRAILING.sub("", _LEADING.sub("", np.strip(" ,;:—-"))).strip(" ,")
     if not np or len(np.split()) > 16 or re.search(r"\d", np):
         return None
@@ -458,9 +461,8 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     speakers: list[str | None] = []
     state: str | None = None  # the place last named as a subject or possessor: what "its embassy" is of
     for s in sentences:
-        a = find_attribution(s.text, masked[s.start:s.end])
-        speaker = None
-        sent = masked[s.start:s.end]
+        speaker, sent = None, masked[s.start:s.end]
+        a = find_attribution(s.text, sent)
         here = [m for m in _STATE_SUBJECT.finditer(sent) if m.group(1).lower() in _PLACE_WORDS.get()]
         if a and a.speaker and _ITS_ORGAN.match(a.speaker):
             pos = re.search(r"\b(?:its|country['’]s)\s", sent, re.I)  # a state named before this sentence's "its"
@@ -488,9 +490,8 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
         named = people_named(re.sub(r"\([^()\n]{0,60}\)", "", masked[s.start:s.end]))
         for name in named:
             known.setdefault(_surname(name), name)
-        if not a:
-            if named:
-                last_person = known.get(_surname(named[0]), named[0])
+        if not a and named:
+            last_person = known.get(_surname(named[0]), named[0])
         speakers.append(speaker)
     return reported_inherit(masked, sentences, paras, quotes_inherit(text, masked, sentences, paras, speakers))
 
