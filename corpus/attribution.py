@@ -81,12 +81,10 @@ _ACCORDING = re.compile(r"\baccording to\s+", re.I)
 _BY_SOURCE = re.compile(r"\b(?:announced|reported|released|issued|published|declared|proclaimed)\s+by\s+", re.I)
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
 _PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
-_LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+",
-                      re.I)
+_LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+", re.I)
 # "the sheriff's office had last put the figure at 24": adverbs between the subject and its verb
-_TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|last|already|previously|initially|first|now|since|"
-                       r"on \w+day|early \w+day|earlier \w+day|"
-                       r"\w+day|in a statement|on twitter|publicly))+$", re.I)
+_TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|last|already|previously|initially|first|now|since|on \w+day|"
+                       r"early \w+day|earlier \w+day|\w+day|in a statement|on twitter|publicly))+$", re.I)
 # A document stands for its author: "a passenger breakdown published in Saudi media", "figures from the UN
 # refugee agency", "a report from the state commission": the speaker is who published it.
 _DOCUMENT = re.compile(r"^(?:(?:a|an|the|its|their|new|latest|official|preliminary|final)\s+)*(?:[\w-]+\s+){0,2}?"
@@ -193,6 +191,11 @@ def _np_like(words: list[str]) -> bool:
 
 def speaker_from_np(np: str) -> Attribution | None:
     """Normalise a subject/object noun phrase to a speaker, or None if it is not a source."""
+    return _speaker_of(np, PLACE_WORDS.get())  # remembered per phrase and the place words (all it reads)
+
+
+@functools.lru_cache(maxsize=4096)
+def _speaker_of(np: str, _place_words: frozenset[str]) -> Attribution | None:
     np = _TRAILING.sub("", _LEADING.sub("", np.strip(" ,;:—-"))).strip(" ,")
     if not np or len(np.split()) > 16 or re.search(r"\d", np):
         return None

@@ -144,7 +144,7 @@ _TITLE_WORDS = (r"envoy|adviser|advisor|coordinator|ambassador|representative|mi
                 r"director|head|chief|chargé|consul|delegate|correspondent|editor|analyst|expert|specialist|officer|"
                 r"office|desk|spokes(?:man|woman|person)")
 _TITLE_BEFORE = Guarded(re.compile(rf"\b(?:{_TITLE_WORDS})(?:\s+\w+)?\s+(?:for|to|of|in|on)\s+(?:the\s+)?$", re.I),
-                        _TITLE_WORDS)
+                        _TITLE_WORDS.replace("chargé", "charg"))  # ASCII, so the guard is searched on folded text
 _ANALOGY_WORDS = (r"another|a second|a new|a repeat of|like|as in|reminiscent of|echoes of|compared (?:with|to)|"
                   r"the next|similar to")
 _ANALOGY_BEFORE = Guarded(re.compile(rf"\b(?:{_ANALOGY_WORDS})\s+(?:the\s+)?$", re.I), _ANALOGY_WORDS)

@@ -436,3 +436,6 @@ def claims_csv_rows(claims: list[Claim]) -> tuple[tuple[str, ...], list[list]]:
 
 # Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
 _BACKGROUND, _CUMULATIVE = fast(_BACKGROUND), fast(_CUMULATIVE)
+# searched in every clause (clauses, _parts, _clause_claim): folded too
+_COORD, _FINITE, _PART, _AND_NUMBER, _ALTERNATIVE, _SINCE_YEAR, _SPAN_TO_NOW, _LEADING_SIDE = map(fast, (
+    _COORD, _FINITE, _PART, _AND_NUMBER, _ALTERNATIVE, _SINCE_YEAR, _SPAN_TO_NOW, _LEADING_SIDE))

@@ -93,13 +93,14 @@ def _compiled(adj: str, noun: str) -> _Rules:
     return _Rules(
         prefix=Guarded((rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
                           r"district of|area of|town of|city of|province of|region of)\s+){0,3}$", re.I),
-                       "held|controlled|occupied"),
-        stronghold=Guarded((rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I), "stronghold"),
+                       r"(?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|district of|area of|town of|city of|"
+                       r"province of|region of)\s+){0,3}$"),  # how a match ends: its participle, then the place
+        stronghold=Guarded((rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I), r"stronghold of\s+(?:the\s+)?$"),
         post=Guarded((rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
                         r"(?:army\s+)?posts?|outposts?|positions?)\s+(?:at|on)\s+(?:the\s+)?$", re.I),
-                   "checkpoint|post|position"),
+                   r"(?:checkpoint|post|position)s?\s+(?:at|on)\s+(?:the\s+)?$"),
         besieged_before=Guarded((r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
-                                "besieged|blockaded|encircled"),
+                                r"(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$"),
         besieged_after=Guarded((
             r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"
             rf"under blockade)\s+by\s+{the}{qual}(?P<by>{noun}|{adj})(?:\s+forces)?", re.I),

@@ -8,6 +8,7 @@ the earliest match in the text, and at equal start the alias first in that order
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -67,6 +68,7 @@ def org_name(phrase: str) -> str | None:
     return org_in(m.group(1)) if m else None
 
 
+@functools.lru_cache(maxsize=4096)  # the same descriptors come back sentence after sentence
 def org_in(text: str) -> str | None:
     """The first known (or plainly named) organisation mentioned in a descriptor."""
     m = _ANY.search(text)

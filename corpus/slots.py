@@ -111,8 +111,11 @@ def _area_patterns(adjective_rx: str) -> tuple[Guarded, Guarded, Guarded]:
     unplaced = (
         rf"\b{lead}{held}\s+{AREA_NOUN}(?:\s+(?:of|in)\s+the\s+{UNIT})?\b(?!\s+(?:of|in)\b)|\bthe safe zones?\b", re.I)
     prefix = (rf"\b{NEAR}{held}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$", re.I)
-    return (Guarded(before_mention, AREA_NOUN), Guarded(unplaced, f"{HELD_WORD}|safe zone"),
-            Guarded(prefix, HELD_WORD))
+    # the guards of the two rules anchored before a place are how their matches end ("areas of |", "held |"):
+    # a window of text before each place is searched, and its noun or participle alone is in many of them
+    return (Guarded(before_mention, rf"{AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?{NEAR}(?:{UNIT}\s+of\s+)?$"),
+            Guarded(unplaced, f"{HELD_WORD}|safe zone"),
+            Guarded(prefix, rf"{HELD_WORD}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$"))
 
 
 def _overlaps(out: list[Slot], s: int, e: int) -> bool:

@@ -87,9 +87,8 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     speakers: list[str | None] = []
     state: str | None = None  # the place last named as a subject or possessor: what "its embassy" is of
     for s in sentences:
-        a = find_attribution(s.text, masked[s.start:s.end])
-        speaker = None
-        sent = masked[s.start:s.end]
+        speaker, sent = None, masked[s.start:s.end]
+        a = find_attribution(s.text, sent)
         here = [m for m in _STATE_SUBJECT.finditer(sent) if m.group(1).lower() in PLACE_WORDS.get()]
         if a and a.speaker and _ITS_ORGAN.match(a.speaker):
             pos = re.search(r"\b(?:its|country['’]s)\s", sent, re.I)  # a state named before this sentence's "its"
@@ -117,8 +116,7 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
         named = people_named(re.sub(r"\([^()\n]{0,60}\)", "", masked[s.start:s.end]))
         for name in named:
             known.setdefault(_surname(name), name)
-        if not a:
-            if named:
-                last_person = known.get(_surname(named[0]), named[0])
+        if not a and named:
+            last_person = known.get(_surname(named[0]), named[0])
         speakers.append(speaker)
     return reported_inherit(masked, sentences, paras, quotes_inherit(text, masked, sentences, paras, speakers))
