@@ -3,9 +3,11 @@
 The world layer's index takes ~25 s to build the first time and a fraction of a second to load from its
 on-disk cache, so the session gets ONE private cache folder (EVACMAP_CACHE), ONE private data home
 (EVACMAP_HOME) and ONE signing key (EVACMAP_KEYS), set in this process before anything loads the gazetteer
-and passed to every CLI run: the
-cache is built once per session, and nothing is read from or written to the user's ~/.cache or
-~/.local/share. A test that needs its own data home (e.g. `gazetteer import`) passes `env=`.
+and passed to every CLI run. The world index is kept with its key in pytest's cache folder (.pytest_cache,
+ignored by git): built by a checkout's first run, loaded by later ones until the code or data it is built
+from change. Article caches are the run's own, and nothing is read from or written to the user's ~/.cache
+or ~/.local/share. A test that needs its own data home (e.g. `gazetteer import`) passes `env=`.
+Builds of a whole corpus that tests only read are made once per run (`built_site`).
 """
 from __future__ import annotations
 
@@ -32,16 +34,46 @@ def _shared_root(tmp_path_factory) -> Path:
     return root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
 
 
+def _kept_folder(request, root: Path) -> Path:
+    """Where the world index and its signing key are kept between runs: pytest's cache folder (.pytest_cache
+    in the checkout), else, with pytest's cache off (-p no:cacheprovider), this run's shared folder."""
+    cache = getattr(request.config, "cache", None)
+    return Path(cache.mkdir("evacmap-world-index")) if cache is not None else root / "evacmap-world-index"
+
+
+def _link_world_index(kept: Path, cache: Path) -> None:
+    """The world index of this code and data, loaded (or built, ~25 s, once per checkout) in `kept`, and linked
+    into the run's cache; indexes of other versions are removed from `kept`."""
+    from filelock import FileLock
+
+    from evacmap.gazetteer.gazetteer import world_index
+    from evacmap.gazetteer.sources import _world_folder
+
+    with FileLock(str(kept / ".lock")), pytest.MonkeyPatch.context() as mp:
+        mp.setenv("EVACMAP_CACHE", str(kept))
+        world_index()
+        current = _world_folder()
+        for old in kept.glob("world-index-*"):
+            if old != current:
+                shutil.rmtree(old, ignore_errors=True)
+        link = cache / current.name
+        if not link.exists():
+            link.symlink_to(current, target_is_directory=True)
+
+
 @pytest.fixture(scope="session")
-def evacmap_env(tmp_path_factory) -> dict[str, str]:
+def evacmap_env(tmp_path_factory, request) -> dict[str, str]:
     """EVACMAP_CACHE / EVACMAP_HOME for the whole session, also set in this process (for in-process loads)."""
-    # One cache for the whole run, shared by the xdist workers (their base temps share a parent): the world
-    # index is built once, by whichever worker takes the lock first, and loaded from disk by the others.
+    # One cache for the whole run, shared by the xdist workers (their base temps share a parent). The world
+    # index in it is a link to the one kept between runs in pytest's cache folder: built by the first run of a
+    # checkout (whichever worker takes the lock first), loaded from disk by the others and by later runs.
     root = _shared_root(tmp_path_factory)
     cache = root / "evacmap-cache"
     cache.mkdir(exist_ok=True)
     home = tmp_path_factory.mktemp("evacmap-home")
-    keys = root / "evacmap-keys"  # the signing key of that shared cache's world index: shared too
+    kept = _kept_folder(request, root)
+    kept.mkdir(exist_ok=True)
+    keys = kept / "keys"  # the signing key of the kept world index: shared by the workers and the runs
     env = {"EVACMAP_CACHE": str(cache), "EVACMAP_HOME": str(home), "EVACMAP_KEYS": str(keys)}
     with pytest.MonkeyPatch.context() as mp:
         for key, value in env.items():
@@ -50,10 +82,8 @@ def evacmap_env(tmp_path_factory) -> dict[str, str]:
         mp.delenv("EVACMAP_DEBUG", raising=False)
         from filelock import FileLock
 
-        from evacmap.gazetteer.gazetteer import world_index
-
         with FileLock(str(cache / ".world-index.lock")):
-            world_index()
+            _link_world_index(kept, cache)
         yield env
 
 

@@ -42,6 +42,22 @@ def _open(browser, url: str, width: int):  # noqa: F811
     return ctx, page
 
 
+@pytest.fixture(scope="module")
+def opened(browser, site):  # noqa: F811
+    """opened(name, width) is the page of map `name` opened at `width` px, loaded once for all the tests of
+    this module that read it (none of them changes the page: they read labels, rings and zones as drawn)."""
+    pages: dict[tuple[str, int], tuple] = {}
+
+    def get(name: str, width: int):
+        if (name, width) not in pages:
+            pages[(name, width)] = _open(browser, (site / f"{name}.html").as_uri(), width)
+        return pages[(name, width)][1]
+
+    yield get
+    for ctx, _page in pages.values():
+        ctx.close()
+
+
 def _rgb(css: str) -> tuple[float, ...]:
     return tuple(float(v) for v in re.findall(r"[\d.]+", css)[:4])
 
@@ -76,47 +92,41 @@ def test_contrast_helper_matches_wcag():
 
 @pytest.mark.parametrize("width", (375, 600, 1280))
 @pytest.mark.parametrize("name", MAPS)
-def test_labels_on_screen_apart_and_legible(browser, site, name, width):  # noqa: F811
-    ctx, page = _open(browser, (site / f"{name}.html").as_uri(), width)
-    try:
-        labels = page.evaluate(LABELS_JS)
-        assert labels, f"{name} at {width}px shows no label at all"
-        for lab in labels:
-            if lab["zone"]:  # a zone's name is read whole or not at all
-                assert lab["x0"] >= -1 and lab["x1"] <= lab["mw"] + 1 and lab["y0"] >= -1 and lab["y1"] <= lab["mh"] + 1, \
-                    f"{name} at {width}px: zone label {lab['text']!r} runs off the map {lab}"
-            ratio = contrast(lab["color"], _ground(lab))
-            assert ratio >= 4.5, f"{name} at {width}px: {lab['text']!r} at {ratio:.2f}:1"
-        for i, a in enumerate(labels):
-            for b in labels[i + 1:]:
-                ix = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
-                iy = min(a["y1"], b["y1"]) - max(a["y0"], b["y0"])
-                assert ix <= 3 or iy <= 3, f"{name} at {width}px: {a['text']!r} covers {b['text']!r}"
-    finally:
-        ctx.close()
+def test_labels_on_screen_apart_and_legible(opened, site, name, width):  # noqa: F811
+    page = opened(name, width)
+    labels = page.evaluate(LABELS_JS)
+    assert labels, f"{name} at {width}px shows no label at all"
+    for lab in labels:
+        if lab["zone"]:  # a zone's name is read whole or not at all
+            assert lab["x0"] >= -1 and lab["x1"] <= lab["mw"] + 1 and lab["y0"] >= -1 and lab["y1"] <= lab["mh"] + 1, \
+                f"{name} at {width}px: zone label {lab['text']!r} runs off the map {lab}"
+        ratio = contrast(lab["color"], _ground(lab))
+        assert ratio >= 4.5, f"{name} at {width}px: {lab['text']!r} at {ratio:.2f}:1"
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            ix = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
+            iy = min(a["y1"], b["y1"]) - max(a["y0"], b["y0"])
+            assert ix <= 3 or iy <= 3, f"{name} at {width}px: {a['text']!r} covers {b['text']!r}"
 
 
-def test_the_zones_a_city_map_is_about_are_named_at_its_opening_view(browser, site):  # noqa: F811
+def test_the_zones_a_city_map_is_about_are_named_at_its_opening_view(opened, site):  # noqa: F811
     """On the sample's city map at desktop width, the enclave under siege and the zone around it carry their
     names at the zoom the map opens at (they used to wait for zoom 14 and 15)."""
     zones = {f["properties"]["label"]: f["properties"] for f in
              __import__("json").loads((site / "data" / "zones.geojson").read_text(encoding="utf-8"))["features"]}
-    ctx, page = _open(browser, (site / "aleppo-city.html").as_uri(), 1280)
-    try:
-        shown = {lab["text"] for lab in page.evaluate(LABELS_JS) if lab["zone"]}
-        besieged = {k for k, v in zones.items() if v.get("besieged_by")}
-        in_view = {k for k in zones if page.evaluate(
-            "(t) => [...document.querySelectorAll('.evm-zone-label')].some(e => e.textContent === t)", k)}
-        assert besieged & in_view, "the city map shows no besieged zone: the test no longer tests anything"
-        assert besieged & in_view <= shown, (besieged & in_view) - shown
-        assert len(shown) >= 2, shown
-    finally:
-        ctx.close()
+    page = opened("aleppo-city", 1280)
+    shown = {lab["text"] for lab in page.evaluate(LABELS_JS) if lab["zone"]}
+    besieged = {k for k, v in zones.items() if v.get("besieged_by")}
+    in_view = {k for k in zones if page.evaluate(
+        "(t) => [...document.querySelectorAll('.evm-zone-label')].some(e => e.textContent === t)", k)}
+    assert besieged & in_view, "the city map shows no besieged zone: the test no longer tests anything"
+    assert besieged & in_view <= shown, (besieged & in_view) - shown
+    assert len(shown) >= 2, shown
 
 
 @pytest.mark.parametrize("width", (375, 600, 1280))
 @pytest.mark.parametrize("name", MAPS)
-def test_the_zones_under_siege_are_named_at_the_opening_view_at_every_width(browser, site, name, width):  # noqa: F811
+def test_the_zones_under_siege_are_named_at_the_opening_view_at_every_width(opened, site, name, width):  # noqa: F811
     """A phone opens the map a zoom step below the 960 px layout; the names of the zones under siege (the
     people the story is about) used to wait for that step there, and on the overview East Aleppo, a few
     blocks among five crowded markers, waited for zoom 10.5 at every width. Every zone under siege in view is
@@ -124,15 +134,12 @@ def test_the_zones_under_siege_are_named_at_the_opening_view_at_every_width(brow
     zones = {f["properties"]["label"]: f["properties"] for f in
              __import__("json").loads((site / "data" / "zones.geojson").read_text(encoding="utf-8"))["features"]}
     besieged = {k for k, v in zones.items() if v.get("besieged_by")}
-    ctx, page = _open(browser, (site / f"{name}.html").as_uri(), width)
-    try:
-        shown = {lab["text"] for lab in page.evaluate(LABELS_JS) if lab["zone"]}
-        in_view = {k for k in besieged if page.evaluate(
-            "(t) => [...document.querySelectorAll('.evm-zone-label')].some(e => e.textContent === t)", k)}
-        assert in_view, f"{name}: no zone under siege in view: the test no longer tests anything"
-        assert in_view <= shown, (name, width, in_view - shown)
-    finally:
-        ctx.close()
+    page = opened(name, width)
+    shown = {lab["text"] for lab in page.evaluate(LABELS_JS) if lab["zone"]}
+    in_view = {k for k in besieged if page.evaluate(
+        "(t) => [...document.querySelectorAll('.evm-zone-label')].some(e => e.textContent === t)", k)}
+    assert in_view, f"{name}: no zone under siege in view: the test no longer tests anything"
+    assert in_view <= shown, (name, width, in_view - shown)
 
 
 ROOM_JS = """(pad) => {
@@ -156,37 +163,31 @@ ROOM_JS = """(pad) => {
 
 @pytest.mark.parametrize("width", (375, 600, 1280))
 @pytest.mark.parametrize("name", MAPS)
-def test_the_story_places_are_named_at_the_opening_view_wherever_there_is_room(browser, site, name, width):  # noqa: F811
+def test_the_story_places_are_named_at_the_opening_view_wherever_there_is_room(opened, site, name, width):  # noqa: F811
     """No name of a place the articles report waits for a zoom in while, at the opening view, it would lie
     on the map clear of every name, marker and control shown (by 3 px). A phone opens the overview at zoom
     8.75, between the half steps names were planned at: Aleppo, Kafriya and Idlib Governorate, clear of
     everything there, waited for zoom 9; names are now planned at every quarter step the map can open at."""
-    ctx, page = _open(browser, (site / f"{name}.html").as_uri(), width)
-    try:
-        got = page.evaluate(ROOM_JS, 3)
-        assert got["shown"] >= 2, f"{name} at {width}px names {got['shown']} places"
-        assert got["room"] == [], f"{name} at {width}px hides names it has room for: {got['room']}"
-    finally:
-        ctx.close()
+    page = opened(name, width)
+    got = page.evaluate(ROOM_JS, 3)
+    assert got["shown"] >= 2, f"{name} at {width}px names {got['shown']} places"
+    assert got["room"] == [], f"{name} at {width}px hides names it has room for: {got['room']}"
 
 
 @pytest.mark.parametrize("width", (375, 1280))
 @pytest.mark.parametrize("name", MAPS)
-def test_outlet_rings_of_crowded_places_do_not_merge(browser, site, name, width):  # noqa: F811
+def test_outlet_rings_of_crowded_places_do_not_merge(opened, site, name, width):  # noqa: F811
     """Each outlet draws a ring round the places it reported from. Where places crowd at the opening view
     (four Aleppo districts on the regional map), their stacks of rings merged into one grey blot; a ring now
     shows once it clears every other place's rings."""
-    ctx, page = _open(browser, (site / f"{name}.html").as_uri(), width)
-    try:
-        rings = page.evaluate("""() => [...document.querySelectorAll('path.evm-ring')]
-            .filter(e => getComputedStyle(e).visibility === 'visible').map(e => {
-              const r = e.getBoundingClientRect();
-              return [r.left + r.width / 2, r.top + r.height / 2, r.width / 2];
-            })""")
-        for i, (x1, y1, r1) in enumerate(rings):
-            for x2, y2, r2 in rings[i + 1:]:
-                d = ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5
-                if d > 1.5:  # rings of two different places
-                    assert d >= r1 + r2 - 1.5, f"{name} at {width}px: rings {r1:.0f}px and {r2:.0f}px, {d:.0f}px apart"
-    finally:
-        ctx.close()
+    page = opened(name, width)
+    rings = page.evaluate("""() => [...document.querySelectorAll('path.evm-ring')]
+        .filter(e => getComputedStyle(e).visibility === 'visible').map(e => {
+          const r = e.getBoundingClientRect();
+          return [r.left + r.width / 2, r.top + r.height / 2, r.width / 2];
+        })""")
+    for i, (x1, y1, r1) in enumerate(rings):
+        for x2, y2, r2 in rings[i + 1:]:
+            d = ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5
+            if d > 1.5:  # rings of two different places
+                assert d >= r1 + r2 - 1.5, f"{name} at {width}px: rings {r1:.0f}px and {r2:.0f}px, {d:.0f}px apart"
