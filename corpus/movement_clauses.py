@@ -449,6 +449,8 @@ def _dest_and_via_roles(clause: str, take, vias: list, dests: list, origins: lis
     an airfield near Y, to Z"), as after "out of" ("took its citizens out of X overland to Z")."""
     chained = clause[:4].lower() == "and "  # "... and drove to X": the mover is the earlier clause's
     from_at = [o[0] for o in origins if o[2].lower() == "from" or o[2].lower().endswith("out of")]
+    # "took 1,400 people from the civic center to shelters in X": an origin described, not placed, ends at "to" too
+    from_at += [c.start() for c in FROM_CUE.finditer(clause) if DESCRIBED_DEST.match(clause, c.end())]
     for cue in DEST_CUES.finditer(clause):
         bare_to = cue.group(0).lower() == "to"
         if re.match(r"to (?:stay|shelter)\b", cue.group(0), re.I):  # "headed north to stay with family in Y"

@@ -259,3 +259,10 @@ def test_a_later_clause_reaching_the_same_place_is_the_same_movement(gaz):
     legs = in_sentence(legs_of(text, gaz), "From the border")
     to_addis = [lg for lg in legs if lg.destination and gaz.get(lg.destination).name == "Addis Ababa"]
     assert [gaz.get(lg.origin).name for lg in to_addis] == ["Gonder"], [(lg.origin, lg.destination) for lg in legs]
+
+
+def test_a_destination_after_an_origin_described_but_not_placed(gaz):
+    """"took about 1,400 people from the civic center to shelters in X": the origin is words, not a place, but
+    "to" still ends the movement at X (and the leg keeps no borrowed origin)."""
+    legs = legs_of("Buses later took about 1,400 people from the civic center to shelters in Homs, officials said.", gaz)
+    assert [(lg.origin, gaz.get(lg.destination).name) for lg in legs] == [(None, "Homs")]
