@@ -14,7 +14,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Sentence
 from evacmap.corpus.movement_cues import (
     BACKSTORY,
@@ -26,11 +25,13 @@ from evacmap.corpus.movement_cues import (
     COORDINATED,
     CORRIDOR,
     CROSSED_AT,
+    DEPARTURE_CUES,
     DESCRIBED_DEST,
     DEST_CUES,
     DIRECTED,
     DISPUTED,
     DONE,
+    FETCHED,
     FILLER,
     FLOWN_OUT,
     FOR_DEST,
@@ -54,10 +55,12 @@ from evacmap.corpus.movement_cues import (
     POSSESSIVE,
     PRONOUN,
     REVERSE_DEST,
+    THEN_STAGE,
     THERE,
     TO_EXCLUDED,
     UNDER_WAY,
     VEHICLES,
+    VEHICLES_RETURNING,
     VIA_CUES,
     WAIT_TO_GO,
     WAITING,
@@ -109,17 +112,13 @@ OWN_ORIGIN = "where these movers started (not the article's origin)"
 
 
 def clause_mode(clause: str) -> str | None:
-    """How the clause says people moved (air, sea, road, foot), from its verbs and vehicles ("were flown out",
+    """How the clause says people moved (air, sea, road, foot, rail), from its verbs and vehicles ("were flown out",
     "put on buses", "drove north on Highway 63"); None when it does not say or names two ways."""
     may = MODES_FAMILY.may(clause)
     found = [mode for mode, rx in MODES if rx in may and rx.search(clause)]
     return found[0] if len(found) == 1 else None
 
 
-VEHICLES_RETURNING = re.compile(r"\b(?:buses|ambulances|vehicles|convoys?|trucks|boats|planes|aircraft)\s+"
-                                r"(?:\w+\s+){0,2}?(?:returning|returned|going back|went back)\b", re.I)
-#: "buses crossed into X and returned with 1,000 evacuees": the vehicles' trip in is not the evacuation
-FETCHED = re.compile(r"\b(?:returned|came back|come back|returning) with\b", re.I)
 
 
 def clause_who(clause: str, slots: list[Slot], lo: int, previous: str | Callable[[], str]) -> str:
@@ -448,7 +447,8 @@ def _dest_and_via_roles(clause: str, take, vias: list, dests: list, origins: lis
     destination follows it. A bare "to" after an origin taken by "from" ends the movement ("runs from X,
     an airfield near Y, to Z"), as after "out of" ("took its citizens out of X overland to Z")."""
     chained = clause[:4].lower() == "and "  # "... and drove to X": the mover is the earlier clause's
-    from_at = [o[0] for o in origins if o[2].lower() == "from" or o[2].lower().endswith("out of")]
+    from_at = [o[0] for o in origins if o[2].lower() == "from" or o[2].lower().endswith("out of")
+               or o[2].lower() in DEPARTURE_CUES]  # "fled X by train to Y"
     # "took 1,400 people from the civic center to shelters in X": an origin described, not placed, ends at "to" too
     from_at += [c.start() for c in FROM_CUE.finditer(clause) if DESCRIBED_DEST.match(clause, c.end())]
     for cue in DEST_CUES.finditer(clause):
@@ -459,7 +459,7 @@ def _dest_and_via_roles(clause: str, take, vias: list, dests: list, origins: lis
             continue
         if bare_to and any(f < cue.start() for f in from_at) and not TO_EXCLUDED.search(clause[:cue.start()]):
             take(cue, dests)
-        elif (not bare_to or _generic_to(clause, cue)) and \
+        elif (not bare_to or _generic_to(clause, cue) or (chained and THEN_STAGE.search(clause, 0, cue.start()))) and \
                 (not WEAK_DEST.fullmatch(cue.group(0)) or chained or _mover_before(clause[:cue.start()])):
             take(cue, dests)
     for cue in VIA_CUES.finditer(clause):
@@ -495,6 +495,3 @@ def _between_and_for(clause: str, lo: int, text: str, *, take, origins: list, de
 
 __all__ = ["OWN_ORIGIN", "Move", "clause_mode", "clause_move", "clause_spans", "clause_status", "clause_who"]
 
-
-# Searched on folded text (corpus/folding.py): the same matches, without IGNORECASE's slow scan.
-FETCHED, VEHICLES_RETURNING = fast(FETCHED), fast(VEHICLES_RETURNING)

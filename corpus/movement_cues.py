@@ -51,6 +51,7 @@ MODES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("road", re.compile(r"\b(?:dr[oi]ve|driv(?:en|ing)|bus(?:es)?|bus+ed|convoys?|vehicles?|cars?|trucks?|traffic|"
                         r"highways?|roads?|by road|overland|(?-i:Highway|Route|Interstate))\b", re.I)),
     ("foot", re.compile(r"\bon foot\b|\bwalk(?:ed|ing)\b", re.I)),
+    ("rail", re.compile(r"\b(?:(?:evacuation |special |passenger )?trains?|by rail|railways?|rail link)\b", re.I)),
 )
 #: a destination named but not a place in any gazetteer: "toward the oil-sands work camps beyond the city"
 DESCRIBED_DEST = re.compile(r"\s*(?P<d>the\s+(?:[\w'’-]+\s+){0,3}?(?:camps?|shelters?|cent(?:re|er)s?|"
@@ -174,7 +175,9 @@ CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+|"
                           r",\s+where\s+(?=[^,.;]{0,60}\b(?:before|after|then)\b)", re.I)
 #: "driven to X and flown to Y": a second movement verb after "and" goes on from where the first ended
 CHAIN_BREAK = re.compile(r"\s+(?=and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?(?:flown|driven|bused|taken|ferried|"
-                         r"sailed|flew|drove|brought|carried|shipped|moved|transferred|continued|went)\b)", re.I)
+                         r"sailed|flew|drove|brought|carried|shipped|moved|transferred|continued|went)\b)|"
+                         # "by ferry to X and then by bus to Y", "to X and then on to Y": a later stage, no verb
+                         r"\s+(?=and\s+then\s+(?:(?:by|on)\s+[\w-]+\s+)?(?:on\s+)?(?:to|into)\b)", re.I)
 
 WHO: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("wounded", re.compile(r"\bwounded\b|\binjured\b|\bsick\b|\bpatients\b", re.I)),
@@ -213,9 +216,19 @@ FRONTED_AT = re.compile(r"\W*(?:on\s+[\w ]{1,25}?,\s*)?(?:in|at)\s+(?:the\s+(?:c
 #: "Kenya's population has left for X", "most residents of Kisumu fled to X": the people of a place, leaving it
 POPULATION_AFTER = re.compile(r"['’]s?\s+(?:[\w-]+\s+)?(?:population|residents|people|inhabitants)\b", re.I)
 #: the departure verb right after that subject ("has now left", "had already fled"): its predicate, no other clause
-POPULATION_LEFT = re.compile(r"(?:\s+(?:has|have|had|were|was|are|is|been|now|already|all|since|also|\w+ly)){0,4}\s+"
+POPULATION_LEFT = re.compile(r"(?:,\s+(?:a|an|the)\s+[^,;.]{1,60},)?"  # "residents of X, a frontline town, fled"
+                             r"(?:\s+(?:has|have|had|were|was|are|is|been|now|already|all|since|also|\w+ly)){0,4}\s+"
                              r"(?:fled|left|escaped|evacuated|got out)\b", re.I)
 POPULATION_BEFORE = re.compile(r"\b(?:population|residents|people|inhabitants|citizens)\s+of\s+(?:the\s+)?$", re.I)
+
+VEHICLES_RETURNING = re.compile(r"\b(?:buses|ambulances|vehicles|convoys?|trucks|boats|planes|aircraft)\s+"
+                                r"(?:\w+\s+){0,2}?(?:returning|returned|going back|went back)\b", re.I)
+#: "buses crossed into X and returned with 1,000 evacuees": the vehicles' trip in is not the evacuation
+FETCHED = re.compile(r"\b(?:returned|came back|come back|returning) with\b", re.I)
+#: "... to X and then on to Y", "and then by bus to Y": a later stage of the same movement
+THEN_STAGE = re.compile(r"^and\s+then\s+(?:(?:by|on)\s+[\w-]+\s+)?(?:on\s+)?$", re.I)
+#: the origin cues after which a bare "to" names where people went ("fled X by train to Y")
+DEPARTURE_CUES = frozenset({"fled", "left", "leave", "leaving", "departed", "fleeing", "escaped"})
 
 #: "from X and Y", "from X, Y and Z": the places coordinated with an origin are origins too
 COORDINATED = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)")
@@ -226,12 +239,12 @@ CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou
 
 __all__ = [
     "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
-    "CROSSED_AT", "DEPARTED", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED", "DONE", "FILLER",
-    "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES", "HOME", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD",
-    "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM",
-    "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE", "POPULATION_LEFT", "POSSESSIVE",
-    "PRONOUN", "REVERSE_DEST", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES", "VIA_CUES", "WAITING", "WAIT_TO_BE",
-    "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY",
+    "CROSSED_AT", "DEPARTED", "DEPARTURE_CUES", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED",
+    "DONE", "FETCHED", "FILLER", "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES", "HOME", "MODES",
+    "MODES_FAMILY", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL",
+    "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE",
+    "POPULATION_LEFT", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY",
+    "VEHICLES", "VEHICLES_RETURNING", "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY",
 ]
 
 

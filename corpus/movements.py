@@ -76,7 +76,7 @@ class Leg:
     note: str = ""
     reported_by: str | None = None  # whom the sentence credits ("Syrian state TV"), None when the outlet itself
     origin_group: tuple[str, ...] = ()  # the places of the group the origin belongs to ("two villages, X and Y")
-    mode: str | None = None  # air | sea | road | foot, when the clause's verbs or vehicles say
+    mode: str | None = None  # air | sea | road | foot | rail, when the clause's verbs or vehicles say
 
 
 def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],

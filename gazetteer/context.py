@@ -400,8 +400,10 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None, doc_coun
     # a first-level region named like a city of its country ("Alexandria" governorate): the city is meant
     parents |= {c.id for c in candidates if c.kind == "governorate"
                 and any(s.country == c.country and s.population >= 100_000 for s in settlements)}
-    # unless the article names another town of that region ("Montreal ... Quebec"): then the region is meant
-    parents = {p for p in parents if not (near and near.holds(p, candidates))}
+    # unless the article names another town of that region ("Montreal ... Quebec") and the region goes by this
+    # very name: then the region is meant ("Mykolaiv" is the city, whose oblast is "Mykolaivska oblast")
+    exact = {c.id for c in candidates if name_cost(c, surface) == 0}
+    parents = {p for p in parents if not (near and p in exact and near.holds(p, candidates))}
     if parents and any(c.id in parents for c in candidates):
         # "Ankara", "New York": the city, not the province or state named after it that contains it
         candidates = [c for c in candidates if c.id not in parents]

@@ -240,6 +240,14 @@ def test_a_region_named_like_its_city_is_the_region_beside_its_other_towns(gazet
     assert alone["Quebec"].kind == "city"
 
 
+def test_a_city_whose_region_has_a_name_of_its_own_stays_the_city_beside_its_towns(gazetteer):
+    """"Mykolaiv" beside a town of Mykolaivska oblast is the city: the oblast goes by another name, so the
+    "Montreal ... Quebec" reading (a region called exactly so) does not apply."""
+    text = "Residents of Snihurivka were evacuated to Mykolaiv by train, and others reached Kharkiv from Chuhuiv."
+    got = {m.surface: m.place for m in gazetteer.find(text)}
+    assert got["Mykolaiv"].kind == "city" and got["Kharkiv"].kind == "city"
+
+
 def test_a_country_named_in_the_article_is_context_though_towns_share_its_name(gazetteer):
     got = [m.place for m in gazetteer.find("Canada took in refugees. A vigil was held in London, in a park.")]
     assert got[0].kind == "country" and got[1].country == "CA"  # London, Ontario

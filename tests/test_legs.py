@@ -266,3 +266,23 @@ def test_a_destination_after_an_origin_described_but_not_placed(gaz):
     "to" still ends the movement at X (and the leg keeps no borrowed origin)."""
     legs = legs_of("Buses later took about 1,400 people from the civic center to shelters in Homs, officials said.", gaz)
     assert [(lg.origin, gaz.get(lg.destination).name) for lg in legs] == [(None, "Homs")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a bare "to" after a departure verb's origin, however far; "by train" says rail
+    ("Thousands fled Kharkiv by train to Lviv.", [("Kharkiv", "Lviv", "rail")]),
+    # "and then on to Y", "and then by bus to Y": a later stage, from where the first ended
+    ("Thousands fled Kharkiv by train to Lviv and then on to Poland.",
+     [("Kharkiv", "Lviv", "rail"), ("Lviv", "Poland", None)]),
+    ("Many were taken from Kherson by ferry to Oleshky and then by bus to Simferopol.",
+     [("Kherson", "Oleshky", "sea"), ("Oleshky", "Simferopol", "road")]),
+    # the people of a place, with an apposition between them and their verb
+    ("Residents of Snihurivka, a frontline town, were evacuated to Mykolaiv by train.",
+     [("Snihurivka", "Mykolaiv", "rail")]),
+])
+def test_departures_and_later_stages_without_a_verb(gaz, text, expected):
+    def name(pid):
+        place = gaz.get(pid)
+        return {"Mykolayiv": "Mykolaiv"}.get(place.name, place.name)  # GeoNames spells it so
+    got = [(name(lg.origin), name(lg.destination), lg.mode) for lg in legs_of(text, gaz) if lg.origin and lg.destination]
+    assert got == expected
