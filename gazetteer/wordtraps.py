@@ -3,6 +3,8 @@ a name (a phrase of common words, an adjective at a sentence start) and the vill
 only the article's own geography can make a place."""
 from __future__ import annotations
 
+import functools
+
 from evacmap.gazetteer.context import (
     AREA_KINDS,
     FUNCTION_WORDS,
@@ -40,7 +42,7 @@ def common_phrase(tokens: Tokens, i: int, j: int, places: list[Place]) -> bool:
     """A name of several common English words ("White House", "Red Cross") after "the", or that is only
     some place's alternate name, is the phrase, not the place."""
     lowers = tokens.lowers
-    if j - i < 2 or not all(len(lowers[k]) >= 3 and zipf(lowers[k]) >= 4.0 for k in range(i, j)):
+    if j - i < 2 or not _common_words(tuple(lowers[i:j])):
         return False
     key = " ".join(tokens.keys[i:j])
     primary = [p for p in places if name_key(p.name) == key]
@@ -50,6 +52,12 @@ def common_phrase(tokens: Tokens, i: int, j: int, places: list[Place]) -> bool:
         return not (lowers[i] in COMPASS_WORDS and any(p.kind in AREA_KINDS for p in places))
     small = all(p.kind in SETTLEMENT_KINDS and p.population < 100_000 for p in primary)
     return small and i > 0 and lowers[i - 1] == "the"  # "the White House", not "the West Bank"
+
+
+@functools.lru_cache(maxsize=65536)
+def _common_words(words: tuple[str, ...]) -> bool:
+    """Is every word of a name of three letters or more and common in English? (Once per distinct name.)"""
+    return all(len(word) >= 3 and zipf(word) >= 4.0 for word in words)
 
 
 # Words after a sentence-initial name that make it the place acting or spoken of, not an adjective: "Mobile
