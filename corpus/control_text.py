@@ -347,23 +347,23 @@ def _halves(article: Article, sentence: Sentence, slots: list[Slot], ctx: tuple[
     """"the government holding the west": the half of the city the sentence names, when the gazetteer has
     a place called "western <city>" (or "west <city>")."""
     rules, actors = ctx
-    if gazetteer is None:
+    halves = [m for rx in rules.halves for m in rx.finditer(article.text, sentence.start, sentence.end)]
+    if gazetteer is None or not halves:  # the rules first: looking up every place of every sentence costs more
         return []
     cities = [gazetteer.get(pid) for s in slots for pid in s.ids if pid]
     cities = [c for c in cities if c is not None and c.kind == "city"]
     if not cities:
         return []
     out = []
-    for rx in rules.halves:
-        for m in rx.finditer(article.text, sentence.start, sentence.end):
-            half = m.group("half").lower()
-            for name in (f"{half}ern {cities[0].name}", f"{half} {cities[0].name}"):
-                found = [p for p in gazetteer.candidates(name) if p.parent == cities[0].id]
-                if found:
-                    who = actors.canonical(m.group("who"))
-                    if who:
-                        out.append((m.start(), m.end(), found[0].id, who, m.group(0), None))
-                    break
+    for m in halves:
+        half = m.group("half").lower()
+        for name in (f"{half}ern {cities[0].name}", f"{half} {cities[0].name}"):
+            found = [p for p in gazetteer.candidates(name) if p.parent == cities[0].id]
+            if found:
+                who = actors.canonical(m.group("who"))
+                if who:
+                    out.append((m.start(), m.end(), found[0].id, who, m.group(0), None))
+                break
     return out
 
 

@@ -220,8 +220,9 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
     _ordered_out(clause, lo, text, take, origins)
     _coordinated(origins, inside, text, used)
     _reverse_roles(clause, lo, text, inside, used=used, origins=origins, dests=dests)
-    _dest_and_via_roles(clause, take, vias, dests, origins)
-    _described_dest(clause, lo, text, dests)
+    cues = list(DEST_CUES.finditer(clause))  # read by both rules below: searched once
+    _dest_and_via_roles(clause, cues, take, vias, dests, origins=origins)
+    _described_dest(cues, lo, text, dests)
     _coordinated(dests, inside, text, used, need_and=True)
     _out_of_the_place(clause, (lo, hi), slots, inside, origins, text=text)
     _between_and_for(clause, lo, text, take=take, origins=origins, dests=dests)
@@ -380,12 +381,12 @@ def _ordered_out(clause: str, lo: int, text: str, take, origins: list) -> None:
             origins.pop()
 
 
-def _described_dest(clause: str, lo: int, text: str, dests: list) -> None:
+def _described_dest(cues: list[re.Match], lo: int, text: str, dests: list) -> None:
     """"drove north on Highway 63 toward the oil-sands work camps": a direction cue followed by no place but
     by a described one: the destination is named (kept as written) but not located."""
     if dests:
         return
-    for cue in DEST_CUES.finditer(clause):
+    for cue in cues:  # the clause's DEST_CUES
         if not DIRECTED.search(cue.group(0)):
             continue
         m = DESCRIBED_DEST.match(text, lo + cue.end())
@@ -442,7 +443,7 @@ def _backstory(clause: str, origins: list, dests: list, last_dest: Slot | None) 
     dests.append((first[0], last_dest, "had ... from (the movement just reported)"))
 
 
-def _dest_and_via_roles(clause: str, take, vias: list, dests: list, origins: list) -> None:
+def _dest_and_via_roles(clause: str, cues: list[re.Match], take, vias: list, dests: list, *, origins: list) -> None:
     """Destination cues (a weak one needs a mover before it), then vias; "into" ends a movement when no
     destination follows it. A bare "to" after an origin taken by "from" ends the movement ("runs from X,
     an airfield near Y, to Z"), as after "out of" ("took its citizens out of X overland to Z")."""
@@ -451,7 +452,7 @@ def _dest_and_via_roles(clause: str, take, vias: list, dests: list, origins: lis
                or o[2].lower() in DEPARTURE_CUES]  # "fled X by train to Y"
     # "took 1,400 people from the civic center to shelters in X": an origin described, not placed, ends at "to" too
     from_at += [c.start() for c in FROM_CUE.finditer(clause) if DESCRIBED_DEST.match(clause, c.end())]
-    for cue in DEST_CUES.finditer(clause):
+    for cue in cues:  # the clause's DEST_CUES
         bare_to = cue.group(0).lower() == "to"
         if re.match(r"to (?:stay|shelter)\b", cue.group(0), re.I):  # "headed north to stay with family in Y"
             if _moved_before(clause[:cue.start()]):

@@ -114,7 +114,7 @@ def _area_patterns(adjective_rx: str) -> tuple[Guarded, Guarded, Guarded]:
     # the guards of the two rules anchored before a place are how their matches end ("areas of |", "held |"):
     # a window of text before each place is searched, and its noun or participle alone is in many of them
     return (Guarded(before_mention, rf"{AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?{NEAR}(?:{UNIT}\s+of\s+)?$"),
-            Guarded(unplaced, f"{HELD_WORD}|safe zone"),
+            Guarded(unplaced, rf"[- ]{HELD_WORD}\s+{AREA_NOUN}|safe zone"),  # 'run' alone is in 'running'
             Guarded(prefix, rf"{HELD_WORD}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$"))
 
 
