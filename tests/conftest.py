@@ -155,6 +155,13 @@ def zones():
 
 
 @pytest.fixture(scope="session")
+def shared_folder(tmp_path_factory) -> Path:
+    """A folder all xdist workers of this run share: for what one worker makes once (under a file lock) and
+    the others read."""
+    return _shared_root(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
 def built_site(evacmap_env, tmp_path_factory):
     """built_site(CORPUS, *OPTIONS) is the folder `evacmap build CORPUS --out FOLDER OPTIONS` wrote (CORPUS None:
     the sample), built once per test run: the first xdist worker to ask builds it (in-process, under a file

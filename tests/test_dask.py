@@ -30,7 +30,8 @@ def cluster(evacmap_env):
         yield local, client
 
 
-def test_build_on_a_dask_cluster_is_byte_identical_to_a_local_build(cluster, run_cli, built_site, tmp_path):
+def test_build_on_a_dask_cluster_is_byte_identical_to_a_local_build_and_the_scheduler_may_come_from_the_environment(
+        cluster, run_cli, built_site, tmp_path):
     from evacmap.maps.parallel import loaded_versions
 
     local_cluster, client = cluster
@@ -45,10 +46,9 @@ def test_build_on_a_dask_cluster_is_byte_identical_to_a_local_build(cluster, run
     # The articles were analysed on the cluster: its worker processes loaded the gazetteer.
     assert any(client.run(loaded_versions).values())
 
-
-def test_scheduler_from_the_environment_variable(cluster, run_cli, tmp_path):
-    """One article is enough: what is checked is that the build goes to the cluster the variable names."""
-    local_cluster, _ = cluster
+    # The scheduler named by EVACMAP_SCHEDULER instead of --scheduler (one article is enough: what is checked
+    # is that the build goes to the cluster the variable names). In this test, not one of its own: one
+    # cluster of worker processes per test run, whichever xdist worker runs it.
     one = tmp_path / "one"
     one.mkdir()
     shutil.copy(sorted((CORPORA / "karabakh-2023" / "articles").iterdir())[0], one)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import shutil
 import sys
 import threading
 from pathlib import Path
@@ -31,27 +32,66 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 CORPORA = (None, "sudan-2023")
 
 
-@pytest.fixture(scope="module", params=CORPORA, ids=lambda c: c or "sample")
-def served(request, tmp_path_factory, run_cli):
-    """A local web server; the site built into it with its own address as --base-url; a host article
-    with every snippet pasted in, as a CMS would."""
-    root = tmp_path_factory.mktemp("www")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
+# base URL the site was built for -> this worker's server of the same folder (see `served`)
+_SERVERS: dict[str, str] = {}
+
+
+def _serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    corpus = [Path(__file__).parent / "corpora" / request.param] if request.param else []
-    result = run_cli("build", *corpus, "--out", root / "site", "--base-url", base + "site/")
-    assert result.returncode == 0, result
-    snippets = sorted((root / "site" / "embed").glob("*.snippet.html"))
-    body = "".join(f"<p>Paragraph {i} of the article.</p>\n{s.read_text(encoding='utf-8')}" for i, s in enumerate(snippets))
-    (root / "host").mkdir()
-    (root / "host" / "article.html").write_text(
-        f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Host article</title>"
-        f"<meta name='viewport' content='width=device-width, initial-scale=1'></head>"
-        f"<body style='max-width:680px;margin:0 auto;padding:0 12px'><h1>Host article</h1>{body}</body></html>",
-        encoding="utf-8")
-    yield base, root, [s.name.removesuffix(".snippet.html") for s in snippets]
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+@pytest.fixture(scope="module", params=CORPORA, ids=lambda c: c or "sample")
+def served(request, shared_folder, run_cli):
+    """A local web server; the site built into it with its own address as --base-url; a host article
+    with every snippet pasted in, as a CMS would. Built once per test run, by the first xdist worker to get
+    here, under a file lock in the folder the workers share; another worker serves the same folder from a
+    server of its own, and its browser's requests to the address the site was built for go to that server
+    (the pages see the address they were built for)."""
+    from filelock import FileLock
+
+    root = shared_folder / f"www-{request.param or 'sample'}"
+    with FileLock(f"{root}.lock"):
+        if (root / "built").is_file():
+            base = (root / "built").read_text(encoding="utf-8")
+            server, here = _serve(root)
+        else:
+            shutil.rmtree(root, ignore_errors=True)
+            root.mkdir()
+            server, base = _serve(root)
+            here = base
+            corpus = [Path(__file__).parent / "corpora" / request.param] if request.param else []
+            result = run_cli("build", *corpus, "--out", root / "site", "--base-url", base + "site/")
+            assert result.returncode == 0, result
+            snippets = sorted((root / "site" / "embed").glob("*.snippet.html"))
+            body = "".join(f"<p>Paragraph {i} of the article.</p>\n{s.read_text(encoding='utf-8')}"
+                           for i, s in enumerate(snippets))
+            (root / "host").mkdir()
+            (root / "host" / "article.html").write_text(
+                f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Host article</title>"
+                f"<meta name='viewport' content='width=device-width, initial-scale=1'></head>"
+                f"<body style='max-width:680px;margin:0 auto;padding:0 12px'><h1>Host article</h1>{body}</body></html>",
+                encoding="utf-8")
+            (root / "built").write_text(base, encoding="utf-8")
+    _SERVERS[base] = here
+    names = [s.name.removesuffix(".snippet.html") for s in sorted((root / "site" / "embed").glob("*.snippet.html"))]
+    yield base, root, names
     server.shutdown()
+    _SERVERS.pop(base, None)
+
+
+def _local(route) -> None:
+    """Requests to 127.0.0.1 go to this worker's server of the site they ask for; every other request fails."""
+    url = route.request.url
+    if not url.startswith("http://127.0.0.1"):
+        route.abort()
+        return
+    for base, here in _SERVERS.items():
+        if url.startswith(base) and here != base:
+            route.continue_(url=here + url[len(base):])
+            return
+    route.continue_()
 
 
 @pytest.fixture
@@ -69,7 +109,7 @@ def _open(browser, url: str, width: int, *, touch: bool = False):  # noqa: F811
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
-    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort())
+    ctx.route("**/*", _local)
     page.goto(url)
     return ctx, page, errors
 
@@ -257,7 +297,7 @@ def test_without_javascript_every_map_shows_its_static_image_and_text(browser, s
     static image the build drew, and the key and the text version of the map are there."""
     base, _root, names = served
     ctx = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
-    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1") else r.abort())
+    ctx.route("**/*", _local)
     try:
         for rel in _map_pages(names):
             page = ctx.new_page()

@@ -4,8 +4,7 @@ markers clustered and its figures summarised, the full lists one link away."""
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
+import shutil
 import sys
 from pathlib import Path
 
@@ -16,7 +15,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_browser import Opened, browser  # noqa: F401  (browser is a fixture)
 
 pytestmark = pytest.mark.browser
-EVACMAP = str(Path(sys.executable).with_name("evacmap"))
 PAGE_LIMIT = 400 * 1024
 ARTICLES = 150
 
@@ -32,15 +30,18 @@ def _generator():
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory, evacmap_env) -> Path:
-    root = tmp_path_factory.mktemp("scale")
-    _generator().generate(root / "corpus", ARTICLES, "PH")
-    out = root / "site"
-    env = {**os.environ, **evacmap_env}
-    proc = subprocess.run([EVACMAP, "build", str(root / "corpus"), "--out", str(out)], capture_output=True, text=True,
-                          env=env, timeout=900, check=False)
-    assert proc.returncode == 0, proc.stderr
-    return out
+def site(shared_folder, built_site) -> Path:
+    """The generated corpus and its site, each made once per test run (the xdist workers share them)."""
+    from filelock import FileLock
+
+    corpus = shared_folder / "scale-corpus"
+    with FileLock(f"{corpus}.lock"):
+        done = shared_folder / "scale-corpus.generated"
+        if not done.is_file():
+            shutil.rmtree(corpus, ignore_errors=True)
+            _generator().generate(corpus, ARTICLES, "PH")
+            done.write_text(f"{ARTICLES} PH\n", encoding="utf-8")
+    return built_site(corpus)
 
 
 def test_every_page_stays_under_the_budget(site):

@@ -30,6 +30,22 @@ def site(built_site) -> Path:
     return built_site()
 
 
+@pytest.fixture(scope="module")
+def opened(browser, site):  # noqa: F811
+    """opened(REL) is the built page at site/REL, opened once for every test of this module that only reads it
+    (what it logged, requested and shows); the tests that click on a page open their own."""
+    pages: dict[str, Opened] = {}
+
+    def get(rel: str) -> Opened:
+        if rel not in pages:
+            pages[rel] = Opened(browser, site / rel, ready="body" if rel == "index.html" else ".leaflet-container")
+        return pages[rel]
+
+    yield get
+    for o in pages.values():
+        o.close()
+
+
 @pytest.fixture
 def artifacts(tmp_path) -> Path:
     d = Path(os.environ.get("EVACMAP_ARTIFACTS") or tmp_path)
@@ -65,20 +81,17 @@ def test_every_page_of_the_sample_stays_under_400_kb_and_the_readme_shows_its_ov
 
 
 @pytest.mark.parametrize("name", MAPS)
-def test_built_page_renders_offline(browser, site, artifacts, name):  # noqa: F811
-    o = Opened(browser, site / f"{name}.html")
-    try:
-        assert o.outside == [], "a request left the file"
-        assert o.errors == [] and o.dialogs == []
-        assert o.count("path.evm-zone") >= 1
-        assert o.count("path.evm-place") >= 3
-        if name != "fua-kafriya":
-            assert o.count("path.evm-leg") >= 1
-        assert o.count(".leaflet-control-scale") == 1
-        assert "Natural Earth" in o.page.inner_text(".leaflet-control-attribution")
-        o.page.screenshot(path=str(artifacts / f"site-{name}.png"))
-    finally:
-        o.close()
+def test_built_page_renders_offline(opened, artifacts, name):
+    o = opened(f"{name}.html")
+    assert o.outside == [], "a request left the file"
+    assert o.errors == [] and o.dialogs == []
+    assert o.count("path.evm-zone") >= 1
+    assert o.count("path.evm-place") >= 3
+    if name != "fua-kafriya":
+        assert o.count("path.evm-leg") >= 1
+    assert o.count(".leaflet-control-scale") == 1
+    assert "Natural Earth" in o.page.inner_text(".leaflet-control-attribution")
+    o.page.screenshot(path=str(artifacts / f"site-{name}.png"))
 
 
 def test_clicking_eastern_aleppo_lists_each_outlets_numbers(browser, site, artifacts):  # noqa: F811
@@ -125,19 +138,13 @@ def test_outlet_toggle_hides_and_shows_that_outlets_layer(browser, site):  # noq
 
 
 @pytest.mark.parametrize("name", MAPS)
-def test_embed_pages_and_index_work_offline(browser, site, name):  # noqa: F811
-    o = Opened(browser, site / "embed" / f"{name}.html")
-    try:
-        assert o.outside == [] and o.errors == []
-        assert o.count("path.evm-place") >= 3
-    finally:
-        o.close()
-    index = Opened(browser, site / "index.html", ready="body")
-    try:
-        assert index.outside == [] and index.errors == []
-        assert index.page.locator(f"a[href='{name}.html']").count() >= 1
-    finally:
-        index.close()
+def test_embed_pages_and_index_work_offline(opened, name):
+    o = opened(f"embed/{name}.html")
+    assert o.outside == [] and o.errors == []
+    assert o.count("path.evm-place") >= 3
+    index = opened("index.html")
+    assert index.outside == [] and index.errors == []
+    assert index.page.locator(f"a[href='{name}.html']").count() >= 1
 
 
 EVIL = "<script>document.title='PWNED'</script><img src=x onerror=\"document.title='PWNED'\">"
@@ -184,19 +191,16 @@ def test_hostile_corpus_built_through_the_cli_never_runs(browser, tmp_path, run_
 
 
 @pytest.mark.parametrize("name", MAPS)
-def test_every_page_says_when_it_was_last_updated_from_the_corpus(browser, site, name):  # noqa: F811
+def test_every_page_says_when_it_was_last_updated_from_the_corpus(opened, name):
     """The stamp is the latest report's date (the sample's articles are dated 15 and 16 December 2016), not
     the day of the build, and it shows on the page, in the embed and on the index."""
     from evacmap import load_corpus
 
     latest = max(a.published for a in load_corpus(None).articles if a.published).isoformat()
     for rel in (f"{name}.html", f"embed/{name}.html", "index.html"):
-        o = Opened(browser, site / rel, ready="body")
-        try:
-            stamps = o.page.locator(".evm-updated time")
-            assert stamps.count() >= 1, f"{rel} has no 'updated' stamp"
-            assert stamps.first.get_attribute("datetime") == latest
-            assert stamps.first.is_visible()
-            assert "16 December 2016" in o.page.locator(".evm-updated").first.inner_text()
-        finally:
-            o.close()
+        o = opened(rel)
+        stamps = o.page.locator(".evm-updated time")
+        assert stamps.count() >= 1, f"{rel} has no 'updated' stamp"
+        assert stamps.first.get_attribute("datetime") == latest
+        assert stamps.first.is_visible()
+        assert "16 December 2016" in o.page.locator(".evm-updated").first.inner_text()

@@ -35,32 +35,42 @@ def script(*args, env: dict[str, str], **kw) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture(scope="module")
-def template(tmp_path_factory, evacmap_env):
-    """Built once per module: an old site, a retitled corpus, and the digest of the site it gives."""
+def template(shared_folder, evacmap_env):
+    """Built once per test run (by the first xdist worker to get here; the other reads it): an old site, a
+    retitled corpus, the digest of the site it gives, and an article cache that holds its articles."""
+    from filelock import FileLock
+
     from evacmap.gazetteer.gazetteer import world_index
 
-    world_index()
-    base = tmp_path_factory.mktemp("publish")
-    cache = base / "cache"
-    cache.mkdir()
-    for f in Path(evacmap_env["EVACMAP_CACHE"]).glob("world-index-*"):  # a folder of data files
-        os.symlink(f, cache / f.name)
-    env = {**evacmap_env, "EVACMAP_CACHE": str(cache)}
-    corpus = Path(shutil.copytree(SAMPLE, base / "corpus"))
-    # in this process: these two builds are the test's set-up, not what it checks
-    assert invoke("build", corpus, "--out", base / "old", env=env).returncode == 0
-    config = corpus / "evacmap.toml"
-    config.write_text(config.read_text().replace("title = ", 'title = "Retitled" #', 1))
-    assert invoke("build", corpus, "--out", base / "new", env=env).returncode == 0
-    return corpus, base / "old", digest(base / "new"), env
+    base = shared_folder / "publish-template"
+    with FileLock(f"{base}.lock"):
+        if not (base / "built").exists():
+            shutil.rmtree(base, ignore_errors=True)
+            base.mkdir()
+            world_index()
+            cache = base / "cache"
+            cache.mkdir()
+            for f in Path(evacmap_env["EVACMAP_CACHE"]).glob("world-index-*"):  # a folder of data files
+                os.symlink(f, cache / f.name)
+            env = {**evacmap_env, "EVACMAP_CACHE": str(cache)}
+            corpus = Path(shutil.copytree(SAMPLE, base / "corpus"))
+            # in this process: these two builds are the tests' set-up, not what they check
+            assert invoke("build", corpus, "--out", base / "old", env=env).returncode == 0
+            config = corpus / "evacmap.toml"
+            config.write_text(config.read_text().replace("title = ", 'title = "Retitled" #', 1))
+            assert invoke("build", corpus, "--out", base / "new", env=env).returncode == 0
+            (base / "built").write_text(digest(base / "new"), encoding="utf-8")
+    return base / "corpus", base / "old", (base / "built").read_text(encoding="utf-8"), base / "cache"
 
 
 @pytest.fixture
-def sites(template, tmp_path):
-    """A fresh copy of the old site at `out`; building the (retitled) corpus replaces it with the new one."""
-    corpus, old_site, new, env = template
+def sites(template, tmp_path, evacmap_env):
+    """A fresh copy of the old site at `out` and of the article cache; building the (retitled) corpus
+    replaces the site with the new one."""
+    corpus, old_site, new, cache = template
     out = tmp_path / "site"
     shutil.copytree(old_site, out)
+    env = {**evacmap_env, "EVACMAP_CACHE": str(shutil.copytree(cache, tmp_path / "cache", symlinks=True))}
     return corpus, out, digest(out), new, env
 
 
