@@ -42,6 +42,9 @@ from evacmap.corpus.slots import Slot, article_slots
 NOT_HELD = ("besieged", "cut off", "contested")
 #: ", the region's main city," / ", which Armenians call Berdzor," between a place and what is said of it
 APPOSITIVE = r"(?:\s*,[^,.;]{1,60},)?"
+# "the northern city of", "the provincial capital of": what may stand between a verb of taking and the place
+_SETTLEMENT_OF = (r"(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:town|city|village|port|district|province|region|capital)"
+                  r"\s+of\s+)?")
 
 
 @dataclass(frozen=True)
@@ -112,18 +115,18 @@ def _compiled(adj: str, noun: str) -> _Rules:
             rf"(?P<who2>{noun}))", re.I), "under"),
         held_by=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
-            rf"(?:\w+\s+)?(?:held|controlled|occupied|seized|captured|taken)\s+by\s+{the}{qual}(?P<who>{noun}|{adj})",
-            re.I), "held|controlled|occupied|seized|captured|taken"),
+            rf"(?:\w+\s+)?(?:(?:held|controlled|occupied|seized|captured|taken)\s+by|fell\s+to)\s+{the}{qual}"
+            rf"(?P<who>{noun}|{adj})", re.I), "held|controlled|occupied|seized|captured|taken|fell"),
         in_area=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:lay|lies|lie|is|was|are|were|sits|sat|remains?|remained|"
             r"has been|had been|have been)\s+(?:\w+\s+)?(?:in|inside|within|deep\s+in)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?"
             rf"(?:(?P<who2>{adj})[- ](?:held|controlled)\s+)?(?:area|zone|territory|part|region|sector|pocket)\b"
             rf"(?:\s+(?:held|controlled)\s+by\s+{the}{qual}(?P<who>{noun}|{adj}))?", re.I), "held|controlled"),
         took_control=Guarded((rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
-                                r"gained|claimed|wrested)\s+control\s+of\s+(?:the\s+)?$|"
+                                rf"gained|claimed|wrested)\s+control\s+of\s+{_SETTLEMENT_OF}$|"
                                 rf"\b(?P<who3>{noun}|{adj})(?:\s+(?:forces|troops|fighters|army|units))?\s+"
                                 r"(?:had\s+|has\s+|have\s+)?(?:captured|seized|overran|occupied|recaptured|retook)\s+"
-                                r"(?:the\s+)?(?:(?:town|city|village|port|district)\s+of\s+)?$", re.I),
+                                rf"{_SETTLEMENT_OF}$", re.I),
                              "control|captured|seized|overran|occupied|retook"),
         besieged_subject=Guarded((rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
                                     r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),

@@ -215,6 +215,10 @@ def claims_in(text, gaz, focus):
     ("UA", "Kherson has been under Russian occupation since March.", "Russia", None),
     ("UA", "Russian forces captured Kherson in March.", "Russia", None),
     ("UA", "In March Ukrainian troops recaptured the town of Irpin.", "Ukraine", None),
+    # what the place is called between the verb and its name ("the northern city of"), and "fell to"
+    ("AF", "Taliban fighters took control of the northern city of Kunduz on Sunday.", "Taliban", None),
+    ("UA", "Russian forces captured the southern port city of Berdiansk.", "Russia", None),
+    ("AF", "Sheberghan, the capital of Jowzjan province, fell to the insurgents on Saturday.", "opposition", None),
 ])
 def test_any_actor_controls_a_place(gaz, focus, text, controller, besieged_by):
     """Controllers come from data (countryinfo demonyms, corpus/data/actors.csv), for any conflict."""
