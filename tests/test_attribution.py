@@ -191,3 +191,14 @@ def test_a_dateline_ended_by_a_spaced_hyphen_or_en_dash_is_not_part_of_the_speak
 ])
 def test_a_company_named_by_its_trade_is_a_speaker(sentence, speaker):
     assert find_attribution(sentence).speaker == speaker
+
+
+@pytest.mark.parametrize("sentence,speaker", [
+    ("An estimated 1.2 million people were moved to shelters before landfall, the state government said.",
+     "state government"),
+    ("The reported 300 deaths were not confirmed, officials said.", "officials"),
+    ("Officials estimated that 3,000 people had left.", "Officials"),
+])
+def test_a_participle_after_a_determiner_is_no_speech_verb(sentence, speaker):
+    """"An estimated 1.2 million": an adjective, so "An" is no speaker; the real attribution comes later."""
+    assert find_attribution(sentence).speaker == speaker
