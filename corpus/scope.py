@@ -151,6 +151,20 @@ _POSSESSED_BEFORE = re.compile(r"\b(?:half|a third|a quarter|two-thirds|most|man
                                r"(?:(?:about|some|around|roughly|nearly|almost|estimated|more than|over)\s+)?$", re.I)
 _RESIDENTS_AFTER = re.compile(r"^\s+(?:\w+\s+)?(?:residents|inhabitants|people|citizens|households|families|population)\b",
                               re.I)
+# People told to leave are the population an order concerns, not people who moved: "ordered 250,000 residents
+# to evacuate", "30,000 people were told to leave", "an evacuation order covering 30,000 residents", "40,000
+# people are under evacuation orders".
+_ABOUT = r"(?:(?:about|some|around|nearly|almost|roughly|more than|over|an estimated|up to|at least)\s+)?"
+_ORDERED_BEFORE = re.compile(rf"\b(?:ordered|told|urged|instructed|asked|forced|advised)\s+{_ABOUT}$", re.I)
+_TO_LEAVE_AFTER = re.compile(r"^[^.;,]{0,60}?\bto\s+(?:evacuate|leave|flee|get out|move out)\b", re.I)
+_NP_WORDS = r"(?:\s+(?!(?:after|when|before|because|as|they|who|which|and|but|had|have|has|left|fled)\b)[\w'’-]+){0,5}?"
+_ORDERED_AFTER = re.compile(rf"^{_NP_WORDS}\s+(?:were|was|have been|had been|are being|are|is)\s+(?:\w+\s+)?"
+                            r"(?:ordered|told|urged|instructed|asked|advised)\s+to\s+(?:evacuate|leave|flee|get out)\b"
+                            rf"|^{_NP_WORDS}\s+(?:(?:are|were|is|was|remain|remained)\s+)?(?:still\s+)?under\s+(?:an?\s+)?"
+                            r"(?:mandatory\s+|voluntary\s+)?evacuation\s+"
+                            r"(?:orders?|warnings?)\b", re.I)
+_ORDER_COVERS_BEFORE = re.compile(rf"\b(?:orders?|warnings?)\s+(?:covering|affecting|for|that (?:covers?|affects?))\s+"
+                                  rf"{_ABOUT}$", re.I)
 # "the first 101 of them", "the second with 113": an ordinal right before a number scopes it alone.
 _ORDINAL_BEFORE = re.compile(r"\b(first|second|third|fourth|fifth|next|last)\s+(?:\w+\s+)?(?:with\s+|carrying\s+|"
                              r"of\s+)?(?:\w+\s+)?$", re.I)
@@ -243,11 +257,19 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
         return "first_batch" if word == "first" else f"{_ORD[word]}_batch"
     if _DAY_WINDOW_AFTER.match(text[end:]) or (not previous_end and _DAY_WINDOW.search(before)):
         return "daily"  # "2,300 in the 24 hours to Sunday noon": that day's count, not the total
-    if _POPULATION_BEFORE.search(before[-80:]) or (_POSSESSED_BEFORE.search(near) and _RESIDENTS_AFTER.match(text[end:])):
+    if _population(text[end:], near, before):
         return "population"
     if _WHOLE_AFTER.match(text[end:]):
         return "total"
     return None
+
+
+def _population(after: str, near: str, before: str) -> bool:
+    """Whether a number counts the people something concerns rather than people who moved: those an order
+    told to leave, an evacuation "for" them, a place's residents of whom a part moved."""
+    return bool((_ORDERED_BEFORE.search(near) and _TO_LEAVE_AFTER.match(after)) or _ORDERED_AFTER.match(after)
+                or _ORDER_COVERS_BEFORE.search(near) or _POPULATION_BEFORE.search(before[-80:])
+                or (_POSSESSED_BEFORE.search(near) and _RESIDENTS_AFTER.match(after)))
 
 
 @functools.lru_cache(maxsize=1024)  # the scope and the modality of a clause both ask

@@ -291,3 +291,17 @@ def test_a_part_of_a_places_residents_makes_their_number_the_population(text, nu
     """"half of the town's 8,000 residents had left": 8,000 lived there; it is no count of people who left."""
     i = text.index(number)
     assert quantity_scope(text, i, i + len(number), 0) == scope
+
+
+@pytest.mark.parametrize(("text", "number", "scope"), [
+    ("Officials ordered 250,000 residents of coastal Louisiana to evacuate ahead of the storm.", "250,000", "population"),
+    ("Some 250,000 people in low-lying areas were told to leave their homes.", "250,000", "population"),
+    ("A mandatory evacuation order covering 30,000 residents was issued on Tuesday.", "30,000", "population"),
+    ("About 40,000 people are under evacuation orders.", "40,000", "population"),
+    # people who left after the order are people who moved
+    ("About 40,000 people left after they were told to evacuate.", "40,000", None),
+])
+def test_people_ordered_to_leave_are_the_population_the_order_concerns(text, number, scope):
+    """An order's count is of the people it concerns, no count of people moved: never set against one."""
+    i = text.index(number)
+    assert quantity_scope(text, i, i + len(number), 0) == scope
