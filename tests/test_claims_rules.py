@@ -66,6 +66,10 @@ def test_a_numbers_own_scope_part_remainder_target_population():
     ("Some families may choose to stay.", "possible"),
     ("Aid groups fear that thousands could be trapped.", "feared"),
     ("Buses carried 400 people out of the town after the shelling had stopped.", "reported"),
+    # "fears among N people": the people fear, their number is counted, not feared
+    ("The aftershock deepened fears among the 3,000 people who had fled Antakya.", "reported"),
+    ("The spill raised fears among some 2,000 families evacuated from the delta.", "reported"),
+    ("Officials fear 200 people are trapped among the rubble.", "feared"),
 ])
 def test_modality(text, mood):
     assert modality(text) == mood
