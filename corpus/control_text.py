@@ -166,8 +166,11 @@ _ORDER = re.compile(
     r"[A-H])*)\s+to\s+(?:leave|evacuate)|"
     # "ordered everyone in <town> to leave", "told all residents of <town> to get out", "ordered <town> evacuated"
     r"\b(?P<told>ordered|told|instructed)\s+(?:the\s+)?(?:everyone|everybody|all|residents|people|inhabitants|"
-    r"population|whole|entire)(?:\s+(?:residents|people|population|living))?\s+(?:in|of)\s+(?:the\s+)?"
-    r"(?:(?-i:[A-Z])[\w'’.-]*\s+){1,4}?to\s+(?:leave|evacuate|get out|flee)\b|"
+    r"population|whole|entire)(?:\s+(?:residents|people|population|living))?\s+(?:(?:in|of)\s+(?:the\s+)?"
+    r"(?:(?-i:[A-Z])[\w'’.-]*\s+){1,4}?|"
+    # a radius: "everyone living within 5 km of <place>", "people within 2 miles of the derailment in <town>"
+    r"(?P<radius>within)\s+\d[\d.,]*\s*(?:km|kilometres|kilometers|miles?)\s+(?:\(\d[\d.,]*\s*(?:km|miles?)\)\s+)?"
+    r"(?:of|from|around)\s+(?:[\w'’.-]+\s+){1,8}?)to\s+(?:leave|evacuate|get out|flee)\b|"
     r"\b(?P<zone3>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*)\s+(?:were|was|are|is|have been|has been|had been)\s+"
     r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b|"
     # "ordered evacuations for <towns>", "issued evacuation orders for <towns>"
@@ -250,7 +253,9 @@ def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, l
         last[:] = [words]
         if (by := _issuer(text, sentence, m)) is not None:
             issuers.setdefault((sentence.start, words), by)
-        places = [pid for slot in slots if not _moved_between(text, slot, m) for pid in slot.ids
+        # a radius covers the place it is drawn around, not the sentence's other places (a dateline's city)
+        inside = [s for s in slots if m.start("radius") <= s.start and s.end <= m.end()] if m.group("radius") else slots
+        places = [pid for slot in inside if not _moved_between(text, slot, m) for pid in slot.ids
                   if pid and not _is_area(gazetteer, pid)]
         out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
     if not out and last:

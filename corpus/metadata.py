@@ -112,8 +112,9 @@ def detect_published(text: str, year: int | None = None) -> dt.date | None:
     for line in head.split("\n"):
         if len(line.strip()) <= 30 and _date_in(line, year):  # a date line under the headline
             return _date_in(line, year)
-    m = re.search(r"^[ \t]*[A-Z][A-Z'.-]+(?:[ ,]+(?:[A-Z][A-Za-z'.-]+|\d{1,4}))*\s*(?:\([^)\n]{1,40}\))?\s*(?:—|–|--)",
-                  head, re.M)
+    # the dateline ends in a dash, or a hyphen between spaces as ASCII wire copy types it ("(Wire) - Text")
+    m = re.search(r"^[ \t]*[A-Z][A-Z'.-]+(?:[ ,]+(?:[A-Z][A-Za-z'.-]+|\d{1,4}))*\s*(?:\([^)\n]{1,40}\))?"
+                  r"(?:\s*(?:—|–|--)|\s+-\s)", head, re.M)
     return _date_in(m.group(0), year) if m else None
 
 

@@ -169,7 +169,8 @@ _ORDER_COVERS_BEFORE = re.compile(rf"\b(?:orders?|warnings?)\s+(?:covering|affec
 _ORDINAL_BEFORE = re.compile(r"\b(first|second|third|fourth|fifth|next|last)\s+(?:\w+\s+)?(?:with\s+|carrying\s+|"
                              r"of\s+)?(?:\w+\s+)?$", re.I)
 
-_FEARED = re.compile(r"\b(?:fear(?:s|ed)?|feared|warn(?:s|ed)? (?:that )?[^.;]{0,40}\bcould|risk of|"
+# "fears among <people>" says who fears, not that their number is feared
+_FEARED = re.compile(r"\b(?:fear(?:s|ed)?(?!\s+among\b)|feared|warn(?:s|ed)? (?:that )?[^.;]{0,40}\bcould|risk of|"
                      r"could face|at risk)\b", re.I)
 _TARGETED = re.compile(r"\b(?:target of|goal of|aim(?:s|ed)? to (?:evacuate|bring|move)|"
                        r"target is|the target)\b", re.I)

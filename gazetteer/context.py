@@ -219,6 +219,13 @@ def person_signal(tokens: Tokens, i: int, j: int, text: str) -> str | None:
     return _person_evidence(tokens, i, j, text)
 
 
+def _title_and_first_name(tokens: Tokens, first: int, text: str) -> bool:
+    """"Attorney General Merrick Garland": a title, then a first name, then the name at `first`."""
+    return (first >= 2 and tokens.lowers[first - 2] in TITLES and _proper(tokens, first - 1)
+            and text[tokens.ends[first - 2]:tokens.starts[first - 1]].strip(" .") == ""
+            and text[tokens.ends[first - 1]:tokens.starts[first]].strip() == "")
+
+
 def _person_evidence(tokens: Tokens, i: int, j: int, text: str) -> str | None:
     # read from the flat lists (this runs for every name of the article): `prev` and `nxt` are the words
     # before and after, in lowercase, None at the text's ends
@@ -235,7 +242,8 @@ def _person_evidence(tokens: Tokens, i: int, j: int, text: str) -> str | None:
     gap_after = text[ends[j - 1]:starts[j]] if nxt is not None else ""
     if nxt is not None and nxt in MEDIA_NOUNS and gap_after.strip() in {"", "'s", "’s"}:
         return "strong"  # "Al Jazeera's correspondent"
-    if prev is not None and prev in TITLES and gap_before.strip(" .") == "":
+    if prev is not None and ((prev in TITLES and gap_before.strip(" .") == "")
+                             or _title_and_first_name(tokens, first, text)):
         return "strong"
     # a person's name never runs over a line break: a headline's last word is no first name of the dateline's
     if (prev is not None and _proper(tokens, first - 1) and not tokens.initial(first)
@@ -243,7 +251,7 @@ def _person_evidence(tokens: Tokens, i: int, j: int, text: str) -> str | None:
             and prev not in PLACE_MODIFIERS and not acronym_before(tokens, first, text)):
         return "joined"  # "John Kerry", but also "CBC Toronto", "Team Alberta"
     if (nxt is not None and nxt in SPEECH and gap_after.strip() == ""
-            and not (prev is not None and (prev in PREPOSITIONS or prev in PLACE_MODIFIERS))):
+            and not (prev is not None and gap_before.strip() == "" and (prev in PREPOSITIONS or prev in PLACE_MODIFIERS))):
         return "speaks"  # "Kerry said", but not "the mayor of Paris said" nor "from downtown Tampa said"
     if nxt is not None and gap_after.strip() in {"", "-"} and "\n" not in gap_after:
         if tokens.keys[j] in ARTICLES and j + 1 < len(tokens) and tokens.caps[j + 1]:

@@ -66,6 +66,10 @@ def test_a_numbers_own_scope_part_remainder_target_population():
     ("Some families may choose to stay.", "possible"),
     ("Aid groups fear that thousands could be trapped.", "feared"),
     ("Buses carried 400 people out of the town after the shelling had stopped.", "reported"),
+    # "fears among N people": the people fear, their number is counted, not feared
+    ("The aftershock deepened fears among the 3,000 people who had fled Antakya.", "reported"),
+    ("The spill raised fears among some 2,000 families evacuated from the delta.", "reported"),
+    ("Officials fear 200 people are trapped among the rubble.", "feared"),
 ])
 def test_modality(text, mood):
     assert modality(text) == mood
@@ -188,6 +192,16 @@ def test_outlet_and_date_from_news_conventions():
     assert detect_published("Headline\n\nSource: Meduza, 4 March 2022\n\nPeople left.") == dt.date(2022, 3, 4)
     assert detect_published("TBILISI, March 3 (Kavkaz Wire) — Buses left.", 2021) == dt.date(2021, 3, 3)
     assert detect_published("Buses left on March 3.") is None
+
+
+def test_a_dateline_closed_by_a_plain_hyphen_gives_its_date():
+    """Wire copy typed in ASCII ends its dateline with " - " as often as with a dash: its date is the same."""
+    assert detect_published("Floods spread\n\nNAIROBI, Kenya, Oct 5 (East Africa Wire) - Rescuers moved 300 families "
+                            "to higher ground.", 2019) == dt.date(2019, 10, 5)
+    assert detect_published("ANTAKYA, Turkey, Feb. 8 (Anatolia Desk) - Buses carried survivors to Mersin.",
+                            2023) == dt.date(2023, 2, 8)
+    # a hyphenated word is no dateline's end
+    assert detect_published("Gaza-Egypt crossing March 3 re-opened, officials said.") is None
     assert is_caption("A file photo shows buses at the border on May 4, 2019. (Photo: J. Doe)")
     assert not is_caption("Buses carried 200 people to the border on Thursday.")
 

@@ -321,6 +321,22 @@ def test_an_order_to_leave_covers_the_town_and_says_who_gave_it_and_when(gaz):
         "evacuation ordered", "officials in northern California", "2018-07-26")
 
 
+def test_an_order_to_leave_a_radius_covers_the_places_it_is_drawn_around(gaz):
+    """"ordered everyone living within 5 km of <place> to leave", "told people within 2 miles of the derailment
+    in <town> to evacuate": a radius order covers the place it is drawn around, as "everyone in <town>" does;
+    and "the order was extended to ... covering <towns>" then extends it to the towns named."""
+    # the dateline's city, 50 km off, is where the story was filed, not inside the radius
+    claims = _dated_claims("REYKJAVIK (Nordic Wire) - Police ordered everyone living within 5 kilometres of "
+                           "Grindavik to leave on Friday as magma rose under the peninsula.", gaz, "IS", "2023-11-12")
+    assert {(gaz.get(c.place_id).name, c.controller, c.date) for c in claims} == {
+        ("Grindavík", "evacuation ordered", "2023-11-10")}
+    claims = _dated_claims("The fire chief told people within 2 miles of the derailment in East Palestine to evacuate "
+                           "on Sunday. Later the order was extended to everyone within 3 miles, covering Lisbon and "
+                           "Columbiana.", gaz, "US", "2023-02-07")
+    got = {gaz.get(c.place_id).name for c in claims if c.controller == "evacuation ordered"}
+    assert {"East Palestine", "Lisbon", "Columbiana"} <= got
+
+
 def test_a_passive_order_names_no_issuer_and_takes_its_own_weekday(gaz):
     """"a mandatory evacuation order was issued late on Monday for X and Y": both places, no issuer (the
     sentence names none), dated to the Monday."""

@@ -41,6 +41,11 @@ FLOORS = {
     # Route 5 (the airlift from the camps to Calgary) needs "the camps" of one article tied to the camps
     # "at Fort McKay" of another.
     "fort-mcmurray-2016": {"legs": 11, "routes": 4, "control": 6},
+    # fukushima: 0/8 control before radius orders were read ("ordered everyone living within 20 kilometres of
+    # <plant> to leave", then "the order was extended ..., covering the towns of ..."). Missing: a zone widened
+    # with no order word, the 20-30 km stay-indoors order and an embassy's advice; Tomioka is unresolved and
+    # Minamisoma (GeoNames "Minami-Sōma") not found; "In Futaba, ... residents boarded buses" gives no origin.
+    "fukushima-2011": {"legs": 5, "routes": 2, "control": 5},
 }
 
 

@@ -576,3 +576,19 @@ def test_a_demonym_is_no_place_on_the_map_even_when_a_town_bears_it(gazetteer, t
     assert [m.surface for m in gazetteer.find(text)] == []
     with_demonyms = gazetteer.find(text, demonyms=True)  # the benchmark's convention: the country, flagged
     assert [(m.place.kind, m.fields.get("demonym")) for m in with_demonyms] == [("country", True)]
+
+
+@pytest.mark.parametrize("text, focus, person, places", [
+    ("Garland visits shelters\n\nMIAMI - Attorney General Merrick Garland met families at a shelter in Homestead. "
+     "People should not go outside, Garland said.", "US", "Garland", {"MIAMI", "Homestead"}),
+    ("WASHINGTON - Defense Secretary Lloyd Austin told troops to hold Kabul airport. Nobody will be left outside, "
+     "Austin said.", "US", "Austin", {"WASHINGTON", "Kabul"}),
+    ("Hamilton visits camp\n\nNAIROBI - Foreign Minister Mark Hamilton met families at Dadaab. They cannot stay "
+     "outside, Hamilton said.", "KE", "Hamilton", {"NAIROBI", "Dadaab"}),
+])
+def test_a_titled_persons_surname_is_no_city_anywhere_in_the_article(gazetteer, text, focus, person, places):
+    """"Attorney General Merrick Garland": a title before a first name makes the surname a person's in the whole
+    article, though a large city bears it (Garland, Texas); and "stay outside, Hamilton said" is a speaker after a
+    comma, not "outside Hamilton"."""
+    found = {m.surface for m in gazetteer.find(text, focus=focus)}
+    assert person not in found and places <= found, found
