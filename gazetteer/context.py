@@ -10,7 +10,7 @@ import functools
 import math
 from typing import Protocol
 
-from evacmap.gazetteer.model import Place
+from evacmap.gazetteer.model import Place, great_circle_km
 from evacmap.gazetteer.normalize import ARTICLES
 from evacmap.gazetteer.normalize import tokens as name_tokens
 from evacmap.gazetteer.text import Token, Tokens
@@ -300,12 +300,7 @@ def wants_region(tokens: Tokens, i: int, j: int) -> bool:
 
 
 def km(a: Place, b: Place) -> float:
-    if not (a.resolved and b.resolved):
-        return math.inf
-    p1, p2 = math.radians(a.lat), math.radians(b.lat)
-    dlat, dlon = p2 - p1, math.radians(b.lon - a.lon)
-    h = math.sin(dlat / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dlon / 2) ** 2
-    return 2 * 6371.0088 * math.asin(math.sqrt(min(1.0, h)))
+    return great_circle_km(a.lat, a.lon, b.lat, b.lon) if a.resolved and b.resolved else math.inf
 
 
 CAPITAL_NOTE = "national capital"

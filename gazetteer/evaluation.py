@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from evacmap.errors import EvaluationDataError
+from evacmap.gazetteer.model import great_circle_km
 
 MAX_KM = 20039.0  # half the Earth's circumference: the worst possible error
 ACC_KM = 161.0  # 100 miles, the usual "accuracy@161km"
@@ -186,13 +187,6 @@ def load_articles(path: str | Path, corpus: str = "tr-news") -> list[GoldArticle
 
 
 # --- scores ----------------------------------------------------------------------------------------------
-
-def great_circle_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    dlat, dlon = p2 - p1, math.radians(lon2 - lon1)
-    h = math.sin(dlat / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dlon / 2) ** 2
-    return 2 * 6371.0088 * math.asin(math.sqrt(min(1.0, h)))
-
 
 def _overlaps(a_start: int, a_end: int, b_start: int, b_end: int) -> bool:
     return a_start < b_end and b_start < a_end

@@ -1,6 +1,7 @@
 """The gazetteer's plain data: a Place, and a Match of a name in a text."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 #: kinds of place that are areas inside a country (a first-level division, a county, a region): what the
@@ -54,3 +55,11 @@ class Match:
     score: float = 1.0  # 1.0 for an exact name, lower for a fuzzy one
     reason: str = ""  # how the choice was made, in a few words
     fields: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+def great_circle_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    """Haversine distance in km on the mean Earth sphere (6,371.0088 km), as geoparsing evaluations measure it."""
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dlat, dlon = p2 - p1, math.radians(lon2 - lon1)
+    h = math.sin(dlat / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dlon / 2) ** 2
+    return 2 * 6371.0088 * math.asin(math.sqrt(min(1.0, h)))
