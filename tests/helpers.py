@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import math
+from pathlib import Path
 
 from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.mentions import find_mentions
@@ -42,3 +43,8 @@ def place_id_of(gazetteer, name: str) -> str | None:
     text = f"They went to {name}."
     a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
     return next(m.place_id for m in find_mentions(a, gazetteer) if m.surface == name)
+
+
+#: every article file the project holds (the sample and the test corpora), for tests that sweep real text
+CORPUS_ARTICLES = sorted((Path(__file__).resolve().parents[1] / "corpus" / "samples").rglob("articles/*")) + \
+    sorted((Path(__file__).resolve().parent / "corpora").rglob("articles/*"))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import gc
 import re
-from pathlib import Path
+
+from helpers import CORPUS_ARTICLES
 
 from evacmap.corpus import (  # noqa: F401  (their families and guarded rules)
     claim_places,
@@ -23,8 +24,6 @@ from evacmap.corpus.folding import Fast, fast
 from evacmap.corpus.prefilter import Guarded
 from evacmap.corpus.sentences import split_sentences
 
-ROOT = Path(__file__).resolve().parents[1]
-ARTICLES = sorted((ROOT / "corpus" / "samples").rglob("articles/*")) + sorted((ROOT / "tests" / "corpora").rglob("articles/*"))
 TRAPS = ["HELD by REBELS in ALEPPO", "ſide of the Kelvin-\u212a zone, the ﬁrst convoy", "EVACUATED TO İDLİB",
          "They had been FLOWN out; the WOUNDED and the sick were taken by bus to Highway 63"]
 
@@ -35,7 +34,7 @@ def _families() -> list[Family]:
 
 def _clauses() -> list[str]:
     out = list(TRAPS)
-    for path in ARTICLES:
+    for path in CORPUS_ARTICLES:
         text = path.read_text(encoding="utf-8")
         out += [s.text for s in split_sentences(text)]
         out += [s.text.upper() for s in split_sentences(text)[:5]]

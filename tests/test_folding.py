@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import functools
 import re
-from pathlib import Path
 
 import pytest
+from helpers import CORPUS_ARTICLES
 
 from evacmap.corpus import (
     attribution,
@@ -26,15 +26,13 @@ from evacmap.corpus.actors import default_actors
 from evacmap.corpus.folding import Fast, fast, fold, folded, loosened
 from evacmap.corpus.prefilter import Guarded
 
-ROOT = Path(__file__).resolve().parents[1]
-ARTICLES = sorted((ROOT / "corpus" / "samples").rglob("articles/*")) + sorted((ROOT / "tests" / "corpora").rglob("articles/*"))
 TRAPS = ["HELD by REBELS in ALEPPO", "Kurdish-held DİSTRİCTS", "ſide of the Kelvin-\u212a zone",
          "the government-ıheld areas of the province of Idlib", "Rebel-held PARTS of the city of Homs"]
 
 
 @functools.cache
 def _texts() -> list[str]:
-    texts = [p.read_text(encoding="utf-8") for p in ARTICLES]
+    texts = [p.read_text(encoding="utf-8") for p in CORPUS_ARTICLES]
     return texts + TRAPS + [t.upper() for t in texts[:3]]
 
 
