@@ -209,6 +209,8 @@ PEOPLE_OF = re.compile(r"\b(?-i:[A-Z][a-z]+(?:ians|ans|ese|is|ons))\b|\b(?-i:[A-
 #: "waiting to be transferred to X": people who wait where the sentence has put them ("In X, families ... waiting")
 WAIT_TO_BE = re.compile(r"\bwaiting\b[^.;]{0,40}?\bto\s+be\s+(?:transferred|taken|moved|bus+ed|driven|flown|evacuated|"
                         r"relocated|ferried|carried|airlifted|brought)\s+(?:on\s+)?(?:to|into)\b", re.I)
+#: someone quoted: "In Washington, officials said ..." is where they spoke, not where people left from
+SAID = re.compile(r"\b(?:said|says|told|announced|reported|according to)\b", re.I)
 #: the place a sentence opens with: "In X, ...", "On Friday, in the centre of X, ..."
 FRONTED_AT = re.compile(r"\W*(?:on\s+[\w ]{1,25}?,\s*)?(?:in|at)\s+(?:the\s+(?:centre|center|heart|middle|outskirts|"
                         r"streets|main\s+square|town\s+of|city\s+of|village\s+of)\s+(?:of\s+)?)?", re.I)
@@ -243,7 +245,7 @@ __all__ = [
     "DONE", "FETCHED", "FILLER", "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES", "HOME", "MODES",
     "MODES_FAMILY", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL",
     "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE",
-    "POPULATION_LEFT", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY",
+    "POPULATION_LEFT", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "SAID", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY",
     "VEHICLES", "VEHICLES_RETURNING", "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY",
 ]
 

@@ -41,6 +41,7 @@ from evacmap.corpus.movement_cues import (
     HOME,
     PEOPLE_OF,
     PEOPLE_OF_PLACE,
+    SAID,
     WAIT_TO_BE,
     WHO,
     WHO_FAMILY,
@@ -406,13 +407,17 @@ def _arrived_at(text: str, move: Move, origins: list[Slot], reception: Slot | No
 
 
 def _waiting_place(text: str, sentence: Sentence, slots: list[Slot], move: Move) -> list[Slot]:
-    """"In the centre of X, families who had arrived sat waiting to be transferred to Y": the place a sentence
-    opens with is where people wait for a transfer, so where it starts (when no other place comes between)."""
+    """"In the centre of X, families who had arrived sat waiting to be transferred to Y", "In X, 1,200 residents
+    boarded buses and left for Y": the place a sentence opens with is where people wait for a transfer or leave
+    from, so where the movement starts (when no other place comes between, and nobody is quoted there: "In
+    Washington, officials said 300 people left for Y" is where they spoke)."""
     if not move.dests or not slots or slots[0].ids[0] is None or slots[0].start >= move.dests[0].start:
         return []
     if any(slots[0].end <= s.start < move.dests[0].start for s in slots):  # another place between: not sure
         return []
-    if WAIT_TO_BE.search(text, move.start, move.end) is None:
+    if WAIT_TO_BE.search(text, move.start, move.end) is None and (
+            DEPARTED.search(text, move.start, move.dests[0].start) is None
+            or SAID.search(text, slots[0].end, move.dests[0].start) is not None):
         return []
     opening = FRONTED_AT.match(text, sentence.start, slots[0].start)
     return [slots[0]] if opening is not None and opening.end() == slots[0].start else []

@@ -44,8 +44,8 @@ FLOORS = {
     # fukushima: 0/8 control before radius orders were read ("ordered everyone living within 20 kilometres of
     # <plant> to leave", then "the order was extended ..., covering the towns of ..."). Missing: a zone widened
     # with no order word, the 20-30 km stay-indoors order and an embassy's advice; Tomioka is unresolved and
-    # Minamisoma (GeoNames "Minami-Sōma") not found; "In Futaba, ... residents boarded buses" gives no origin.
-    "fukushima-2011": {"legs": 5, "routes": 2, "control": 5},
+    # Minamisoma (GeoNames "Minami-Sōma") not found.
+    "fukushima-2011": {"legs": 6, "routes": 3, "control": 5},
 }
 
 

@@ -286,3 +286,14 @@ def test_departures_and_later_stages_without_a_verb(gaz, text, expected):
         return {"Mykolayiv": "Mykolaiv"}.get(place.name, place.name)  # GeoNames spells it so
     got = [(name(lg.origin), name(lg.destination), lg.mode) for lg in legs_of(text, gaz) if lg.origin and lg.destination]
     assert got == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("In Kherson, about 400 residents boarded buses outside the town hall and left for Mykolaiv.", ("Kherson", "Mykolaiv")),
+    # where someone speaks is not where people left from
+    ("In Washington, officials said 300 people had left for Germany.", (None, "Germany")),
+])
+def test_the_place_a_sentence_opens_with_is_where_people_leave_from(gaz, text, expected):
+    def name(pid):
+        return None if pid is None else {"Mykolayiv": "Mykolaiv"}.get(gaz.get(pid).name, gaz.get(pid).name)
+    assert [(name(lg.origin), name(lg.destination)) for lg in legs_of(text, gaz)] == [expected]
