@@ -308,8 +308,9 @@ def _chain(drawn: list[MergedLeg], ofam: str | None, gazetteer, graph: RoadGraph
     way (no detour) and no less certain (a reported movement is not drawn on from a planned one)."""
     prev: MergedLeg | None = None
     for i, leg in enumerate(drawn):
-        entered = next((x for x in drawn[:i] if _leads_to(x, leg.from_id, gazetteer) and x.geometry is not None), None)
-        if entered is not None and _is_area(gazetteer, leg.from_id):
+        entered = next((x for x in drawn[:i] if x.geometry is not None and _leads_to(x, leg.from_id, gazetteer)),
+                       None) if _is_area(gazetteer, leg.from_id) else None
+        if entered is not None:
             # "overland to Ethiopia ... from the border they are driven to Gondar", "landed at an air base in
             # Jordan ... on from Jordan": the line goes on from where the route reached the country, not from
             # the country's centre
@@ -359,8 +360,8 @@ def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGr
     chain: list[str] = [chain_origin] if chain_origin else []
     for leg in drawn:
         # a leg "on from Jordan" after one that landed at a base in Jordan: the base is the stop, not Jordan
-        start = leg.from_id if leg.from_family != ofam and leg.drawn_from is None else None
-        for pid in (start, *leg.via, leg.to_id):
+        opening = leg.from_id if leg.from_family != ofam and leg.drawn_from is None else None
+        for pid in (opening, *leg.via, leg.to_id):
             if pid and pid not in chain:
                 chain.append(pid)
     dest_fams = list(dict.fromkeys(lg.to_family for lg in drawn))
