@@ -119,36 +119,37 @@ _RELIEF_AFTER = frozenset("mountains mountain range hills".split())
 _FEATURE_OF = frozenset("sea gulf bay strait straits lake lakes ocean river mountains".split())
 
 
-def feature_named_for(tokens, i: int, j: int, places: list[Place], text: str) -> bool:
+def feature_named_for(tokens: Tokens, i: int, j: int, places: list[Place], text: str) -> bool:
     """A town's or a country's name written inside a water body's or a mountain range's name ("Lake Chad",
     "the Dnipro River", "the Gulf of Mexico", "the Sea of Japan") is the feature, which lies far from the town's
     or the country's point: not the place. A first-level region's name is left alone: the feature it names lies
     in it ("the Mississippi River" runs through Mississippi)."""
     if j - i != 1:
         return False
-    nxt = tokens[j] if j < len(tokens) else None
-    if (tokens[i].word in _FEATURE_OF and nxt is not None and nxt.word == "of" and j + 1 < len(tokens)
-            and tokens[j + 1].capitalised):
+    # read from the flat lists, as the other traps do: no Token is made for the words beside a name
+    lowers, caps, starts, ends = tokens.lowers, tokens.caps, tokens.starts, tokens.ends
+    has_next = j < len(tokens)
+    if lowers[i] in _FEATURE_OF and has_next and lowers[j] == "of" and j + 1 < len(tokens) and caps[j + 1]:
         return True  # "Gulf" in "Gulf of Mexico" is not Gulf Province
     if all(p.kind in {"governorate", "region", "county"} for p in places):
         return False
-    prev = tokens[i - 1] if i > 0 else None
-    if (prev is not None and prev.word == "of" and i >= 2 and tokens[i - 2].capitalised
-            and tokens[i - 2].word in _FEATURE_OF and text[tokens[i - 2].end:prev.start] == " "):
+    if (i >= 2 and lowers[i - 1] == "of" and caps[i - 2] and lowers[i - 2] in _FEATURE_OF
+            and text[ends[i - 2]:starts[i - 1]] == " "):
         return True  # "Gulf of Mexico", "Sea of Azov"
-    before = (prev.word.rstrip(".") if prev is not None and prev.capitalised
-              and text[prev.end:tokens[i].start] in {" ", ". "} else "")
-    after = nxt.word if nxt is not None and nxt.capitalised and text[tokens[i].end:nxt.start] == " " else ""
+    before = (lowers[i - 1].rstrip(".") if i > 0 and caps[i - 1] and text[ends[i - 1]:starts[i]] in {" ", ". "}
+              else "")
+    after = lowers[j] if has_next and caps[j] and text[ends[i]:starts[j]] == " " else ""
     if before in _FEATURE_BEFORE or after in _FEATURE_AFTER:
         return True  # "Lake Chad", "Dnipro River", "Jordan River"
     return (before in _RELIEF_BEFORE or after in _RELIEF_AFTER) and any(p.kind == "country" for p in places)
 
 
-def body_after_the(tokens, i: int, j: int, places: list[Place], text: str) -> bool:
+def body_after_the(tokens: Tokens, i: int, j: int, places: list[Place], text: str) -> bool:
     """English writes no "the" before a town's name unless the name has it ("The Hague"): "the Duma approved",
     "in the Duma." name a body or a building that shares a town's spelling (Douma), not the town. The town's
     name as a modifier ("the Douma attack", "the Aleppo countryside") is still the town."""
-    if j - i != 1 or i == 0 or tokens[i - 1].word != "the" or text[tokens[i - 1].end:tokens[i].start] != " ":
+    lowers, starts, ends = tokens.lowers, tokens.starts, tokens.ends
+    if j - i != 1 or i == 0 or lowers[i - 1] != "the" or text[ends[i - 1]:starts[i]] != " ":
         return False
     if not places or any(p.kind not in SETTLEMENT_KINDS for p in places):
         return False
@@ -156,15 +157,14 @@ def body_after_the(tokens, i: int, j: int, places: list[Place], text: str) -> bo
         return False  # "The Hague", "The Dalles"
     if j >= len(tokens):
         return True  # the text ends: "in the Duma"
-    nxt = tokens[j]
-    between = text[tokens[i].end:nxt.start].strip()
+    between = text[ends[i]:starts[j]].strip()
     if between:  # the clause ends ("in the Duma.", "the Duma, which"), not a pair ("the Fargo-Moorhead area")
         return between[0] in ".,;:!?)\"”’"
-    word = nxt.word
-    return not nxt.capitalised and (word in SPEECH or word in _PLACE_FOLLOWERS or word.endswith("ed"))
+    word = lowers[j]
+    return not tokens.caps[j] and (word in SPEECH or word in _PLACE_FOLLOWERS or word.endswith("ed"))
 
 
-def feature_or_body(tokens, n: int, places: list[Place]) -> bool:
+def feature_or_body(tokens: Tokens, n: int, places: list[Place]) -> bool:
     """Is word n a place's name inside a feature's name ("Lake Chad") or a body's after "the" ("the Duma")?"""
     return (feature_named_for(tokens, n, n + 1, places, tokens.text)
             or body_after_the(tokens, n, n + 1, places, tokens.text))
