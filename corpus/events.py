@@ -119,9 +119,9 @@ def classify(text: str, quantities: Sequence[Quantity] = (), previous: str = "")
     """
     counts = {q.counts for q in quantities if q.counts}
     may = _FAMILY.may(text)  # the rules whose cue words the clause holds: the others are not searched
-    if _FIGURE in may and _FIGURE.search(text) and previous and _REMAIN.search(previous):
+    if _found(_FIGURE, may, text) and previous and _REMAIN.search(previous):
         return "remaining"
-    if _REMAIN in may and _REMAIN.search(text) and (not counts or counts - VEHICLES):
+    if _found(_REMAIN, may, text) and (not counts or counts - VEHICLES):
         return "remaining"
     violence = _violence(text, counts, may)
     if violence:
@@ -131,36 +131,38 @@ def classify(text: str, quantities: Sequence[Quantity] = (), previous: str = "")
     return _movement(text, counts, may) or _state(text, counts, may)
 
 
+def _found(rx: re.Pattern[str], may: set, text: str) -> bool:
+    """Whether a rule of the family matches, searched only when the clause holds one of its cue words."""
+    return rx in may and rx.search(text) is not None
+
+
 def _violence(text: str, counts: set, may: set) -> str | None:
     """Killed, wounded or an attack with victims, when the clause counts or names them."""
-    kill = "killed" in counts or (_KILL in may and _KILL.search(text))
-    wound = "wounded" in counts and _WOUND in may and _WOUND.search(text)
+    kill = "killed" in counts or _found(_KILL, may, text)
+    wound = "wounded" in counts and _found(_WOUND, may, text)
     if kill and wound:
         return "attack"
-    if kill and ("killed" in counts or not (_EVAC in may and _EVAC.search(text))):
+    if kill and ("killed" in counts or not _found(_EVAC, may, text)):
         return "killed"
     return "wounded" if wound else None
 
 
 def _movement(text: str, counts: set, may: set) -> str | None:
     """People or vehicles moving: waiting, leaving, heading somewhere, arriving, or stopped."""
-    def found(rx) -> bool:
-        return rx in may and rx.search(text) is not None
-
-    if found(_WAIT) and not found(_EVAC):
+    if _found(_WAIT, may, text) and not _found(_EVAC, may, text):
         return "waiting"
     main = _SIDE.sub(" ", text)
     if _HALT.search(main) and _HALTABLE.search(main) and not counts:
-        return "ceasefire" if found(_DEAL_VERB) and not re.search(r"\bevacuat", text, re.I) else "halted"
-    if found(_EVAC) or (counts and found(_EVAC_NOUN)):
-        if found(_DEST) and found(_FUTURE):
+        return "ceasefire" if _found(_DEAL_VERB, may, text) and not re.search(r"\bevacuat", text, re.I) else "halted"
+    if _found(_EVAC, may, text) or (counts and _found(_EVAC_NOUN, may, text)):
+        if _found(_DEST, may, text) and _found(_FUTURE, may, text):
             return "destination"
         return "evacuated"
-    if found(_ARRIVE) and not _COUNT_REACHED.search(text):
+    if _found(_ARRIVE, may, text) and not _COUNT_REACHED.search(text):
         return "arrived"
-    if found(_FLED):
+    if _found(_FLED, may, text):
         return "fled"
-    if found(_BOUND) or (found(_DEST) and (counts or found(_FUTURE))):
+    if _found(_BOUND, may, text) or (_found(_DEST, may, text) and (counts or _found(_FUTURE, may, text))):
         return "destination"
     return None
 
@@ -169,7 +171,7 @@ def _state(text: str, counts: set, may: set) -> str | None:
     """The deal, the siege, displacement or fighting, when nothing moved."""
     for rx, kind in ((_DEAL_VERB, "ceasefire"), (_SIEGE, "besieged"), (_DISPLACED, "displaced"), (_ATTACK, "attack"),
                      (_CEASEFIRE, "ceasefire")):
-        if rx in may and rx.search(text):
+        if _found(rx, may, text):
             return kind
     if re.search(r"\bconvoys?\b", text, re.I):
         return "convoy"
