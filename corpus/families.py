@@ -60,3 +60,7 @@ class Family:
         """The rules themselves that may match somewhere in `text` (by identity: `rx in family.may(text)`)."""
         rules = self.rules
         return {rules[n] for n in self.possible(text)}
+
+    def matching(self, text: str) -> set[re.Pattern[str]]:
+        """The rules that match somewhere in `text`: each searched only if it may (`rx in family.matching(text)`)."""
+        return {rx for rx in self.may(text) if rx.search(text) is not None}

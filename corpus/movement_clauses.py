@@ -114,8 +114,8 @@ OWN_ORIGIN = "where these movers started (not the article's origin)"
 def clause_mode(clause: str) -> str | None:
     """How the clause says people moved (air, sea, road, foot, rail), from its verbs and vehicles ("were flown out",
     "put on buses", "drove north on Highway 63"); None when it does not say or names two ways."""
-    may = MODES_FAMILY.may(clause)
-    found = [mode for mode, rx in MODES if rx in may and rx.search(clause)]
+    matching = MODES_FAMILY.matching(clause)
+    found = [mode for mode, rx in MODES if rx in matching]
     return found[0] if len(found) == 1 else None
 
 
@@ -129,8 +129,8 @@ def clause_who(clause: str, slots: list[Slot], lo: int, previous: str | Callable
         a, b = s.start - lo, s.end - lo
         if 0 <= a < b <= len(plain):
             plain = plain[:a] + " " * (b - a) + plain[b:]
-    may = WHO_FAMILY.may(plain)
-    found = [name for name, rx in WHO if rx in may and rx.search(plain)]
+    matching = WHO_FAMILY.matching(plain)
+    found = [name for name, rx in WHO if rx in matching]
     if found:
         return ", ".join(found)
     if PRONOUN.search(plain) and (who := previous() if callable(previous) else previous):
@@ -177,8 +177,7 @@ def _moved_before(before: str) -> bool:
 def _mover_before(before: str) -> bool:
     """Someone or something that evacuates is named before a weak cue: "the first convoy ... reached",
     not "aid must reach"."""
-    may = WHO_FAMILY.may(before)
-    return any(rx in may and rx.search(before) for _name, rx in WHO) or bool(VEHICLES.search(before)) or \
+    return bool(WHO_FAMILY.matching(before)) or bool(VEHICLES.search(before)) or \
         bool(re.search(r"\bevacuat\w*", before, re.I)) or bool(MOVERS.search(before))
 
 

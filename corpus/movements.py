@@ -164,8 +164,8 @@ class _Movers:
         """The movers named last in the sentences before sentence n (asked in sentence order)."""
         while self._read < n:
             text = self._texts[self._read]
-            may = WHO_FAMILY.may(text)
-            found = [name for name, rx in WHO if rx in may and rx.search(text)]
+            matching = WHO_FAMILY.matching(text)
+            found = [name for name, rx in WHO if rx in matching]
             self._who = ", ".join(found) if found else self._who
             self._read += 1
         return self._who

@@ -55,6 +55,15 @@ def test_every_rule_that_matches_a_clause_is_among_its_possible_rules():
                     assert n in possible, (rule.pattern, text)
 
 
+def test_the_matching_rules_are_those_a_search_of_every_rule_finds():
+    """`matching` (what the movers' and the modes' readers ask) gives exactly the rules that match, as searching
+    each rule of the family in turn would."""
+    clauses = _clauses()
+    for family in _families():
+        for text in clauses:
+            assert family.matching(text) == {rule for rule in family.rules if rule.search(text) is not None}, text
+
+
 def test_a_family_drops_the_rules_whose_words_a_clause_lacks():
     """The gate is worth having: most clauses leave out most rules of each family."""
     clauses = _clauses()
