@@ -21,6 +21,7 @@ from evacmap.corpus.folding import fast
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import counts_people, parse_quantities
+from evacmap.corpus.referents import Referents
 from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope, subject_tally
 from evacmap.corpus.speakers import attribute, place_words
 
@@ -89,6 +90,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     speakers = attribute(article.text, sentences, place_words(mentions))
     masked = mask_quotes(article.text)
     index = MentionIndex(mentions)
+    referents = Referents(article.text, index)
     claims: list[Claim] = []
     seen: dict[str, int] = {}  # claim id -> its sentence's index
     last_places: Callable[[], tuple[str, ...]] = tuple  # the previous sentence's places, worked out if asked
@@ -106,6 +108,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
         for k, c in enumerate(parts):
             claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
                                   masked=masked, mentions=index, skip=skip, last_places=last_places,
+                                  referents=referents,
                                   prior_event=claims[-1].event if claims else None,
                                   context=s.text[:c.start - s.start] if k else previous, prior_kind=before_kind,
                                   speaker=_clause_speaker(c, k, masked, speakers[n]),
@@ -262,7 +265,8 @@ def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | No
 
 
 def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: MentionIndex,
-                  skip: int, last_places: Callable[[], tuple[str, ...]], speaker: str | None, date,
+                  skip: int, last_places: Callable[[], tuple[str, ...]], referents: Referents,
+                  speaker: str | None, date,
                   prior_event: str | None = None, context: str | None = None,
                   prior_kind: str | None = None) -> Claim | None:
     """The claim one clause makes, or None when it counts nothing and reports no event. `prior_event`: the
@@ -288,6 +292,8 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     if ANAPHORA.search(c.text) and (before := last_places()):
         inferred = tuple(p for p in before if p not in here)
         here = here + inferred
+    if described := tuple(p for p in referents.described(c.text, c.start) if p not in here):
+        inferred, here = inferred + described, here + described  # "landed at the airport": the one named before
     date = _undated(c, article, date, event)
     quantities, scope, mood = _scoped(c, quantities)
     if scope is None and all(q.scope is None for q in quantities) and _other_year(c, article) \

@@ -1,0 +1,97 @@
+"""Definite descriptions of a place: "the airport", "the island's 9,000 residents", "around the plant".
+
+News names a facility once ("flights resumed at Kabul airport", "Ramstein Air Base", "Wadi Seidna, an
+airfield about 40 kilometres from Khartoum") and then refers to it by its kind alone ("nine planes landed at
+the airport", "the base could hold 5,000 evacuees"). A claim whose words say "the airport" is about the
+airport the article last named as one, so it takes that place, flagged `place_inferred` (the words do not
+name it). The rule needs the article to have named a place *as* that kind — by the name itself ("Pine
+Island", "Lee County"), by the word after it ("Kabul airport", "the Fukushima Daiichi nuclear plant"), by
+an apposition ("Wadi Seidna, an airfield") or by the phrase before it ("the airport at Gondar") — so a
+kind word with no such antecedent ("the base of the hill") changes nothing.
+
+A possessive counts only before a word for what is inside a place ("the county's shelters", "the island's
+residents"); "the county's evacuation order" names the county as an actor, not as where the count is.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from evacmap.corpus.claim_places import MentionIndex
+
+__all__ = ["Referents"]
+
+# the kind a description names -> the words that name a place as one of that kind
+_AIRFIELD = r"(?:international\s+)?(?:airport|airfield|airstrip|air\s*base|air\s+field)"
+_KINDS: dict[str, str] = {
+    "airport": _AIRFIELD, "airfield": _AIRFIELD, "airstrip": _AIRFIELD,
+    "base": r"(?:air|naval|military|army)\s+base|airbase",
+    "island": r"island|isle",
+    "plant": r"(?:(?:nuclear\s+)?power\s+|nuclear\s+)?(?:plant|station)",
+    "county": r"county",
+    "hospital": r"hospital",
+    "port": r"port|harbou?r|seaport",
+    "crossing": r"(?:border\s+)?crossing(?:\s+point)?",
+    "camp": r"(?:refugee\s+|displacement\s+)?camp",
+}
+_INSIDE = (r"(?:[\d,]+\s+|\w+\s+){0,2}?(?:residents|inhabitants|population|people|shelters|homes|houses|"
+           r"hospitals|schools|streets|roads|coast|beaches|neighbou?rhoods|towns|villages|camps|runway|terminal|"
+           r"gates?)\b")
+# "the airport", not "the airport in Gondar" / "the port of Jeddah" (named right there) nor "the Kabul airport"
+_DESCRIPTION = re.compile(rf"\bthe\s+(?P<kind>{'|'.join(_KINDS)})(?:(?P<own>['’]s\s+{_INSIDE})|"
+                          r"(?!['’]s)(?!\s+(?:of|in|at|near|outside)\s+(?-i:[A-Z])))\b", re.I)
+_AFTER = {k: re.compile(rf"(?:\s+(?-i:[A-Z])[\w'’-]*){{0,3}}\s+(?:{v})\b", re.I) for k, v in _KINDS.items()}
+_APPOSED = {k: re.compile(rf"^,\s+(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{v})\b", re.I) for k, v in _KINDS.items()}
+# "the airport at Gondar" names Gondar's airport; "Larnaca airport in Cyprus" names the country it is in
+_BEFORE = {k: re.compile(rf"\bthe\s+(?:[\w-]+\s+)?(?:{v})\s+(?:at|in|of|near|outside)\s+$", re.I)
+           for k, v in _KINDS.items()}
+# "some 30 km from the plant": a reference point that locates the claim's place, not the place itself
+_MEASURED_FROM = re.compile(r"\b(?:km|kilomet(?:er|re)s?|miles?|metres?|meters?)\s+(?:\w+\s+)?(?:from|of)\s+$",
+                            re.I)
+# "this U.S. air base", "a Kabul hospital": a name after an indefinite or demonstrative modifies the noun (whose
+# base, where), it does not name the facility
+_MODIFIER = re.compile(r"\b(?:a|an|this|that|one|another)\s+$", re.I)
+_OWN = {k: re.compile(rf"\b(?:{v})$", re.I) for k, v in _KINDS.items()}
+
+
+class Referents:
+    """The places an article names as each kind, built for a kind the first time a claim asks."""
+
+    def __init__(self, text: str, mentions: MentionIndex) -> None:
+        self.text, self.mentions = text, mentions
+        self._named: dict[str, tuple[list[int], list[str]]] = {}
+
+    def _of_kind(self, kind: str) -> tuple[list[int], list[str]]:
+        if kind not in self._named:
+            starts, ids = [], []
+            for m in self.mentions.mentions:
+                after = _AFTER[kind].match(self.text, m.end) and not _MODIFIER.search(self.text[max(0, m.start - 9):m.start])
+                if m.place_id and (_OWN[kind].search(m.surface) or after
+                                   or _APPOSED[kind].match(self.text[m.end:m.end + 80])
+                                   or _BEFORE[kind].search(self.text[max(0, m.start - 40):m.start])):
+                    starts.append(m.start)
+                    ids.append(m.place_id)
+            self._named[kind] = (starts, ids)
+        return self._named[kind]
+
+    def described(self, clause: str, offset: int) -> tuple[str, ...]:
+        """The places the definite descriptions of `clause` (starting at article offset `offset`) refer to:
+        for each, the last place named as that kind before it."""
+        if "the " not in clause.lower():
+            return ()
+        out: list[str] = []
+        for d in _DESCRIPTION.finditer(clause):
+            if _MEASURED_FROM.search(clause[max(0, d.start() - 40):d.start()]):
+                continue
+            at = offset + d.start()
+            starts, ids = self._of_kind(d.group("kind").lower())
+            i = bisect_left(starts, at)
+            if i and not self._rivals(ids[i - 1], at):
+                out.append(ids[i - 1])
+        return tuple(dict.fromkeys(out))
+
+    def _rivals(self, place: str, at: int) -> bool:
+        """Whether the paragraph names another place before the description at `at`: "About 6,300 people live
+        on Sanibel. ... stayed on the island" may mean Sanibel though the island named as one was another."""
+        para = self.text.rfind("\n", 0, at) + 1
+        return any(m.place_id != place for m in self.mentions.within(para, at))
