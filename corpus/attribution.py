@@ -26,7 +26,10 @@ ORG_WORDS = {"committee", "organization", "organisation", "observatory", "societ
               "embassy", "authority", "authorities", "agencies", "department", "service", "services",
               "police", "administration", "municipality", "bureau", "navy", "guard",
               "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports", "board", "division", "coastguard",
-              "utility", "company", "operator", "airline", "railway", "railways"}
+              "utility", "company", "operator", "airline", "railway", "railways",
+              # a local government or an institution speaking through its officials: "the town said",
+              # "according to the school"
+              "town", "city", "county", "village", "prefecture", "school"}
 ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
           "chancellor", "commissioner", "human", "rights", "envoy", "special", "humanitarian",
           "adviser", "advisor", "head", "chief", "spokesman", "spokeswoman", "spokesperson",

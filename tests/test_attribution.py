@@ -202,3 +202,14 @@ def test_a_company_named_by_its_trade_is_a_speaker(sentence, speaker):
 def test_a_participle_after_a_determiner_is_no_speech_verb(sentence, speaker):
     """"An estimated 1.2 million": an adjective, so "An" is no speaker; the real attribution comes later."""
     assert find_attribution(sentence).speaker == speaker
+
+
+@pytest.mark.parametrize("sentence,speaker", [
+    ("In Futaba, about 1,200 residents boarded buses and left for Kawamata, the town said.", "town"),
+    ("Two patients were dead when the bus arrived, according to the school.", "school"),
+    ("About 300 people were moved to shelters, the county said on Tuesday.", "county"),
+    ("The city said 4,000 homes had been cleared.", "city"),
+])
+def test_a_local_government_or_institution_named_by_its_kind_is_a_speaker(sentence, speaker):
+    """"the town said": the town's officials speak; the claim is theirs, not unattributed."""
+    assert find_attribution(sentence).speaker == speaker
