@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from evacmap.corpus.fronted import fronted_arrival
 from evacmap.corpus.model import Sentence
 from evacmap.corpus.movement_cues import (
     BACKSTORY,
@@ -229,9 +230,11 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
     if there and last_dest is not None and not dests:
         dests.append((there.start(), last_dest, there.group(0)))
     _backstory(clause, origins, dests, last_dest)
+    dests.extend(() if dests else fronted_arrival(text, lo, hi, slots))  # "In X, 10,000 people had arrived"
     if dests and not origins:  # "a man from X ... headed north to Y"
         for cue in FROM_CUE.finditer(clause):
-            if PEOPLE_FROM.search(clause[:cue.end()]) and cue.start() < min(d[0] for d in dests):
+            if PEOPLE_FROM.search(clause[:cue.end()]) and cue.start() < min(
+                    (d[0] for d in dests if d[2] != "arrived in"), default=len(clause)):  # the scene is before
                 take(cue, origins)
                 break
     if dests and not origins:

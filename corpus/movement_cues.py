@@ -67,7 +67,8 @@ FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depar
 FROM_CUE = re.compile(r"\bfrom\b", re.I)
 #: "One man from downtown X said ..., so he headed north to Y": where the people who moved are from
 PEOPLE_FROM = re.compile(r"\b(?:man|woman|men|women|family|families|residents|people|evacuees|couple|refugees|"
-                         r"survivors|drivers|passengers)\s+from\s*$", re.I)
+                         r"survivors|drivers|passengers|patients|inpatients|workers|students|children|staff|tourists|"
+                         r"pilgrims|migrants|citizens|civilians|fighters)\s+from\s*$", re.I)
 #: "The convoy had set out from X": the pluperfect of a movement verb, the backstory of one just reported
 BACKSTORY = re.compile(r"\bhad\s+(?:\w+ly\s+)?(?:set (?:out|off)|sailed|left|departed|driven|flown|travell?ed|"
                        r"come|came|started|begun|been (?:flown|driven|bused|taken|brought|evacuated))\b[^,;.]*$", re.I)
@@ -114,7 +115,8 @@ REVERSE_DEST = re.compile(
 FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
                     r"(?-i:North|South|East|West|Central)|"
                     r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
-                    r"its|their|(?:(?-i:[A-Z][\w.]*)\s+){0,3}(?:headquarters|embassy|embassies|compound|offices?|"
+                    # "Al-Azraq air base in", "a high school in", "a health office in": a facility in the place
+                    r"its|their|(?:(?:(?-i:[A-Z])[\w.]*|(?-i:[a-z])[\w-]*)\s+){0,3}(?:headquarters|embassy|embassies|compound|offices?|"
                     r"hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
                     r"stadiums?|schools?|arenas?|(?:community |civic |town )?halls?|churche?s?|mosques?|gyms?|"

@@ -45,7 +45,7 @@ FLOORS = {
     # <plant> to leave", then "the order was extended ..., covering the towns of ..."). Missing: a zone widened
     # with no order word, the 20-30 km stay-indoors order and an embassy's advice; Tomioka is unresolved and
     # Minamisoma (GeoNames "Minami-Sōma") not found.
-    "fukushima-2011": {"legs": 6, "routes": 3, "control": 5},
+    "fukushima-2011": {"legs": 9, "routes": 4, "control": 5},
 }
 
 

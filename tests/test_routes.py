@@ -486,3 +486,34 @@ def test_a_flight_on_from_a_country_continues_the_one_that_landed_there_not_one_
     airport = gaz.get(onward.drawn_from)
     assert airport.name == "Hamad International Airport"
     assert onward.geometry.coords[0] == pytest.approx((airport.lon, airport.lat))
+
+
+# ------------------------------------------------------------------------------ where people arrived
+
+def _ends(text: str, gaz) -> list[tuple[str | None, str | None]]:
+    """(origin id, destination id) of each leg of a written text."""
+    return [(leg.origin, leg.destination) for leg in _written_legs(text, gaz)]
+
+
+@pytest.mark.parametrize("text, origin, destination", [
+    # the scene a sentence opens with is where an arrival with no place of its own happened
+    ("At a sports centre in Yamagata, people from the coast arrived through falling snow this week.",
+     None, "Yamagata"),
+    ("In the mountain district of Iwaki, about 10,000 people had arrived by nightfall, officials said.",
+     None, "Iwaki"),
+    ("In Iwaki, 300 people arrived from Okuma on Monday.", "Okuma", "Iwaki"),
+    # a facility in a place: the place is where the movement went, the words between are no obstacle
+    ("The last bus of patients from Okuma reached a high school in Iwaki late on Monday.", "Okuma", "Iwaki"),
+    ("Soldiers began moving patients by bus, with the first group taken to a health office in Iwaki.",
+     None, "Iwaki"),
+])
+def test_where_people_arrived_when_the_place_is_set_apart_from_the_verb(gaz, text, origin, destination):
+    ends = _ends(text, gaz)
+    want = (origin and place_id_of(gaz, origin), place_id_of(gaz, destination))
+    assert any(d == want[1] and (origin is None or o == want[0]) for o, d in ends), (ends, want)
+
+
+def test_a_scene_where_someone_speaks_is_no_destination(gaz):
+    """"In Washington, officials said 300 people had arrived": where they spoke, not where people arrived."""
+    text = "In Washington, officials said 300 people had arrived."
+    assert all(d != place_id_of(gaz, "Washington") for _o, d in _ends(text, gaz))

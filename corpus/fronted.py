@@ -1,0 +1,48 @@
+"""The place a sentence opens with, as where people arrived: "In Iwaki, about 10,000 people from the coast had
+arrived by nightfall", "At a sports centre in Yamagata, people from the coast arrived this week".
+
+News often fronts the scene ("In X, ...") and then reports an arrival with no destination of its own: the scene
+is where the people arrived. The rule holds only when the sentence opens with the place (after "In"/"At" and
+words for a part of it or a facility in it: "In the mountain district of X", "At a sports centre in X"), the
+clause's verb is an arrival, and nobody is quoted between them ("In Washington, officials said 300 people had
+arrived" is where they spoke).
+"""
+from __future__ import annotations
+
+import re
+
+from evacmap.corpus.movement_cues import FILLER, FRONTED_AT, SAID
+from evacmap.corpus.slots import Slot
+
+__all__ = ["fronted_arrival"]
+
+#: "In the mountain district of X", "In the suburbs of X": a part of the place, before it
+_PART_OF = re.compile(r"(?:the\s+)?(?:[\w-]+\s+)?(?:district|area|region|province|prefecture|county|suburbs?|"
+                      r"neighbou?rhood|outskirts|centre|center)\s+of\s+", re.I)
+#: an arrival with no place after it ("had arrived by nightfall", "arrived through falling snow")
+_ARRIVED = re.compile(r"\b(?:arrived|arriving|arrive|arrives|poured in|streamed in|flooded in)\b"
+                      r"(?!\s+(?:in|at|back)\b)", re.I)
+
+
+def fronted_arrival(text: str, lo: int, hi: int, slots: list[Slot]) -> list[tuple[int, Slot, str]]:
+    """The place the sentence of the clause text[lo:hi] opens with (`slots`: the sentence's places, in text
+    order), when the clause's verb is an arrival with no place of its own, as the clause's destination role
+    (its offset in the clause, the place, the cue); else nothing."""
+    first = slots[0] if slots else None
+    if first is None or first.start >= hi or not first.ids or first.ids[0] is None:
+        return []
+    stop = text.rfind(". ", 0, first.start)
+    start = max(text.rfind("\n", 0, first.start) + 1, stop + 2 if stop >= 0 else 0)
+    opening = FRONTED_AT.match(text, start, first.start)
+    if opening is None:
+        return []
+    pos = opening.end()
+    part = _PART_OF.match(text, pos, first.start)
+    pos = part.end() if part else pos
+    gap = text[pos:first.start]
+    if gap.strip() and not FILLER.fullmatch(gap.lstrip()):
+        return []
+    verb = _ARRIVED.search(text, max(lo, first.end), hi)
+    if verb is None or SAID.search(text, first.end, verb.start()):
+        return []
+    return [(first.start - lo, first, "arrived in")]
