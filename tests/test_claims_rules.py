@@ -93,6 +93,24 @@ def _mentions(text: str, names: dict[str, str]) -> list[Mention]:
     ("Tens of thousands are trapped in Tall, which could become another Grozny.", {"Tall": "t", "Grozny": "g"}, ["t"]),
     ("While attention focused on Kherson, shelling killed nine people in Tall.", {"Kherson": "k", "Tall": "t"}, ["t"]),
     ("Tall, where the Oran buses are headed, was shelled overnight.", {"Tall": "t", "Oran": "o"}, ["t"]),
+    # a state acting for its people: moving them to a place, counting its own nationals, hiring the ship,
+    # running the operation; the place the people are in or go to stays
+    ("Ruritania moved 86 of its citizens to Tall on three buses.", {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("Ruritania expects about 5,000 of its nationals to leave Tall.", {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("The minister said Ruritania expects to have moved up to 6,000 of its citizens out of Tall by Sunday.",
+     {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("A cruise ship hired by Ruritania was expected back from Tall with about 1,200 people.",
+     {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("By Thursday 4,515 people had left: 3,767 on ships Ruritania chartered and 166 by road to Tall.",
+     {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("The last ship Ruritania had scheduled left Tall on Saturday with several hundred people aboard.",
+     {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("The ship took on 1,200 people at Tall, as Ruritania stepped up its evacuation.",
+     {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("About 300 people fled from Oran to Tall.", {"Oran": "o", "Tall": "t"}, ["o", "t"]),
+    # a container after a comma, with a compass word: "Tyre, in southern Lebanon"
+    ("A ship will pick up as many as 1,000 people from Tall, in southern Ruritania, on Wednesday.",
+     {"Tall": "t", "Ruritania": "r"}, ["t"]),
 ])
 def test_places_are_what_the_claim_is_about(text, names, kept):
     assert list(claim_places(text, 0, _mentions(text, names), dateline_end(text, 0))) == kept
