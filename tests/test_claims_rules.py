@@ -337,3 +337,13 @@ def test_people_ordered_to_leave_are_the_population_the_order_concerns(text, num
     """An order's count is of the people it concerns, no count of people moved: never set against one."""
     i = text.index(number)
     assert quantity_scope(text, i, i + len(number), 0) == scope
+
+
+@pytest.mark.parametrize(("text", "counts"), [
+    ("A Greek airliner carrying 64 Greeks landed in Athens.", "Greeks"),
+    ("The ferry also carried 47 Swedes.", "Swedes"),
+    ("About 300 Filipinos were waiting at the port.", "Filipinos"),
+])
+def test_irregular_demonym_plurals_are_counted(text, counts):
+    """Demonyms whose plural has none of the usual endings ("-ans", "-ese", "-is"): the people of that country."""
+    assert [q.counts for q in parse_quantities(text) if q.counts] == [counts]
