@@ -51,7 +51,7 @@ def test_a_numbers_own_scope_part_remainder_target_population():
     # a count over the last 24 hours is that day's, though the clause also gives a running total
     t = "Ferries took 2,300 people off the coast in the 24 hours to Sunday noon, bringing the total to 9,800."
     assert scope_of(t, "2,300") == "daily" and clause_scope(t, counted=True) == "cumulative"
-    assert scope_of(t, "9,800", t.index("2,300") + 5) is None  # the total the clause brings it to is not
+    assert scope_of(t, "9,800", t.index("2,300") + 5) == "cumulative"  # the total the clause brings it to is not
     assert scope_of("Over the past 24 hours, 640 people were flown out.", "640") == "daily"
     # "of them" after a number is that number's: the next number of the list is no part
     t = "Trains carried about 1,200 of them and 48 buses carried the rest."
@@ -347,3 +347,30 @@ def test_people_ordered_to_leave_are_the_population_the_order_concerns(text, num
 def test_irregular_demonym_plurals_are_counted(text, counts):
     """Demonyms whose plural has none of the usual endings ("-ans", "-ese", "-is"): the people of that country."""
     assert [q.counts for q in parse_quantities(text) if q.counts] == [counts]
+
+
+
+def test_the_number_a_tally_is_brought_to_is_a_running_total_and_the_days_figure_is_not():
+    t = "The ships carried 2,488 people and brought the number evacuated from the country to 6,700."
+    a, b = t.index("2,488"), t.index("6,700")
+    assert clause_scope(t, counted=True) is None
+    assert quantity_scope(t, a, a + 5) is None
+    assert quantity_scope(t, b, b + 5, a + 5) == "cumulative"
+
+
+def test_later_in_the_week_is_a_moment_not_a_period():
+    assert clause_scope("Five more boats carrying 5,000 passengers were expected later in the week.") is None
+    assert clause_scope("Boats carried 5,000 passengers over the past week.", counted=True) == "total"
+
+
+@pytest.mark.parametrize(("text", "low", "high", "counts"), [
+    ("Four or five more boats were expected.", 4, 5, "boats"),
+    ("Some 2,000 or 3,000 people fled.", 2000, 3000, "people"),
+])
+def test_two_numbers_joined_by_or_are_a_range(text, low, high, counts):
+    [q] = parse_quantities(text)
+    assert (q.value, q.low, q.high, q.counts) == (None, low, high, counts)
+
+
+def test_dual_nationals_are_nationals():
+    assert [q.counts for q in parse_quantities("Another 10,000 dual nationals live there.")] == ["nationals"]
