@@ -256,10 +256,9 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
         return "part"
     if _REMAINDER_BEFORE.search(near) and re.search(r"\b(?:remaining|rest)\b", near, re.I):
         return "remainder"
-    if _TARGET_BEFORE.search(near):
-        return "target"
-    if _BROUGHT_TO_BEFORE.search(before):
-        return "cumulative"
+    for cue, words, scope in ((_TARGET_BEFORE, near, "target"), (_BROUGHT_TO_BEFORE, before, "cumulative")):
+        if cue.search(words):
+            return scope
     ordinal = _ORDINAL_BEFORE.search(near)
     if ordinal and ordinal.group(1).lower() not in ("last", "next"):
         word = ordinal.group(1).lower()
