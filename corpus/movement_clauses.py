@@ -33,6 +33,7 @@ from evacmap.corpus.movement_cues import (
     DONE,
     FETCHED,
     FILLER,
+    FIRST_TO_BE,
     FLOWN_OUT,
     FOR_DEST,
     FROM_CUE,
@@ -95,7 +96,7 @@ def clause_status(window: str, clause: str = "") -> str:
     claim X denied") makes it disputed."""
     if OPTIONAL.search(window):
         return "optional"
-    if PLANNED.search(window):
+    if PLANNED.search(FIRST_TO_BE.sub(" ", window)):
         return "planned"
     if DISPUTED.search(clause or window):
         return "disputed"
