@@ -311,3 +311,17 @@ def test_coming_ashore_is_an_arrival_and_the_first_to_be_taken_plans_nothing(gaz
     def name(pid):
         return None if pid is None else gaz.get(pid).name
     assert [(name(lg.origin), name(lg.destination), lg.status) for lg in legs_of(text, gaz)] == [expected]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the comma inside a number does not end the phrase of the movement verb
+    ("Buses took 1,000 people from Aleppo to Idlib on Friday.", ("Aleppo", "Idlib")),
+    # nor does an apposition saying who the people were
+    ("On Friday a ship took more than 1,000 people, 877 of them Canadians, from Beirut to Larnaca.",
+     ("Beirut", "Larnaca")),
+    ("An Italian convoy took 460 people, most of them Italians, to Syria on Saturday.", (None, "Syria")),
+])
+def test_a_number_or_an_apposition_of_the_movers_keeps_the_phrase_whole(gaz, text, expected):
+    def name(pid):
+        return None if pid is None else gaz.get(pid).name
+    assert [(name(lg.origin), name(lg.destination)) for lg in legs_of(text, gaz)] == [expected]
