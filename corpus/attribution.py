@@ -83,6 +83,7 @@ def _passive(left: str) -> bool:
 _ACCORDING = re.compile(r"\baccording to\s+", re.I)
 # The passive of a verb of telling names its source after "by".
 _BY_SOURCE = re.compile(r"\b(?:announced|reported|released|issued|published|declared|proclaimed)\s+by\s+", re.I)
+_RECORDS = frozenset({"figures", "data", "statistics", "records", "tallies", "counts"})
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
 _PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
 _LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+", re.I)
@@ -282,7 +283,8 @@ def _described_source(np: str) -> Attribution | None:
         if len(tail) >= 2 and all(_NAME_TOKEN.match(w) for w in tail):  # "ministry spokesman Arindam Bagchi"
             org = org_in(" ".join(words[: heads[-1] + 1]))
             return Attribution(" ".join(tail) + (f" ({org})" if org else ""), "", person=True)
-        head = " ".join(words[: heads[-1] + 1])
+        # "official figures", "official data": the documents, not a person called an official
+        head = " ".join(words[: heads[-1] + 1 + (len(tail) == 1 and tail[0].lower() in _RECORDS)])
         return Attribution(re.sub(r"^(?:the|a|an|one)\s+", "", head, flags=re.I), "")
     if not _np_like(words):
         return None
@@ -313,6 +315,9 @@ _TIME_LEAD = re.compile(r"^(?:(?:late|early|earlier|later)\s+)?(?:on|by|at|since
 _PLACE_LEAD = re.compile(r"^(?i:for|in|at|across|outside)\s+(?:[A-Z][\w'’.-]*\s+)+(?=(?:the|a|an|its|their)\s)")
 
 
+_PREP_PHRASE = re.compile(r"^(?:from|to|in|into|at|on|for|with|by|near|via|through|toward|towards|out of|off)\s", re.I)
+
+
 def _appositive(seg: str) -> bool:
     """An apposition describing the name before it: "the UN adviser for Syria", "president of the American Red
     Cross" (a role in lower case opening the phrase), not an organisation named outright."""
@@ -332,8 +337,10 @@ def _subject(left: str) -> Attribution | None:
         segs.pop()
     if not segs:
         return None
-    if len(segs) >= 2 and _appositive(segs[-1]):
-        prev = speaker_from_np(segs[-2])  # "Jan Egeland, the UN humanitarian adviser for Syria, said"
+    # "Jan Egeland, the UN humanitarian adviser for Syria, said"; not "... from Beirut, the Foreign Office said",
+    # where the phrase before the comma ends the clause (a preposition's object names no one)
+    if len(segs) >= 2 and _appositive(segs[-1]) and not _PREP_PHRASE.match(segs[-2]):
+        prev = speaker_from_np(segs[-2])
         if prev and prev.speaker:
             org = org_in(segs[-1]) if prev.person and "(" not in prev.speaker else None
             return Attribution(f"{prev.speaker} ({org})" if org else prev.speaker, "",

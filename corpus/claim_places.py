@@ -56,7 +56,7 @@ ANAPHORA = re.compile(r"\b(?:(?:those|these|both|the)\s+(?:two\s+|three\s+|four\
 _DATELINE = re.compile(r"^[ \t]*(?:[A-Z][A-Z'.-]+(?:[ ,]+(?:[A-Z][A-Za-z'.-]+|\d{1,4}))*)(?:\s*\([^)\n]{1,30}\))?"
                        r"\s*(?:—|–|--|-|:)\s", re.M)
 _PARTY_BEFORE = Guarded(re.compile(r"(?:\baccording to|\b(?:brokered|mediated|backed|supported|sponsored|negotiated|"
-                           r"organi[sz]ed|funded|hosted|run|led|helped|announced|reported|claimed|"
+                           r"organi[sz]ed|funded|hosted|run|led|helped|announced|reported|claimed|hired|chartered|"
                            r"condemned|accused|urged|criticised|criticized)\s+by|"
                            r"\b(?:take|takes|took|taken|taking)\s+over\b[^,;.]{0,40}?\bfrom|"
                            r"\b(?:deal|agreement|accord|talks|negotiations|truce|ceasefire|cease-fire|fighting|war|"
@@ -75,7 +75,8 @@ _AGENT_AFTER = re.compile(r"^(?:,\s*which\s+(?:says|said|claims|claimed|reports|
                           r"(?:\s+and\s+(?:the\s+)?[\w'’ ]{1,30}?)?\s+(?:has\s+|have\s+|had\s+)?(?:pushed|"
                           r"backs|backed|brokered|said|says|warned|demanded|called|insisted|accused|supports|"
                           r"supported|announced|sent|deployed|agreed|urged|denied|confirmed|claimed|"
-                          r"reported|vowed|threatened|proposed|offered|helped|mediated)\b)", re.I)
+                          r"reported|vowed|threatened|proposed|offered|helped|mediated|hired|chartered|scheduled|"
+                          r"stepped up|scaled back)\b)", re.I)
 _SEAT_BEFORE = Guarded(re.compile(r"(?:\b(?:told|telling|speaking to|speaking|spoke|said|says|briefed|briefing|"
                           r"addressing|news conference|press conference|statement|interview|"
                           r"tracks?|tracking|monitors?|monitoring|based|headquartered)\b"
@@ -96,7 +97,12 @@ _ACTOR_AFTER = re.compile(r"^(?:-(?:led|backed|run|brokered|sponsored|organi[sz]
 # evacuated 320 people from Bamako" (it does the moving; the place the people left is the one named after).
 _MOVER_AFTER = re.compile(r"^\s+(?:has\s+|have\s+|had\s+)?(?:now\s+|so far\s+|also\s+|already\s+)?"
                           r"(?:evacuated|airlifted|flown|flew|rescued|repatriated|brought|moved|pulled|taken|took)\b"
-                          r"[^.;]{0,60}?\b(?:from|out of)\s", re.I)
+                          r"[^.;]{0,60}?\b(?:from|out of|to|into)\s", re.I)
+# A state whose clause counts its own people is the one acting for them: "Britain expects about 5,000 of its
+# nationals to leave Lebanon", "Australia expects to have moved up to 6,000 of its citizens out" (the place the
+# people are in is the one named after).
+_OWN_PEOPLE_AFTER = re.compile(r"^\s+(?:[\w'’-]+\s+){1,7}?(?:[\d,.]+\s+(?:\w+\s+)?of\s+)?its\s+(?:own\s+)?"
+                               r"(?:citizens|nationals|people|passport[- ]holders|expatriates)\b", re.I)
 # A nationality, not a place: "16,000 U.S. citizens", "British nationals", "citizens of 36 countries in Europe";
 # a locator of another place: "Sudan's embattled capital", "Jordan's border" (the place meant is that one).
 _NATIONALITY_AFTER = re.compile(r"^(?:['’]s)?\s+(?:citizens|nationals|passport[- ]holders|expatriates|"
@@ -121,7 +127,8 @@ _LIST_JOIN = re.compile(r"^(?:\s*,\s*(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'�
                         r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?$")
 # "Al-Azraq air base in Jordan": a place that only locates the one before it adds nothing the claim is about.
 _CONTAINER_JOIN = re.compile(r"^(?:\s+(?:air base|airbase|base|airport|airfield|port|camp|crossing|bridge|"
-                             r"hospital|city|town|village|province|district|county|region|state))?\s+in\s+(?:the\s+)?$")
+                             r"hospital|city|town|village|province|district|county|region|state))?\s*,?\s+in\s+(?:the\s+)?"
+                             r"(?:(?:north|south)(?:-?(?:east|west))?(?:ern)?\s+|(?:east|west)(?:ern)?\s+)?$")
 # "Anzac, south of Fort McMurray", "Wadi Seidna, an airfield about 40 kilometres from Khartoum": the second
 # place only locates the first.
 _REFERENCE_JOIN = re.compile(r"^\s*,\s*(?:(?:an?|the)\s+[\w-]+(?:\s+[\w-]+)?\s+)?(?:(?:about|some|roughly|around|"
@@ -165,7 +172,8 @@ def _party(text: str, before: str, after: str) -> bool:
     if _PARTY_BEFORE.search(before) or (_PARTY_LIST.match(_between_party(before)) and
                                         _PARTY_BEFORE.search(_before_party(before))):
         return True
-    agent = _AGENT_AFTER.match(after) or _ACTOR_AFTER.match(after) or _MOVER_AFTER.match(after)
+    agent = _AGENT_AFTER.match(after) or _ACTOR_AFTER.match(after) or _MOVER_AFTER.match(after) \
+        or _OWN_PEOPLE_AFTER.match(after)
     return bool(agent) and not re.search(
         r"\b(?:in|to|from|into|of|at|near|around|across|inside|toward|towards|for)\s+(?:the\s+)?$", before, re.I)
 

@@ -48,7 +48,9 @@ NOUNS = {
     "arrivals": "people", "survivors": "survivors",
 }
 # Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
-DEMONYM = re.compile(r"[A-Z][a-z]+(?:ans|ese|[a-z]is|ons|ots|ards|[cr]ks|chs)$")
+# The shapes cover most; the irregular plurals are listed ("64 Greeks", "47 Swedes", "300 Filipinos").
+DEMONYM = re.compile(r"(?:[A-Z][a-z]+(?:ans|ese|[a-z]is|ons|ots|ards|[cr]ks|chs)|Greeks|Swedes|Danes|Finns|Poles|"
+                     r"Filipinos|Kurds|Arabs|Serbs|Croats|Uzbeks|Tajiks|Kazakhs)$")
 HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "rebels",
                    "foreign fighters", "soldiers", "wounded", "killed", "casualties", "children",
                    "orphans", "women", "men", "families", "patients", "volunteers", "workers",

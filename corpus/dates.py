@@ -43,7 +43,8 @@ _DATE = re.compile(
 # Wednesday" is a time adjunct of the sentence's own event.
 _BACKGROUND = re.compile(r"\b(?:after|since|before|until|following|prior to|when)\b(?!\s+(?:\d{1,2}(?:[:.]\d\d)?\s*"
                          r"(?:a\.m\.|p\.m\.|am\b|pm\b)|noon|midday|midnight|dawn|dusk|daybreak|nightfall))", re.I)
-_FUTURE = re.compile(r"\b(?:will|shall|due|expected|set (?:to|for)|plans?|planned|scheduled|going to|"
+# "would" is the future of reported speech: "Ottawa said a ship would pick up 1,000 people on Wednesday".
+_FUTURE = re.compile(r"\b(?:will|shall|would|due|expected|set (?:to|for)|plans?|planned|scheduled|going to|"
                      r"hopes? to|tomorrow)\b", re.I)
 # A clause that carries its own tense (an auxiliary or a past form); one without it ("at first light on Friday")
 # takes the tense of the sentence before it.

@@ -34,6 +34,7 @@ from evacmap.corpus.movement_cues import (
     DONE,
     FETCHED,
     FILLER,
+    FIRST_TO_BE,
     FLOWN_OUT,
     FOR_DEST,
     FROM_CUE,
@@ -96,7 +97,7 @@ def clause_status(window: str, clause: str = "") -> str:
     claim X denied") makes it disputed."""
     if OPTIONAL.search(window):
         return "optional"
-    if PLANNED.search(window):
+    if PLANNED.search(FIRST_TO_BE.sub(" ", window)):
         return "planned"
     if DISPUTED.search(clause or window):
         return "disputed"
@@ -170,9 +171,17 @@ def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
 
 
 def _moved_before(before: str) -> bool:
-    """A movement word before the cue, in the same phrase (no punctuation between)."""
+    """A movement word before the cue, in the same phrase (no punctuation between; the comma or point inside
+    a number, "took 1,000 people from X", is none)."""
     moves = list(MOVE_WORD.finditer(before))
-    return bool(moves) and not re.search(r"[,;:.]", before[moves[-1].end():])
+    return bool(moves) and not _PUNCT.search(_APPOSED.sub(" ", before[moves[-1].end():]))
+
+
+_PUNCT = re.compile(r"[;:]|(?<!\d)[,.]|[,.](?!\d)")
+#: "took 460 people, most of them Italians, to X": an apposition saying who the people were does not end the phrase
+_APPOSED = re.compile(r",\s*(?:(?:most|many|some|all|half|several|(?:about|some|nearly|almost|around)\s+)?[\d,]*\d|most|"
+                      r"many|some|all|half|several)\s+of\s+(?:them|whom)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s*,|"
+                      r",\s*(?:among them|including)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*,", re.I)
 
 
 def _mover_before(before: str) -> bool:

@@ -15,7 +15,7 @@ MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brou
                        r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
                        r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
                        r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
-                       r"escaped|refugees|evacuees|corridors?)\b", re.I)
+                       r"escaped|refugees|evacuees|corridors?|ashore)\b", re.I)
 #: "35 buses were waiting in X for clearance to drive to Y": X is where a planned movement starts
 WAITING = re.compile(r"\b(?:waiting|gathered|gathering|massed|queued|queuing|lined up|assembled|parked)\s+(?:in|at)\s*$",
                      re.I)
@@ -91,6 +91,7 @@ DEST_CUES = re.compile(
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
     r"(?:landed|touched down|disembarked|docked|moored|tied up) (?:in|at)|(?:pulled|tied) up (?:to|at|alongside)|"
+    r"ashore (?:in|at)|"  # "stepped ashore at X", "came ashore in X"
     r"pulled into|landed|entered|(?:be |been |being )?driven(?: on)? to|"
     r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|continu(?:e|ed|es|ing)(?: on)? to|"
     r"(?:brought|bused|flown|taken|driven|carried|ferried|shipped)(?: [\w,’'-]+){0,4}? back to|"
@@ -116,7 +117,8 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     r"(?-i:North|South|East|West|Central)|"
                     r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
                     # "Al-Azraq air base in", "a high school in", "a health office in": a facility in the place
-                    r"its|their|(?:(?:(?-i:[A-Z])[\w.]*|(?-i:[a-z])[\w-]*)\s+){0,3}(?:headquarters|embassy|embassies|compound|offices?|"
+                    r"its|their|(?:(?:(?-i:[A-Z])[\w.]*|(?!(?:to|from|into|and|or|for|by|via|with|then|in|at|of|on)\b)"
+                    r"(?-i:[a-z])[\w-]*)\s+){0,3}(?:headquarters|embassy|embassies|compound|offices?|"
                     r"hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
                     r"stadiums?|schools?|arenas?|(?:community |civic |town )?halls?|churche?s?|mosques?|gyms?|"
@@ -141,7 +143,7 @@ UNDER_WAY = re.compile(r"\bunder ?way\b|\bon the road\b|\bbound for\b|\bfleeing\
                        r"\b(?:flights?|convoys?|airlifts?|evacuations?|sailings?)\b[^,.;]{0,80}\bcontinu(?:e|es|ed|ing)\b|"
                        r"\bwhere [^,.;]{0,40}\b"
                        r"(?:are|is) (?:headed|heading|going|bound)\b", re.I)
-DONE = re.compile(r"\b(?:left|fled|arrived|reached|crossed|snaked|departed|evacuated|brought|bused|flown|landed|"
+DONE = re.compile(r"\b(?:left|fled|arrived|reached|crossed|snaked|departed|evacuated|brought|bused|flown|landed|ashore|"
                   r"touched down|made it|entered|escaped|returned|transferred|moved|drove|went|took|carried|ferried|"
                   r"rescued|began|started)\b|\bhad (?:\w+ )?(?:been )?\w+ed\b", re.I)
 PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|ready|cleared|permission)\b[^,.;]{0,60}?"
@@ -153,6 +155,8 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      # "are to leave for X", "is scheduled to", "were supposed to"
                      r"\b(?:is|are|was|were) to (?:be |leave|go|travel|head|move|depart|fly|sail|cross|return)\b|"
                      r"\b(?:scheduled|supposed|intended|meant|slated|preparing) to\b", re.I)
+#: "the first Britons to be taken out": an ordinal's infinitive describes who was moved, it plans nothing
+FIRST_TO_BE = re.compile(r"\b(?:first|last|only)\s+(?:[\w'’-]+\s+){0,3}?to\s+be\s+\w+", re.I)
 #: "as the fire crossed into X", "after the floodwaters reached X": what a hazard does is no movement of people
 HAZARD_MOVES = re.compile(r"\b(?:the\s+|a\s+)?(?:fire|fires|blaze|wildfire|flames|hurricane|storm|cyclone|typhoon|"
                           r"flood(?:s|waters?)?|water|smoke|lava|ash|storm\s+surge|surge|shelling|fighting)\s+"
@@ -244,8 +248,9 @@ CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou
 __all__ = [
     "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
     "CROSSED_AT", "DEPARTED", "DEPARTURE_CUES", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED",
-    "DONE", "FETCHED", "FILLER", "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES", "HOME", "MODES",
-    "MODES_FAMILY", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL",
+    "DONE", "FETCHED", "FILLER", "FIRST_TO_BE", "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES",
+    "HOME", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT",
+    "ORDERED_OUT_TAIL",
     "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE",
     "POPULATION_LEFT", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "SAID", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY",
     "VEHICLES", "VEHICLES_RETURNING", "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY",

@@ -94,7 +94,7 @@ _MODIFIER = re.compile(r"^(?:[A-Z][\w'’.-]*|foreign|rebel|other|more|green|gov
                        r"slow-moving|white|red|civilian|additional|extra|further|of|the|their|its|his|her|our|"
                        r"internationally|international|humanitarian|aid|relief|recruited|confirmed|storm|pet-friendly|emergency|fire|utility|power|"
                        r"first|evacuation|medical|military|commercial|chartered|charter|naval|"
-                       r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport|"
+                       r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport|dual|"
                        # what kind of vehicle, and whose: "nine transport planes", "48 coalition flights"
                        r"transport|cargo|passenger|coalition|allied|partner|rescue|troop)$")
 
@@ -314,7 +314,10 @@ def _range(text: str, m: re.Match, value: float, qualifier: str | None, qstart: 
     before = text[:m.start()]
     if not (m2 and not m2.group("phone") and not m2.group("vague") and (_value(m2) or -1.0) >= value):
         return None  # no second number, or one below the first: no range with low > high
-    if not (qualifier == "between" or joiner in ("to", "-", "–") or re.search(r"\b(?:between|from)\s+$", before, re.I)):
+    # "four or five boats", "2,000 or 3,000 people": two numbers of one kind joined by "or", the second larger
+    either = joiner == "or" and (_value(m2) or 0.0) > value and bool(m.group("words")) == bool(m2.group("words"))
+    if not (qualifier == "between" or joiner in ("to", "-", "–") or either
+            or re.search(r"\b(?:between|from)\s+$", before, re.I)):
         return None
     if joiner == "and" and not re.search(r"\bbetween\s+$", before, re.I):
         return None

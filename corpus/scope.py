@@ -107,7 +107,8 @@ _TOTAL = re.compile(r"\b(?:in total|a total of|in all|altogether|overall|all tol
 # A rate, not a span: "500 people a day" is daily, "within a day", "in a day" are durations.
 # A count over a stated period is that period's total: "over the weekend", "in five days", "between April 21
 # and April 25".
-_PERIOD = re.compile(r"\b(?:over|during|in|across) the (?:past |last )?(?:weekend|week|\w+ days)\b(?! ago)|"
+_PERIOD = re.compile(r"(?<!earlier )(?<!later )\b(?:over|during|in|across) the (?:past |last )?(?:weekend|week|\w+ days)\b"
+                     r"(?! ago)|"  # "later in the week" is when, not a span
                      r"(?<!earlier )(?<!later )\bthis week\b|"
                      r"\bin (?:two|three|four|five|six|seven|\d+) days\b|"
                      r"\bbetween (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d{1,2} and "
@@ -126,6 +127,11 @@ _DAY_WINDOW = re.compile(r"\b(?:in|over|during|within)\s+the\s+(?:past|previous|
                          r"up to|ending|since)\b", re.I)
 _DAY_WINDOW_AFTER = re.compile(r"^[^,;\d]{0,80}?(?:" + _DAY_WINDOW.pattern + ")", re.I)
 
+# "carried 2,488 Canadians and brought the number evacuated to 6,700": the number the tally is brought to is a
+# running total (the clause's other numbers are not: 2,488 is what the day added).
+_BROUGHT_TO_BEFORE = re.compile(r"\b(?:bringing|brings|brought|raising|raises|raised|taking|takes|took|pushing|pushed)\s+"
+                                r"the\s+(?:\w+\s+)?(?:total|number|tally|count)\b[^.;:\d]{0,80}?\bto\s+"
+                                r"(?:(?:about|some|around|roughly|nearly|almost|more than|over|at least)\s+)?$", re.I)
 _OF_THEM_AFTER = re.compile(r"^\s+(?:or so\s+)?(?:of|among)\s+(?:them|those|whom|these)\b", re.I)
 
 # Cues right around one number (checked on the words between the previous number, or the clause start, and
@@ -250,8 +256,9 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
         return "part"
     if _REMAINDER_BEFORE.search(near) and re.search(r"\b(?:remaining|rest)\b", near, re.I):
         return "remainder"
-    if _TARGET_BEFORE.search(near):
-        return "target"
+    for cue, words, scope in ((_TARGET_BEFORE, near, "target"), (_BROUGHT_TO_BEFORE, before, "cumulative")):
+        if cue.search(words):
+            return scope
     ordinal = _ORDINAL_BEFORE.search(near)
     if ordinal and ordinal.group(1).lower() not in ("last", "next"):
         word = ordinal.group(1).lower()

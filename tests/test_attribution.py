@@ -213,3 +213,16 @@ def test_a_participle_after_a_determiner_is_no_speech_verb(sentence, speaker):
 def test_a_local_government_or_institution_named_by_its_kind_is_a_speaker(sentence, speaker):
     """"the town said": the town's officials speak; the claim is theirs, not unattributed."""
     assert find_attribution(sentence).speaker == speaker
+
+
+@pytest.mark.parametrize("sentence,speaker", [
+    # the phrase before "the X said" ends the clause when a preposition opens it: its object is no speaker
+    ("The warship brought 180 people, most of them women and children, from Beirut, the Foreign Office said.",
+     "Foreign Office"),
+    ("The convoy took 300 families to Idlib, the ministry said.", "ministry"),
+    # "official figures" are documents: the source is the figures, not an official
+    ("Of them, more than 6,500 were foreigners, according to official figures.", "official figures"),
+    ("Some 2,000 people crossed on Monday, according to official data.", "official data"),
+])
+def test_a_prepositional_phrase_is_no_speaker_and_official_figures_are_the_source(sentence, speaker):
+    assert find_attribution(sentence).speaker == speaker

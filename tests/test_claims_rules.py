@@ -51,7 +51,7 @@ def test_a_numbers_own_scope_part_remainder_target_population():
     # a count over the last 24 hours is that day's, though the clause also gives a running total
     t = "Ferries took 2,300 people off the coast in the 24 hours to Sunday noon, bringing the total to 9,800."
     assert scope_of(t, "2,300") == "daily" and clause_scope(t, counted=True) == "cumulative"
-    assert scope_of(t, "9,800", t.index("2,300") + 5) is None  # the total the clause brings it to is not
+    assert scope_of(t, "9,800", t.index("2,300") + 5) == "cumulative"  # the total the clause brings it to is not
     assert scope_of("Over the past 24 hours, 640 people were flown out.", "640") == "daily"
     # "of them" after a number is that number's: the next number of the list is no part
     t = "Trains carried about 1,200 of them and 48 buses carried the rest."
@@ -93,6 +93,24 @@ def _mentions(text: str, names: dict[str, str]) -> list[Mention]:
     ("Tens of thousands are trapped in Tall, which could become another Grozny.", {"Tall": "t", "Grozny": "g"}, ["t"]),
     ("While attention focused on Kherson, shelling killed nine people in Tall.", {"Kherson": "k", "Tall": "t"}, ["t"]),
     ("Tall, where the Oran buses are headed, was shelled overnight.", {"Tall": "t", "Oran": "o"}, ["t"]),
+    # a state acting for its people: moving them to a place, counting its own nationals, hiring the ship,
+    # running the operation; the place the people are in or go to stays
+    ("Ruritania moved 86 of its citizens to Tall on three buses.", {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("Ruritania expects about 5,000 of its nationals to leave Tall.", {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("The minister said Ruritania expects to have moved up to 6,000 of its citizens out of Tall by Sunday.",
+     {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("A cruise ship hired by Ruritania was expected back from Tall with about 1,200 people.",
+     {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("By Thursday 4,515 people had left: 3,767 on ships Ruritania chartered and 166 by road to Tall.",
+     {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("The last ship Ruritania had scheduled left Tall on Saturday with several hundred people aboard.",
+     {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("The ship took on 1,200 people at Tall, as Ruritania stepped up its evacuation.",
+     {"Ruritania": "r", "Tall": "t"}, ["t"]),
+    ("About 300 people fled from Oran to Tall.", {"Oran": "o", "Tall": "t"}, ["o", "t"]),
+    # a container after a comma, with a compass word: "Tyre, in southern Lebanon"
+    ("A ship will pick up as many as 1,000 people from Tall, in southern Ruritania, on Wednesday.",
+     {"Tall": "t", "Ruritania": "r"}, ["t"]),
 ])
 def test_places_are_what_the_claim_is_about(text, names, kept):
     assert list(claim_places(text, 0, _mentions(text, names), dateline_end(text, 0))) == kept
@@ -319,3 +337,40 @@ def test_people_ordered_to_leave_are_the_population_the_order_concerns(text, num
     """An order's count is of the people it concerns, no count of people moved: never set against one."""
     i = text.index(number)
     assert quantity_scope(text, i, i + len(number), 0) == scope
+
+
+@pytest.mark.parametrize(("text", "counts"), [
+    ("A Greek airliner carrying 64 Greeks landed in Athens.", "Greeks"),
+    ("The ferry also carried 47 Swedes.", "Swedes"),
+    ("About 300 Filipinos were waiting at the port.", "Filipinos"),
+])
+def test_irregular_demonym_plurals_are_counted(text, counts):
+    """Demonyms whose plural has none of the usual endings ("-ans", "-ese", "-is"): the people of that country."""
+    assert [q.counts for q in parse_quantities(text) if q.counts] == [counts]
+
+
+
+def test_the_number_a_tally_is_brought_to_is_a_running_total_and_the_days_figure_is_not():
+    t = "The ships carried 2,488 people and brought the number evacuated from the country to 6,700."
+    a, b = t.index("2,488"), t.index("6,700")
+    assert clause_scope(t, counted=True) is None
+    assert quantity_scope(t, a, a + 5) is None
+    assert quantity_scope(t, b, b + 5, a + 5) == "cumulative"
+
+
+def test_later_in_the_week_is_a_moment_not_a_period():
+    assert clause_scope("Five more boats carrying 5,000 passengers were expected later in the week.") is None
+    assert clause_scope("Boats carried 5,000 passengers over the past week.", counted=True) == "total"
+
+
+@pytest.mark.parametrize(("text", "low", "high", "counts"), [
+    ("Four or five more boats were expected.", 4, 5, "boats"),
+    ("Some 2,000 or 3,000 people fled.", 2000, 3000, "people"),
+])
+def test_two_numbers_joined_by_or_are_a_range(text, low, high, counts):
+    [q] = parse_quantities(text)
+    assert (q.value, q.low, q.high, q.counts) == (None, low, high, counts)
+
+
+def test_dual_nationals_are_nationals():
+    assert [q.counts for q in parse_quantities("Another 10,000 dual nationals live there.")] == ["nationals"]

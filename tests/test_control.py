@@ -497,3 +497,13 @@ def test_the_crossing_is_not_a_town_named_before(world):
     text = ("Trucks queued for two days at Idlib before the border opened. "
             "The crossing has been under Turkish control since the morning, drivers said.")
     assert [c for c in _world_claims(text, world) if "rossing" in c.phrase] == []
+
+
+@pytest.mark.parametrize("text", [
+    "Israeli warships, which have kept Lebanon's ports under blockade since Thursday, let the destroyer leave.",
+    "Israel has kept Lebanon under a naval blockade since July.",
+])
+def test_an_actor_that_kept_a_place_or_its_ports_under_blockade_besieges_it(text, world):
+    lebanon = {p.id for p in world.candidates("Lebanon")}
+    claims = _world_claims(text, world)
+    assert any(c.place_id in lebanon and c.controller == "besieged" and c.besieged_by == "Israel" for c in claims)

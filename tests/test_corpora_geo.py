@@ -46,6 +46,8 @@ FLOORS = {
     # with no order word, the 20-30 km stay-indoors order and an embassy's advice; Tomioka is unresolved and
     # Minamisoma (GeoNames "Minami-Sōma") not found.
     "fukushima-2011": {"legs": 9, "routes": 4, "control": 5},
+    # lebanon: written blind (a multinational sealift and road exodus); first run 26/43 legs, 5/7 routes, 0/1 control.
+    "lebanon-2006": {"legs": 32, "routes": 6, "control": 1},
 }
 
 

@@ -144,3 +144,14 @@ def test_the_comma_of_a_thousand_is_no_clause_break_that_hides_the_future_tense(
     assert r.date == dt.date(2024, 5, 10)
     [r] = find_dates("The navy said 5,000 people left on Monday.", wed)
     assert r.date == dt.date(2024, 5, 6)
+
+
+def test_would_of_reported_speech_puts_a_weekday_ahead():
+    """Reported speech moves "will" to "would": the day it names is still ahead of the report."""
+    thu = dt.date(2006, 7, 20)
+    [r] = find_dates("He said more than 6,000 would have been moved by Friday.", thu)
+    assert r.date == dt.date(2006, 7, 21)
+    [r] = find_dates("Ottawa said a chartered ship would pick up 1,000 people from the port on Wednesday.", thu)
+    assert r.date == dt.date(2006, 7, 26)
+    [r] = find_dates("Ottawa said a chartered ship picked up 1,000 people from the port on Wednesday.", thu)
+    assert r.date == dt.date(2006, 7, 19)

@@ -297,3 +297,31 @@ def test_the_place_a_sentence_opens_with_is_where_people_leave_from(gaz, text, e
     def name(pid):
         return None if pid is None else {"Mykolayiv": "Mykolaiv"}.get(gaz.get(pid).name, gaz.get(pid).name)
     assert [(name(lg.origin), name(lg.destination)) for lg in legs_of(text, gaz)] == [expected]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # "stepped ashore at X", "came ashore in X": an arrival by sea
+    ("The first Britons to be taken out of Lebanon by sea stepped ashore at Limassol early on Wednesday.",
+     ("Lebanon", "Limassol", "happened")),
+    ("Hundreds of evacuees from Syria came ashore in Mersin on Monday.", ("Syria", "Mersin", "happened")),
+    # a plan still reads as one
+    ("About 600 people are to be taken out of Lebanon by sea to Limassol on Friday.", ("Lebanon", "Limassol", "planned")),
+])
+def test_coming_ashore_is_an_arrival_and_the_first_to_be_taken_plans_nothing(gaz, text, expected):
+    def name(pid):
+        return None if pid is None else gaz.get(pid).name
+    assert [(name(lg.origin), name(lg.destination), lg.status) for lg in legs_of(text, gaz)] == [expected]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the comma inside a number does not end the phrase of the movement verb
+    ("Buses took 1,000 people from Aleppo to Idlib on Friday.", ("Aleppo", "Idlib")),
+    # nor does an apposition saying who the people were
+    ("On Friday a ship took more than 1,000 people, 877 of them Canadians, from Beirut to Larnaca.",
+     ("Beirut", "Larnaca")),
+    ("An Italian convoy took 460 people, most of them Italians, to Syria on Saturday.", (None, "Syria")),
+])
+def test_a_number_or_an_apposition_of_the_movers_keeps_the_phrase_whole(gaz, text, expected):
+    def name(pid):
+        return None if pid is None else gaz.get(pid).name
+    assert [(name(lg.origin), name(lg.destination)) for lg in legs_of(text, gaz)] == [expected]
