@@ -131,17 +131,19 @@ def feature_named_for(tokens: Tokens, i: int, j: int, places: list[Place], text:
     has_next = j < len(tokens)
     if lowers[i] in _FEATURE_OF and has_next and lowers[j] == "of" and j + 1 < len(tokens) and caps[j + 1]:
         return True  # "Gulf" in "Gulf of Mexico" is not Gulf Province
-    if all(p.kind in {"governorate", "region", "county"} for p in places):
-        return False
-    if (i >= 2 and lowers[i - 1] == "of" and caps[i - 2] and lowers[i - 2] in _FEATURE_OF
-            and text[ends[i - 2]:starts[i - 1]] == " "):
-        return True  # "Gulf of Mexico", "Sea of Azov"
+    # the words beside the name first, the places only when a feature's word is there: this runs for every
+    # one-word name, and a common name has many places
+    of_feature = (i >= 2 and lowers[i - 1] == "of" and caps[i - 2] and lowers[i - 2] in _FEATURE_OF
+                  and text[ends[i - 2]:starts[i - 1]] == " ")  # "Gulf of Mexico", "Sea of Azov"
     before = (lowers[i - 1].rstrip(".") if i > 0 and caps[i - 1] and text[ends[i - 1]:starts[i]] in {" ", ". "}
               else "")
     after = lowers[j] if has_next and caps[j] and text[ends[i]:starts[j]] == " " else ""
-    if before in _FEATURE_BEFORE or after in _FEATURE_AFTER:
-        return True  # "Lake Chad", "Dnipro River", "Jordan River"
-    return (before in _RELIEF_BEFORE or after in _RELIEF_AFTER) and any(p.kind == "country" for p in places)
+    feature = of_feature or before in _FEATURE_BEFORE or after in _FEATURE_AFTER  # "Lake Chad", "Dnipro River"
+    if not (feature or before in _RELIEF_BEFORE or after in _RELIEF_AFTER):
+        return False
+    if all(p.kind in {"governorate", "region", "county"} for p in places):
+        return False
+    return feature or any(p.kind == "country" for p in places)
 
 
 def body_after_the(tokens: Tokens, i: int, j: int, places: list[Place], text: str) -> bool:
