@@ -317,7 +317,7 @@ class Gazetteer:
                         and context.associative(tokens, i, j, text) and self._passes(
                         tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
                         organisation=False, facts=facts)):
-                    if wordtraps.village_word(tokens, i, j, places) and self._passes(
+                    if wordtraps.village_word(tokens, i, j, places, list_facts(facts, places).settlements) and self._passes(
                             tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
                             common_words=False, facts=facts):
                         villages.append((i, j, key, places))

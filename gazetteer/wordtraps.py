@@ -20,7 +20,7 @@ from evacmap.gazetteer.text import Tokens
 
 __all__ = ["body_after_the", "common_phrase", "crosses_punctuation", "feature_named_for", "feature_or_body",
            "modifier_trap",
-           "public_body_after", "village_word"]
+           "public_body_after", "village_word", "world_settlements"]
 
 
 # Marks between two words that no name runs across: a dash set off by spaces, a colon or semicolon, a bracket,
@@ -87,13 +87,18 @@ def modifier_trap(tokens: Tokens, i: int, j: int, places: list[Place], text: str
     return zipf(word) >= 3.0
 
 
-def village_word(tokens: Tokens, i: int, j: int, places: list[Place]) -> bool:
+def village_word(tokens: Tokens, i: int, j: int, places: list[Place], settlements: bool | None = None) -> bool:
     """A one-word name, mid-sentence, that only the common-word trap turns away because small villages bear it
     and English uses it now and then ("Anzac", "Beacon"), not every day (Zipf below 4: "Hope", "Christmas"
     stay words): such a name is a place when the article's geography backs one of its villages
-    (coherence.supported)."""
+    (coherence.supported). `settlements` is world_settlements(places), when the caller remembers it."""
     return (j - i == 1 and not tokens.initial(i) and zipf(tokens.lowers[i]) < 4.0
-            and any(p.kind in SETTLEMENT_KINDS and p.source not in {"curated", "user"} for p in places))
+            and (world_settlements(places) if settlements is None else settlements))
+
+
+def world_settlements(places: list[Place]) -> bool:
+    """Is one of the places a settlement of a broad layer (not the curated or user layer)?"""
+    return any(p.kind in SETTLEMENT_KINDS and p.source not in {"curated", "user"} for p in places)
 
 
 def public_body_after(tokens: Tokens, j: int) -> bool:

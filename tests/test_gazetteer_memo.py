@@ -74,3 +74,20 @@ def test_the_common_word_shortcut_tells_sentence_starts_apart(evacmap_env, text)
                         gaz._traps(tokens, i, j, places, ListFacts(places), **options)))
     assert all(fast == full for fast, full in answers), answers
     assert len({full for _, full in answers}) == 2  # some occurrences pass, some do not
+
+
+def test_the_remembered_settlements_of_a_list_give_village_words_answer(evacmap_env):
+    # village_word asks whether a name's places hold a settlement of a broad layer; _kept_with_associative
+    # gives it the answer remembered per places list (spans.ListFacts): the same on every span of every article
+    from evacmap.gazetteer import Gazetteer, wordtraps
+
+    gaz = Gazetteer.load(focus="SY")
+    answers = []
+    for path in CORPUS_ARTICLES:
+        tokens, spans, _paired, _signals, facts, _persons = _questions(gaz, path.read_text(encoding="utf-8"))
+        for i, j, _key, places in spans:
+            remembered = wordtraps.village_word(tokens, i, j, places, list_facts(facts, places).settlements)
+            answers.append((remembered, wordtraps.village_word(tokens, i, j, places)))
+    assert all(a == b for a, b in answers)
+    assert sum(b for _, b in answers) > 10 and len(answers) > 1000  # both answers occur on real text
+    assert len(set(answers)) == 2
