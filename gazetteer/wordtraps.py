@@ -160,15 +160,16 @@ def body_after_the(tokens: Tokens, i: int, j: int, places: list[Place], text: st
         return False
     if not places or any(p.kind not in SETTLEMENT_KINDS for p in places):
         return False
-    if any(name_key(n).startswith("the ") for p in places for n in p.names):
-        return False  # "The Hague", "The Dalles"
     if j >= len(tokens):
-        return True  # the text ends: "in the Duma"
-    between = text[ends[i]:starts[j]].strip()
-    if between:  # the clause ends ("in the Duma.", "the Duma, which"), not a pair ("the Fargo-Moorhead area")
-        return between[0] in ".,;:!?)\"”’"
-    word = lowers[j]
-    return not tokens.caps[j] and (word in SPEECH or word in _PLACE_FOLLOWERS or word.endswith("ed"))
+        body = True  # the text ends: "in the Duma"
+    elif between := text[ends[i]:starts[j]].strip():
+        # the clause ends ("in the Duma.", "the Duma, which"), not a pair ("the Fargo-Moorhead area")
+        body = between[0] in ".,;:!?)\"”’"
+    else:
+        word = lowers[j]
+        body = not tokens.caps[j] and (word in SPEECH or word in _PLACE_FOLLOWERS or word.endswith("ed"))
+    # the names last (every name of every place: only where the words call the name a body)
+    return body and not any(name_key(n).startswith("the ") for p in places for n in p.names)  # "The Hague"
 
 
 def feature_or_body(tokens: Tokens, n: int, places: list[Place]) -> bool:
