@@ -317,7 +317,7 @@ class Gazetteer:
                         and context.associative(tokens, i, j, text) and self._passes(
                         tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
                         organisation=False, facts=facts)):
-                    if wordtraps.village_word(tokens, i, j, places) and self._passes(
+                    if wordtraps.village_word(tokens, i, j, places, list_facts(facts, places).settlements) and self._passes(
                             tokens, i, j, places, text=text, persons=persons, signals=signals, paired=paired,
                             common_words=False, facts=facts):
                         villages.append((i, j, key, places))
@@ -383,11 +383,25 @@ class Gazetteer:
                 common_words: bool = True, facts: dict[int, ListFacts] | None = None) -> bool:
         """Does span i..j pass the traps? `organisation=False` skips the organisation trap alone,
         `common_words=False` the common-word trap alone; `facts` is the article's memo of spans.ListFacts."""
+        about = list_facts({} if facts is None else facts, places)
+        if (common_words and j - i == 1 and places[0].source not in {"curated", "user"}
+                and about.common_word(tokens.words[i], tokens.initial(i))):
+            # the common-word trap, decided once per word and list, turns the name away, and every other way
+            # through the traps below ends in it too, but a dateline's: read only that ("Thursday", "Most")
+            return (dateline(tokens, text, i, j) and not (organisation and context.org_trap(tokens, i, j, places, text))
+                    and not context.month_abbreviation(tokens, i, j, text))
+        return self._traps(tokens, i, j, places, about, text=text, persons=persons, signals=signals, paired=paired,
+                           organisation=organisation, common_words=common_words)
+
+    @staticmethod
+    def _traps(tokens, i, j, places: list[Place], about: ListFacts, *, text: str, persons: set[str],
+               signals: dict[tuple[int, int], str | None] | None, paired: frozenset[tuple[int, int]],
+               organisation: bool, common_words: bool) -> bool:
+        """_passes, every trap in turn (`about` is the ListFacts of `places`)."""
         if (organisation and context.org_trap(tokens, i, j, places, text)) or context.month_abbreviation(tokens, i, j, text):
             return False
         if dateline(tokens, text, i, j):
             return True  # "WASHINGTON Barack Obama pardoned", "MANSFIELD —": where the story was filed
-        about = list_facts({} if facts is None else facts, places)
         if not about.major and context.inside_proper_name(tokens, i, j, text):
             return False  # "the Gulf War", "Donetsk People's Republic"; not "the Berlin Christmas market"
         if j - i == 1 and wordtraps.feature_or_body(tokens, i, places):

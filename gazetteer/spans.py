@@ -105,7 +105,7 @@ class ListFacts:
     """What the traps ask of a span's places as a whole, worked out once per list: name_spans gives every
     occurrence of a name the same list, so a long article pays for its homonyms once per name."""
 
-    __slots__ = ("_bests", "_common", "large", "local", "major", "places")
+    __slots__ = ("_bests", "_common", "large", "local", "major", "places", "settlements")
 
     def __init__(self, places: list[Place]):
         self.places = places  # held, so the list's id names it while the facts live
@@ -116,6 +116,7 @@ class ListFacts:
         self.major = any(p.kind == "country" or p.population >= 100_000
                          or (p.source in {"curated", "user"} and p.kind in {"city", "governorate"}) for p in places)
         self.local = all(p.kind not in {"country", "region"} for p in places)
+        self.settlements = wordtraps.world_settlements(places)  # wordtraps.village_word asks it
         self._bests: dict[str, set[Place]] = {}
         self._common: dict[tuple[str, bool], bool] = {}
 

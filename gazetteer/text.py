@@ -141,11 +141,13 @@ class Stream:
         hits: list[tuple[int, int, str]] = []
         if len(automaton) == 0:
             return hits
-        offsets = self.offsets
+        offsets = None  # made at the first match: a small layer matches nothing in most texts
         for end_pos, (key, _) in automaton.iter(self.string):
             # The match is " key ": its first token's key starts after the space before it, and its tokens are
             # those whose keys start before the space that ends it (a search of the offsets: far fewer
             # matches than words)
+            if offsets is None:
+                offsets = self.offsets
             i = bisect.bisect_left(offsets, end_pos - len(key))
             j = bisect.bisect_right(offsets, end_pos - 1)
             if i < j:

@@ -20,7 +20,7 @@ from evacmap.gazetteer.text import Tokens
 
 __all__ = ["body_after_the", "common_phrase", "crosses_punctuation", "feature_named_for", "feature_or_body",
            "modifier_trap",
-           "public_body_after", "village_word"]
+           "public_body_after", "village_word", "world_settlements"]
 
 
 # Marks between two words that no name runs across: a dash set off by spaces, a colon or semicolon, a bracket,
@@ -87,13 +87,18 @@ def modifier_trap(tokens: Tokens, i: int, j: int, places: list[Place], text: str
     return zipf(word) >= 3.0
 
 
-def village_word(tokens: Tokens, i: int, j: int, places: list[Place]) -> bool:
+def village_word(tokens: Tokens, i: int, j: int, places: list[Place], settlements: bool | None = None) -> bool:
     """A one-word name, mid-sentence, that only the common-word trap turns away because small villages bear it
     and English uses it now and then ("Anzac", "Beacon"), not every day (Zipf below 4: "Hope", "Christmas"
     stay words): such a name is a place when the article's geography backs one of its villages
-    (coherence.supported)."""
+    (coherence.supported). `settlements` is world_settlements(places), when the caller remembers it."""
     return (j - i == 1 and not tokens.initial(i) and zipf(tokens.lowers[i]) < 4.0
-            and any(p.kind in SETTLEMENT_KINDS and p.source not in {"curated", "user"} for p in places))
+            and (world_settlements(places) if settlements is None else settlements))
+
+
+def world_settlements(places: list[Place]) -> bool:
+    """Is one of the places a settlement of a broad layer (not the curated or user layer)?"""
+    return any(p.kind in SETTLEMENT_KINDS and p.source not in {"curated", "user"} for p in places)
 
 
 def public_body_after(tokens: Tokens, j: int) -> bool:
@@ -131,17 +136,19 @@ def feature_named_for(tokens: Tokens, i: int, j: int, places: list[Place], text:
     has_next = j < len(tokens)
     if lowers[i] in _FEATURE_OF and has_next and lowers[j] == "of" and j + 1 < len(tokens) and caps[j + 1]:
         return True  # "Gulf" in "Gulf of Mexico" is not Gulf Province
-    if all(p.kind in {"governorate", "region", "county"} for p in places):
-        return False
-    if (i >= 2 and lowers[i - 1] == "of" and caps[i - 2] and lowers[i - 2] in _FEATURE_OF
-            and text[ends[i - 2]:starts[i - 1]] == " "):
-        return True  # "Gulf of Mexico", "Sea of Azov"
+    # the words beside the name first, the places only when a feature's word is there: this runs for every
+    # one-word name, and a common name has many places
+    of_feature = (i >= 2 and lowers[i - 1] == "of" and caps[i - 2] and lowers[i - 2] in _FEATURE_OF
+                  and text[ends[i - 2]:starts[i - 1]] == " ")  # "Gulf of Mexico", "Sea of Azov"
     before = (lowers[i - 1].rstrip(".") if i > 0 and caps[i - 1] and text[ends[i - 1]:starts[i]] in {" ", ". "}
               else "")
     after = lowers[j] if has_next and caps[j] and text[ends[i]:starts[j]] == " " else ""
-    if before in _FEATURE_BEFORE or after in _FEATURE_AFTER:
-        return True  # "Lake Chad", "Dnipro River", "Jordan River"
-    return (before in _RELIEF_BEFORE or after in _RELIEF_AFTER) and any(p.kind == "country" for p in places)
+    feature = of_feature or before in _FEATURE_BEFORE or after in _FEATURE_AFTER  # "Lake Chad", "Dnipro River"
+    if not (feature or before in _RELIEF_BEFORE or after in _RELIEF_AFTER):
+        return False
+    if all(p.kind in {"governorate", "region", "county"} for p in places):
+        return False
+    return feature or any(p.kind == "country" for p in places)
 
 
 def body_after_the(tokens: Tokens, i: int, j: int, places: list[Place], text: str) -> bool:
@@ -153,15 +160,16 @@ def body_after_the(tokens: Tokens, i: int, j: int, places: list[Place], text: st
         return False
     if not places or any(p.kind not in SETTLEMENT_KINDS for p in places):
         return False
-    if any(name_key(n).startswith("the ") for p in places for n in p.names):
-        return False  # "The Hague", "The Dalles"
     if j >= len(tokens):
-        return True  # the text ends: "in the Duma"
-    between = text[ends[i]:starts[j]].strip()
-    if between:  # the clause ends ("in the Duma.", "the Duma, which"), not a pair ("the Fargo-Moorhead area")
-        return between[0] in ".,;:!?)\"”’"
-    word = lowers[j]
-    return not tokens.caps[j] and (word in SPEECH or word in _PLACE_FOLLOWERS or word.endswith("ed"))
+        body = True  # the text ends: "in the Duma"
+    elif between := text[ends[i]:starts[j]].strip():
+        # the clause ends ("in the Duma.", "the Duma, which"), not a pair ("the Fargo-Moorhead area")
+        body = between[0] in ".,;:!?)\"”’"
+    else:
+        word = lowers[j]
+        body = not tokens.caps[j] and (word in SPEECH or word in _PLACE_FOLLOWERS or word.endswith("ed"))
+    # the names last (every name of every place: only where the words call the name a body)
+    return body and not any(name_key(n).startswith("the ") for p in places for n in p.names)  # "The Hague"
 
 
 def feature_or_body(tokens: Tokens, n: int, places: list[Place]) -> bool:

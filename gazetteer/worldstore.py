@@ -20,6 +20,7 @@ executed: numpy arrays are loaded with allow_pickle=False and rows are JSON.
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import hashlib
 import hmac
@@ -52,30 +53,30 @@ log = logging.getLogger("evacmap")
 
 
 class LazyKeys:
-    """Sorted keys (one a line in `blob`) → their rank, decoded one bucket (first two characters) at a time."""
+    """Sorted keys (one a line in `blob`) → their rank, decoded one bucket (first two characters) at a time
+    into a sorted list searched by bisection: a dict of each bucket a text touches cost half the time of
+    finding the places of a set of short articles (TR-News), and a bucket's words are already in order."""
 
     def __init__(self, blob: bytes | mmap.mmap, table: dict[str, list[int]]):
         self._blob, self._table = blob, table  # bucket -> [rank of its first key, byte start, byte end]
-        self._loaded: dict[str, dict[str, int]] = {}
+        self._loaded: dict[str, tuple[int, list[str]]] = {}  # bucket -> (rank of its first key, its keys)
 
-    def bucket(self, key: str) -> dict[str, int]:
-        head = key[:2]
+    def _bucket(self, head: str) -> tuple[int, list[str]]:
         found = self._loaded.get(head)
         if found is None:
             entry = self._table.get(head)
-            found = {}
-            if entry is not None:
-                first, start, end = entry
-                words = bytes(self._blob[start:end]).decode("utf-8").split("\n")
-                found = dict(zip(words, range(first, first + len(words)), strict=True))
+            found = (0, []) if entry is None else (
+                entry[0], bytes(self._blob[entry[1]:entry[2]]).decode("utf-8").split("\n"))
             self._loaded[head] = found
         return found
 
     def get(self, key: str) -> int | None:
-        return self.bucket(key).get(key)
+        first, words = self._bucket(key[:2])
+        k = bisect.bisect_left(words, key)
+        return first + k if k < len(words) and words[k] == key else None
 
     def __contains__(self, key: str) -> bool:
-        return key in self.bucket(key)
+        return self.get(key) is not None
 
 
 def bucket_table(keys: list[str]) -> tuple[bytes, dict[str, list[int]]]:
@@ -179,7 +180,7 @@ class WorldIndex:
     def _ask(self, key: str) -> tuple[bool, bool]:
         """Is `key` a name, and does it begin a longer one? Remembered across texts (news repeat their words),
         with the words that are either in `_live`; "#" is a word the caller blanked out."""
-        status = self._known[key] = (key in self._lookup.bucket(key), key in self._prefixes.bucket(key))
+        status = self._known[key] = (key in self._lookup, key in self._prefixes)
         if (status[0] or status[1]) and key != "#":
             self._live.add(key)
         return status

@@ -112,3 +112,25 @@ def test_scan_remembers_words_across_texts_without_changing_hits(stored, limit):
         assert fresh is not None
         tokens = tokenize(text)
         assert built.scan(Stream(tokens)) == fresh.scan(Stream(tokens)), text
+
+
+
+def test_lazy_keys_bisected_in_their_buckets_give_each_keys_rank():
+    # LazyKeys decodes a bucket into its sorted list of keys and bisects it: every key of the project's articles
+    # (and strings that only begin, extend or join keys) gets its rank in the sorted list, or none, as a dict of
+    # all the keys gives them; the first and last keys of a bucket and of the whole list included
+    import itertools
+
+    from evacmap.gazetteer.worldstore import LazyKeys, bucket_table
+    from tests.helpers import CORPUS_ARTICLES
+
+    words = {tok for path in CORPUS_ARTICLES for tok in tokenize(path.read_text(encoding="utf-8")).keys}
+    keys = sorted(words)
+    blob, table = bucket_table(keys)
+    asked = [*keys, *(k[:-1] for k in keys), *(k + "a" for k in keys), *(k + " " for k in keys),
+             *(f"{a} {b}" for a, b in itertools.pairwise(keys)), "", "a", "zzzz", "\n", "\uffff"]
+    ranks = {k: rank for rank, k in enumerate(keys)}
+    assert len(keys) > 2000 and len(table) > 100
+    lazy = LazyKeys(blob, table)
+    assert [lazy.get(k) for k in asked] == [ranks.get(k) for k in asked]
+    assert [k in lazy for k in asked] == [k in ranks for k in asked]
