@@ -48,18 +48,20 @@ def render_static(spec: MapSpec, data: MapData) -> str:
     return static_svg(spec, _model(spec, data))
 
 
-def render_social(spec: MapSpec, data: MapData) -> bytes:
-    """The opening view as a PNG for social cards (og:image), from the same SVG as ``render_static``."""
-    return social_png(render_static(spec, data))
+def render_social(spec: MapSpec, data: MapData, *, static: str | None = None) -> bytes:
+    """The opening view as a PNG for social cards (og:image), from the same SVG as ``render_static`` (pass
+    it as ``static`` when already drawn: drawing it again would give the same bytes)."""
+    return social_png(static if static is not None else render_static(spec, data))
 
 
-def _render(spec: MapSpec, data: MapData, variant: str, online_tiles: bool) -> str:
+def _render(spec: MapSpec, data: MapData, variant: str, online_tiles: bool, static: str | None = None) -> str:
     model = _model(spec, data)
     with stable_ids():
         fig, m = build_map(spec, model, variant, online_tiles)
         map_html, map_script = render_parts(fig)
+    static = static if static is not None else static_svg(spec, model)
     return pages.map_page(spec, model, map_html=map_html, map_script=map_script, variant=variant,
-                          online_tiles=online_tiles, static=static_svg(spec, model), overflow=data.overflow,
+                          online_tiles=online_tiles, static=static, overflow=data.overflow,
                           clustered=m.clustered, locator=locator_svg(tuple(spec.bounds), spec.title) if variant == "page" else "")
 
 
@@ -68,15 +70,17 @@ def _credits(given: str, drawn: set[str], versions: dict[str, str], user: object
     return "; ".join(x for x in (given, basemap_attribution(drawn, versions, user)) if x)
 
 
-def render_map(spec: MapSpec, data: MapData, *, online_tiles: bool = False) -> str:
-    """A full standalone HTML page: header, map, legend, and the same content as plain HTML below."""
-    return _render(spec, data, "page", online_tiles)
+def render_map(spec: MapSpec, data: MapData, *, online_tiles: bool = False, static: str | None = None) -> str:
+    """A full standalone HTML page: header, map, legend, and the same content as plain HTML below. The page
+    carries the map's static picture: ``static``, when the caller has drawn it with ``render_static`` already
+    (the build draws it once per map for the page, its embed, the SVG file and the PNG)."""
+    return _render(spec, data, "page", online_tiles, static)
 
 
-def render_embed_page(spec: MapSpec, data: MapData) -> str:
+def render_embed_page(spec: MapSpec, data: MapData, *, static: str | None = None) -> str:
     """A compact page for an article column (480 px map, collapsed legend and text version) that posts
-    its height to the embedding page (see ``embed_snippet``)."""
-    return _render(spec, data, "embed", False)
+    its height to the embedding page (see ``embed_snippet``); ``static`` as for ``render_map``."""
+    return _render(spec, data, "embed", False, static)
 
 
 def embed_snippet(spec: MapSpec, src: str) -> str:
