@@ -17,6 +17,7 @@ from evacmap.maps.layers import build_map
 from evacmap.maps.locator import locator_svg
 from evacmap.maps.model import MapData, MapSpec, Model, prepare
 from evacmap.maps.static import social_png, static_svg
+from evacmap.maps.worldcache import WorldLayers, cached_basemap, cached_locator
 
 __all__ = ["MapData", "MapSpec", "embed_snippet", "render_embed_page", "render_index", "render_map", "render_social",
            "render_static"]
@@ -25,19 +26,27 @@ __all__ = ["MapData", "MapSpec", "embed_snippet", "render_embed_page", "render_i
 _LAST_BASEMAP: list = []  # [(key, the basemap input kept alive so its id is not reused, prepared)]
 
 
-def _prepared_basemap(data: MapData, bounds: tuple, skip: set[str]) -> dict:
-    """`prepare_basemap`, once per map: the page, its embed, the SVG and the PNG draw the same background
-    (simplifying the country polygons four times was a fifth of rendering a site)."""
+def _prepared_basemap(data: MapData, bounds: tuple, skip: set[str]) -> tuple[dict, dict]:
+    """`prepare_basemap` and the data versions it credits, once per map: the page, its embed, the SVG and the
+    PNG draw the same background (simplifying the country polygons four times was a fifth of rendering a
+    site). The build's world layers (`WorldLayers`, without the corpus's own layers) are drawn from the cache
+    when this area was drawn before."""
     key = (id(data.basemap), tuple(bounds), frozenset(skip))
     if not (_LAST_BASEMAP and _LAST_BASEMAP[0][0] == key and _LAST_BASEMAP[0][1] is data.basemap):
-        _LAST_BASEMAP[:] = [(key, data.basemap, prepare_basemap(data.basemap, bounds, skip))]
-    return {layer: list(features) for layer, features in _LAST_BASEMAP[0][2].items()}
+        basemap = data.basemap
+        if isinstance(basemap, WorldLayers) and not basemap.user:
+            prepared = cached_basemap(basemap, bounds, skip, lambda: prepare_basemap(basemap, bounds, skip))
+        else:
+            prepared = (prepare_basemap(basemap, bounds, skip), dict((basemap or {}).get("versions") or {}))
+        _LAST_BASEMAP[:] = [(key, data.basemap, prepared)]
+    features, versions = _LAST_BASEMAP[0][2]
+    return {layer: list(f) for layer, f in features.items()}, dict(versions)
 
 
 def _model(spec: MapSpec, data: MapData) -> Model:
     model = prepare(data)
-    model.basemap = _prepared_basemap(data, spec.bounds, {p.name.lower() for p in model.places})
-    versions = {**((data.basemap or {}).get("versions") or {}),
+    model.basemap, versions = _prepared_basemap(data, spec.bounds, {p.name.lower() for p in model.places})
+    versions = {**versions,
                 "divisions": division_credits(model.basemap.get("divisions") or [])}  # the files this page draws
     model.attribution = _credits(model.attribution, set(model.basemap), versions, (data.basemap or {}).get("user"))
     return model
@@ -62,7 +71,12 @@ def _render(spec: MapSpec, data: MapData, variant: str, online_tiles: bool, stat
     static = static if static is not None else static_svg(spec, model)
     return pages.map_page(spec, model, map_html=map_html, map_script=map_script, variant=variant,
                           online_tiles=online_tiles, static=static, overflow=data.overflow,
-                          clustered=m.clustered, locator=locator_svg(tuple(spec.bounds), spec.title) if variant == "page" else "")
+                          clustered=m.clustered, locator=_locator(spec) if variant == "page" else "")
+
+
+def _locator(spec: MapSpec) -> str:
+    bounds = tuple(spec.bounds)
+    return cached_locator(bounds, spec.title, lambda: locator_svg(bounds, spec.title))
 
 
 def _credits(given: str, drawn: set[str], versions: dict[str, str], user: object = None) -> str:
