@@ -10,7 +10,14 @@ from pathlib import Path
 
 from evacmap.gazetteer.cache import cache_dir, signing_key, source_hash
 from evacmap.gazetteer.layers import Layer, read_places_csv, world_places
-from evacmap.gazetteer.worldstore import WorldIndex, build_index, load_index, save_index, sweep_partial
+from evacmap.gazetteer.worldstore import (
+    WorldIndex,
+    build_index,
+    collector_paused,
+    load_index,
+    save_index,
+    sweep_partial,
+)
 
 __all__ = ["code_version", "data_home", "imported_layer", "world_index", "world_index_cached"]
 
@@ -64,7 +71,8 @@ def world_index() -> WorldIndex:
     index = load_index(folder, version, key)
     if index is None:
         sweep_partial(folder.parent)  # a build killed mid-write leaves tens of MB
-        index, files = build_index(world_places(), version, key)
+        with collector_paused():
+            index, files = build_index(world_places(), version, key)
         save_index(folder, files)
     return index
 

