@@ -17,9 +17,8 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 - ``the <actor>-stronghold of <place>``; ``an <actor> checkpoint|post|position at|on <place>``;
 - halves: "the government holding the west and rebels holding the east", "a rebel-controlled east and
   government-held west" in a sentence naming a city -> the gazetteer's "eastern <city>" / "western <city>";
-- evacuation orders: "mandatory evacuation (order) for zone A", "ordered residents of zones A and B to leave"
-  -> the order (with the issuing authority when the sentence names one) for the places in the sentence;
-  "<place> ... adopted the county order" -> the last order named.
+- evacuation orders (:mod:`corpus.orders`): "mandatory evacuation (order) for zone A", "ordered everyone
+  within 20 km of X to leave", "<place> ... adopted the county order".
 
 A claim's ``controller`` is the actor's canonical id ("Russia", "opposition", "Rapid Support Forces"), or
 ``besieged`` / ``cut off`` / an evacuation order; ``besieged_by`` says who besieges when the text says.
@@ -32,10 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
-from evacmap.corpus.dates import narrative_dates
-from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Article, Mention, Sentence
-from evacmap.corpus.movement_cues import MOVE_WORD
+from evacmap.corpus.orders import is_country, is_order, order_claims, order_days
 from evacmap.corpus.prefilter import Guarded
 from evacmap.corpus.slots import Slot, article_slots
 
@@ -164,135 +161,6 @@ def _compiled(adj: str, noun: str) -> _Rules:
     )
 
 
-_ORDER = re.compile(
-    r"\b(?P<kind>mandatory|voluntary|compulsory)\s+evacuations?(?:\s+orders?)?(?:\s+(?:for|of|in))?(?:\s+|\b)"
-    r"(?:(?:residents\s+of\s+)?(?:the\s+)?(?P<zone>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*))?|"
-    r"\bordered\s+(?:the\s+)?(?:residents|people|everyone)\s+(?:of|in)\s+(?P<zone2>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)"
-    r"[A-H])*)\s+to\s+(?:leave|evacuate)|"
-    # "ordered everyone in <town> to leave", "told all residents of <town> to get out", "ordered <town> evacuated"
-    r"\b(?P<told>ordered|told|instructed)\s+(?:the\s+)?(?:everyone|everybody|all|residents|people|inhabitants|"
-    r"population|whole|entire)(?:\s+(?:residents|people|population|living))?\s+(?:(?:in|of)\s+(?:the\s+)?"
-    r"(?:(?-i:[A-Z])[\w'’.-]*\s+){1,4}?|"
-    # a radius: "everyone living within 5 km of <place>", "people within 2 miles of the derailment in <town>"
-    r"(?P<radius>within)\s+\d[\d.,]*\s*(?:km|kilometres|kilometers|miles?)\s+(?:\(\d[\d.,]*\s*(?:km|miles?)\)\s+)?"
-    r"(?:of|from|around)\s+(?:[\w'’.-]+\s+){1,8}?)to\s+(?:leave|evacuate|get out|flee)\b|"
-    r"\b(?P<zone3>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*)\s+(?:were|was|are|is|have been|has been|had been)\s+"
-    r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b|"
-    # "ordered evacuations for <towns>", "issued evacuation orders for <towns>"
-    r"\b(?P<ordered>ordered|issued|expanded|extended)\s+(?:an?\s+)?(?:evacuations?|evacuation\s+orders?)\s+"
-    r"(?:for|of|in|to)\b", re.I)
-_ORDER = fast(_ORDER)  # searched in every sentence: folded, it skips ahead to a first letter (corpus/folding.py)
-#: a zone named in a sentence ("the part of zone B south of ..."): which zone of an order covers a place
-_ZONE = re.compile(r"\bzones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H](?![\w-]))*(?![\w-])")
-
-
-_COVERS = re.compile(r"(?:\b(?:the|this|that|its|their)\s+(?:evacuation\s+)?orders?\b(?:[^.;]|\.(?=\S)){0,80}?\b|"
-                     r"\b(?-i:It)\s+(?:also\s+)?(?=\w+\s+(?:[^.;]{0,40}\s)?(?-i:zones?\s+[A-H])))"
-                     r"(?:takes? in|took in|covers?|covered|includes?|included|applies to|applied to|extends? to|"
-                     r"extended to|added|adds)\b", re.I)
-
-
-#: "<city>, most of which lies in zone A, adopted the county order": the subject takes on the last order
-_ADOPTS = re.compile(r"\b(?:adopted|followed|joined|matched|echoed)\s+(?:the|that|this|its)\s+(?:\w+['’]?s?\s+)?"
-                     r"(?:evacuation\s+)?orders?\b", re.I)
-
-
-def _adopted(text: str, sentence: Sentence, slots: list[Slot], gazetteer, order: str) -> list[tuple]:
-    """The places before "adopted the county order" are covered by ``order`` (the zone the words between
-    the place and the verb name, when they name one)."""
-    m = _ADOPTS.search(text, sentence.start, sentence.end)
-    if m is None:
-        return []
-    out: list[tuple] = []
-    for slot in slots:
-        if slot.end <= m.start():
-            words = _zone_words(order, text[slot.end:m.start()])
-            out.extend((slot.start, m.end(), pid, words, text[slot.start:m.end()], None) for pid in slot.ids
-                       if pid and not _is_country(gazetteer, pid))
-    return out
-
-
-#: who orders: "Authorities in northern <province> ordered", "<County> Emergency Management issued", "The county
-#: ordered"; the words before the verb, capitalised names or an authority's common noun
-_ISSUER = re.compile(
-    r"(?P<by>(?:(?:the|The)\s+)?(?:[A-Z][\w'’.&-]*\s+){0,5}(?:[A-Z][\w'’.&-]*|authorities|officials|police|"
-    r"government|county|city|province|state|municipality|council|mayor|governor)"
-    r"(?:\s+(?:in|of|for)\s+(?:the\s+)?(?:[a-z]+ern\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})?)"
-    r"\s+(?:has\s+|had\s+|have\s+)?(?:also\s+)?(?:ordered|issued|told|instructed|declared)"
-    r"(?:\s+(?:an?|the))?\s*$")
-_ISSUED_BY = re.compile(r"[^.;]{0,80}?\b(?:issued|ordered|declared)\s+by\s+(?P<by>(?:the\s+)?[A-Za-z][^,.;]{1,60}?)"
-                        r"(?=\s*(?:[,.;]|$|\s+(?:at|on|for|in|to|after|before)\b))")
-_NOT_ISSUER = re.compile(r"^(?:(?:On|By|In|At|Late|Early|Later|Earlier|Then|And|But|So|Also|Last|This|"
-                         r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|"
-                         r"June|July|August|September|October|November|December|\d+\w*)\s+)+")
-
-
-def _issuer(text: str, sentence: Sentence, m: re.Match) -> str | None:
-    """Who issued the order, when the sentence names them as the subject of the ordering verb or after
-    "issued by"; None when it does not say (a passive "an order was issued for X" names nobody)."""
-    head = text[sentence.start:m.start()] + (m.group("told") or m.group("ordered") or "")
-    found = _ISSUER.search(head)
-    by = found.group("by") if found else None
-    if by is None and (after := _ISSUED_BY.match(text, m.end(), sentence.end)) is not None:
-        by = after.group("by")
-    if by is None:
-        return None
-    by = _NOT_ISSUER.sub("", " ".join(by.split()))
-    if by.split(" ", 1)[0].lower() in {"authorities", "officials", "police", "the"}:  # a common noun, not a name
-        by = by[:1].lower() + by[1:]
-    return by if by and by.lower() not in {"it", "they", "he", "she", "we", "the"} else None
-
-
-def _order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,
-                  issuers: dict[tuple[int, str], str]) -> list[tuple]:
-    """Evacuation orders: the places of the sentence (countries aside) are covered by the order; "the order
-    ... takes in X and Y" in a later sentence extends the last order named (``last`` carries it), and so
-    does "X ... adopted the county order". ``issuers`` gets who issued each order, when the sentence says."""
-    out: list[tuple] = []
-    for m in _ORDER.finditer(text, sentence.start, sentence.end):
-        kind = (m.group("kind") or "mandatory").lower()
-        zone = m.group("zone") or m.group("zone2") or m.group("zone3")
-        words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
-        if m.group("ordered") or m.group("told"):  # the text says an evacuation was ordered, not of which kind
-            words = "evacuation ordered"
-        last[:] = [words]
-        if (by := _issuer(text, sentence, m)) is not None:
-            issuers.setdefault((sentence.start, words), by)
-        # a radius covers the place it is drawn around, not the sentence's other places (a dateline's city)
-        inside = [s for s in slots if m.start("radius") <= s.start and s.end <= m.end()] if m.group("radius") else slots
-        places = [pid for slot in inside if not _moved_between(text, slot, m) for pid in slot.ids
-                  if pid and not _is_area(gazetteer, pid)]
-        out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
-    if not out and last:
-        out.extend(_adopted(text, sentence, slots, gazetteer, last[0]))
-    cover = _COVERS.search(text, sentence.start, sentence.end) if not out and last else None
-    if cover is not None:
-        for slot in slots:
-            if slot.start < cover.end():
-                continue
-            words = _zone_words(last[0], text[cover.start():slot.start])
-            out.extend((cover.start(), cover.end(), pid, words, cover.group(0), None) for pid in slot.ids
-                       if pid and not _is_country(gazetteer, pid))
-    return out
-
-
-def _moved_between(text: str, slot: Slot, order: re.Match) -> bool:
-    """Whether a movement stands between a place and the order ("his building sat in a mandatory evacuation
-    zone, so he headed north to <town>"): the place is where people went, not what the order covers."""
-    between = text[order.end():slot.start] if slot.start >= order.end() else text[slot.end:order.start()]
-    return bool(MOVE_WORD.search(between))
-
-
-def _zone_words(order: str, before: str) -> str:
-    """The order's words with the zone the sentence names nearest before the place ("It also covers the
-    part of zone B ... in <city>" -> "mandatory evacuation zone B"), else the order as last named."""
-    zones = _ZONE.findall(before)
-    if not zones:
-        return order
-    kind = order.split(" evacuation", maxsplit=1)[0]
-    return f"{kind} evacuation {' '.join(zones[-1].split())}"
-
-
 #: "the road to X was under its control" says nothing of who holds X
 _NOT_HEAD = re.compile(r"\b(?:to|from|toward|towards|near|outside|beyond|past|between|around|off)\s+(?:the\s+)?$", re.I)
 
@@ -326,7 +194,7 @@ def _its_link(text: str, sentence: Sentence, previous: tuple[Sentence, list[Slot
     if subject is None or subject.kind not in ("mention", "area") or len(subject.ids) != 1:
         return []
     pid = subject.ids[0]
-    if pid is None or _is_country(gazetteer, pid):
+    if pid is None or is_country(gazetteer, pid):
         return []
     return [(m.start(), m.end(), pid, "besieged", m.group(0), who) for m, who in found]
 
@@ -341,18 +209,6 @@ def _subject_slot(text: str, sentence: Sentence, slots: list[Slot]) -> Slot | No
 
 _VERBISH = re.compile(r"\b(?:is|are|was|were|has|have|had|said|says|told|left|fled|reached|arrived|went|took)\b|"
                       r"\b\w+ed\s+(?:to|from|into|in|at|on|by)\b", re.I)
-
-
-def _is_country(gazetteer, pid: str) -> bool:
-    place = gazetteer.get(pid) if gazetteer is not None else None
-    return place is not None and place.kind == "country"
-
-
-def _is_area(gazetteer, pid: str) -> bool:
-    """A country or a first-level division: a local evacuation order never covers the whole of one (the
-    state named in a dateline is only where the story is)."""
-    place = gazetteer.get(pid) if gazetteer is not None else None
-    return place is not None and place.kind in ("country", "state", "province", "governorate")
 
 
 def _halves(article: Article, sentence: Sentence, slots: list[Slot], ctx: tuple[_Rules, Actors],
@@ -480,32 +336,22 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
         found.extend((*f, sentence) for f in _its_control(text, sentence, slots, (rules, actors)))
         found.extend((*f, sentence) for f in _its_link(text, sentence, previous, (rules, actors), gazetteer))
         previous = (sentence, slots)
-        found.extend((*f, sentence) for f in _order_claims(text, sentence, slots, gazetteer, last_order, issuers=issuers))
+        found.extend((*f, sentence) for f in order_claims(text, sentence, slots, gazetteer, last_order, issuers=issuers))
     claims: list[ControlClaim] = []
     seen = set()
-    days = _order_days(article, sentences, found)
+    days = order_days(article, sentences, found)
     for _start, _end, pid, ctrl, phrase, by, sentence in sorted(found, key=lambda f: (f[0], f[2], f[3])):
         key = (sentence.start, pid, ctrl)
         if key in seen:
             continue
         seen.add(key)
-        order = "evacuation" in ctrl
+        order = is_order(ctrl)
         claims.append(ControlClaim(id=f"{article.id}#c{len(claims) + 1}", article=article.id, outlet=article.outlet,
                                    start=sentence.start, end=sentence.end, text=sentence.text, place_id=pid,
                                    controller=ctrl, phrase=" ".join(phrase.split()), besieged_by=by,
                                    date=days.get(sentence.start) if order else None,
                                    issued_by=issuers.get((sentence.start, ctrl)) if order else None))
     return claims
-
-
-def _order_days(article: Article, sentences: Sequence[Sentence], found: list[tuple]) -> dict[int, str]:
-    """Sentence start -> the day (ISO) each sentence holding an evacuation order is about: its own date
-    ("issued ... on Wednesday"), else the story's current day (:func:`corpus.dates.narrative_dates`). Worked
-    out only for articles that state an order."""
-    if article.published is None or not any("evacuation" in f[3] for f in found):
-        return {}
-    days = narrative_dates([s.text for s in sentences], article.published)
-    return {s.start: d.isoformat() for s, d in zip(sentences, days, strict=True) if d is not None}
 
 
 __all__ = ["NOT_HELD", "ControlClaim", "control_claims"]

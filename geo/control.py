@@ -17,6 +17,7 @@ import shapely
 
 from evacmap.corpus.actors import Actors, corpus_actors, default_actors
 from evacmap.corpus.control_text import ControlClaim, control_claims
+from evacmap.corpus.orders import is_order
 from evacmap.geo.geometry import local_crs, to_metric
 from evacmap.geo.zones import CONTROLLERS, zone_index_at
 
@@ -34,7 +35,7 @@ def _agrees(claim: ControlClaim, controller: str, besieged_by, actors: Actors | 
         return claim.besieged_by is None or besieged_by is None or actors.same(claim.besieged_by, besieged_by)
     if claim.controller in ("contested", "cut off"):
         return controller == claim.controller
-    if "evacuation" in claim.controller and "evacuation" in controller.lower():
+    if is_order(claim.controller) and is_order(controller):
         return _same_order(claim.controller, controller)
     if actors.same(controller, claim.controller):
         return True
@@ -48,6 +49,9 @@ def _same_order(claimed: str, zone: str) -> bool:
     """An evacuation order in the text fits a zone's order unless they name different zones or kinds:
     "evacuation ordered" fits any order, "mandatory evacuation zone A" fits "mandatory evacuation"."""
     claimed, zone = " ".join(claimed.lower().split()), " ".join(zone.lower().split())
+    claimed = claimed.split(",", 1)[0]  # "evacuation ordered, within 20 km": the kind, not the reach
+    if claimed.startswith("stay-indoors") != zone.startswith("stay-indoors"):
+        return False  # staying indoors is no evacuation
     if claimed == "evacuation ordered":
         return True
     return claimed in zone or zone in claimed

@@ -54,6 +54,7 @@ import shapely
 from pyproj import Geod
 from shapely.geometry import mapping, shape
 
+from evacmap.corpus.orders import is_order
 from evacmap.errors import ZoneFileError
 
 log = logging.getLogger(__name__)
@@ -395,19 +396,28 @@ def _actor_phrase(actor: str) -> str:
     return f"the {actor}" if actor[:1].islower() and not actor.lower().startswith("the ") else actor
 
 
-_ORDER_WORDS = re.compile(r"^(?P<head>.*?)\bevacuation(?:\s+orders?|\s+ordered)?\b\s*(?P<rest>.*)$", re.I)
+_ORDER_WORDS = re.compile(r"^(?P<head>.*?)\bevacuation(?:\s+orders?|\s+ordered)?\b[\s,]*(?P<rest>.*)$", re.I)
+#: advice, not an order ("evacuation advised, within 50 miles"), and an order to stay indoors, not to leave
+_OTHER_ORDERS = re.compile(r"^(?P<what>evacuation|stay-indoors)\s+(?P<kind>advised|order)\b[\s,]*(?P<rest>.*)$", re.I)
 
 
 def order_status(controller: str) -> str:
     """The words for an evacuation order, which holds nothing: "mandatory evacuation" -> "under a mandatory
     evacuation order"; "mandatory evacuation zone A" -> "under a mandatory evacuation order (zone A)";
-    "evacuation ordered" -> "under an evacuation order"."""
+    "evacuation ordered" -> "under an evacuation order"; "evacuation advised, within 50 miles" -> "under an
+    evacuation advisory (within 50 miles)"; "stay-indoors order, 20-30 km" -> "under a stay-indoors order
+    (20-30 km)"."""
     ctrl = " ".join(str(controller).split())
-    m = _ORDER_WORDS.match(ctrl)
-    if m is None:
-        return f"under an evacuation order ({ctrl})"
-    head, rest = m.group("head").strip(), m.group("rest").strip()
-    words = f"{head} evacuation order".strip()
+    other = _OTHER_ORDERS.match(ctrl)
+    if other is not None:
+        kind = "advisory" if other.group("kind").lower() == "advised" else "order"
+        words, rest = f"{other.group('what').lower()} {kind}", other.group("rest").strip()
+    else:
+        m = _ORDER_WORDS.match(ctrl)
+        if m is None:
+            return f"under an evacuation order ({ctrl})"
+        head, rest = m.group("head").strip(), m.group("rest").strip()
+        words = f"{head} evacuation order".strip()
     return f"under {'an' if words[:1].lower() in 'aeiou' else 'a'} {words}" + (f" ({rest})" if rest else "")
 
 
@@ -419,7 +429,7 @@ def zone_status(controller: str | None, besieged_by: str | None = None) -> str:
     ctrl = " ".join(str(controller or "").split())
     by = None if besieged_by is None or (isinstance(besieged_by, float) and math.isnan(besieged_by)) \
         else " ".join(str(besieged_by).split()) or None
-    if "evacuation" in ctrl.lower():  # an order covers an area; nobody holds it by the order
+    if is_order(ctrl):  # an order covers an area; nobody holds it by the order
         return order_status(ctrl)
     if not ctrl:
         held = "holder not stated"

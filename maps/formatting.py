@@ -77,12 +77,13 @@ def order_lines(controls) -> dict[str, list[str]]:
     ``corpus.control_text``), in date order: what the order is (worded by ``geo.zones.order_status``: an order
     holds nothing), the day, who issued it or that the text does not say, and the outlet. "Under a voluntary
     evacuation order, 7 May 2016 (issuer not stated): Aspen Gazette"."""
+    from evacmap.corpus.orders import is_order
     from evacmap.geo.zones import order_status
     from evacmap.maps.pages import human_date
 
     found: dict[str, dict[str, None]] = {}
     for c in sorted(controls, key=lambda c: (c.date or "", c.article, c.start)):
-        if "evacuation" not in c.controller:
+        if not is_order(c.controller):
             continue
         words = order_status(c.controller)
         when = f", {human_date(c.date)}" if c.date else ", undated"

@@ -507,3 +507,36 @@ def test_an_actor_that_kept_a_place_or_its_ports_under_blockade_besieges_it(text
     lebanon = {p.id for p in world.candidates("Lebanon")}
     claims = _world_claims(text, world)
     assert any(c.place_id in lebanon and c.controller == "besieged" and c.besieged_by == "Israel" for c in claims)
+
+
+# ---------------------------------------------------------------------- rings, advice, staying indoors
+
+@pytest.mark.parametrize("text, controller, issuer", [
+    # advice is no order, and says how far it reaches
+    ("The United States on Wednesday advised its citizens living within 50 miles (80 km) of Grindavik to "
+     "evacuate.", "evacuation advised, within 50 miles", "the United States"),
+    # a ring between two distances, told to stay indoors: no evacuation
+    ("Prime Minister Naoto Kan told people living between 20 and 30 km from Grindavik to stay indoors on "
+     "Tuesday.", "stay-indoors order, 20-30 km", "Prime Minister Naoto Kan"),
+])
+def test_a_ring_around_a_place_is_an_order_or_advice_for_that_place_alone(gaz, text, controller, issuer):
+    claims = claims_in("REYKJAVIK - " + text, gaz, "IS")
+    assert [(gaz.get(c.place_id).name, c.controller, c.issued_by) for c in claims] == \
+        [("Grindavík", controller, issuer)], claims
+
+
+def test_a_zone_widened_around_a_place_extends_the_last_order_named(gaz):
+    order = "Police ordered everyone living within 5 km of Grindavik to leave. "
+    widened = "The zone around Vogar was also widened to 10 km from 3 km, officials said."
+    claims = claims_in(order + widened, gaz, "IS")
+    assert ("Vogar", "evacuation ordered, widened to 10 km") in {(gaz.get(c.place_id).name, c.controller)
+                                                                  for c in claims}
+    assert claims_in(widened, gaz, "IS") == []  # no order named before: a zone of what, the text does not say
+
+
+def test_advice_and_stay_indoors_orders_are_worded_as_what_they_are():
+    from evacmap.geo.zones import order_status, zone_status
+
+    assert order_status("evacuation advised, within 50 miles") == "under an evacuation advisory (within 50 miles)"
+    assert zone_status("stay-indoors order, 20-30 km") == "under a stay-indoors order (20-30 km)"
+    assert order_status("evacuation ordered, widened to 10 km") == "under an evacuation order (widened to 10 km)"
