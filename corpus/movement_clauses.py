@@ -68,6 +68,7 @@ from evacmap.corpus.movement_cues import (
     WEAK_DEST,
     WHO,
     WHO_FAMILY,
+    phrase_broken,
 )
 from evacmap.corpus.slots import Slot
 
@@ -170,17 +171,9 @@ def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
 
 
 def _moved_before(before: str) -> bool:
-    """A movement word before the cue, in the same phrase (no punctuation between; the comma or point inside
-    a number, "took 1,000 people from X", is none)."""
+    """A movement word before the cue, in the same phrase (no punctuation between: see phrase_broken)."""
     moves = list(MOVE_WORD.finditer(before))
-    return bool(moves) and not _PUNCT.search(_APPOSED.sub(" ", before[moves[-1].end():]))
-
-
-_PUNCT = re.compile(r"[;:]|(?<!\d)[,.]|[,.](?!\d)")
-#: "took 460 people, most of them Italians, to X": an apposition saying who the people were does not end the phrase
-_APPOSED = re.compile(r",\s*(?:(?:most|many|some|all|half|several|(?:about|some|nearly|almost|around)\s+)?[\d,]*\d|most|"
-                      r"many|some|all|half|several)\s+of\s+(?:them|whom)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s*,|"
-                      r",\s*(?:among them|including)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*,", re.I)
+    return bool(moves) and not phrase_broken(before[moves[-1].end():])
 
 
 def _mover_before(before: str) -> bool:

@@ -154,6 +154,18 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      r"\b(?:scheduled|supposed|intended|meant|slated|preparing) to\b", re.I)
 #: "the first Britons to be taken out": an ordinal's infinitive describes who was moved, it plans nothing
 FIRST_TO_BE = re.compile(r"\b(?:first|last|only)\s+(?:[\w'’-]+\s+){0,3}?to\s+be\s+\w+", re.I)
+_PUNCT = re.compile(r"[;:]|(?<!\d)[,.]|[,.](?!\d)")  # not the comma or point inside a number ("1,000 people")
+#: "took 460 people, most of them Italians, to X": an apposition saying who the people were does not end the phrase
+_APPOSED = re.compile(r",\s*(?:(?:most|many|some|all|half|several|(?:about|some|nearly|almost|around)\s+)?[\d,]*\d|most|"
+                      r"many|some|all|half|several)\s+of\s+(?:them|whom)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s*,|"
+                      r",\s*(?:among them|including)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*,", re.I)
+
+
+def phrase_broken(between: str) -> bool:
+    """Whether punctuation ends a phrase in `between` (a number's comma and an apposition of the movers do not)."""
+    return _PUNCT.search(_APPOSED.sub(" ", between)) is not None
+
+
 #: "as the fire crossed into X", "after the floodwaters reached X": what a hazard does is no movement of people
 HAZARD_MOVES = re.compile(r"\b(?:the\s+|a\s+)?(?:fire|fires|blaze|wildfire|flames|hurricane|storm|cyclone|typhoon|"
                           r"flood(?:s|waters?)?|water|smoke|lava|ash|storm\s+surge|surge|shelling|fighting)\s+"
@@ -251,6 +263,7 @@ __all__ = [
     "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE",
     "POPULATION_LEFT", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "SAID", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY",
     "VEHICLES", "VEHICLES_RETURNING", "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY",
+    "phrase_broken",
 ]
 
 
