@@ -10,6 +10,7 @@ from evacmap.corpus.folding import fast
 
 MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
                        r"went|gone|go(?:ing)?|head(?:ed|ing)?|traffic|taken|transferred|fle[de]|fleeing|leav\w*|left|"
+                       r"bring(?:s|ing)?|carry|carries|"
                        r"bound|travel\w*|depart\w*|set (?:out|off)|reach\w*|arriv\w*|crossed|crossing|snaked|"
                        r"returning|returned|"
                        r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
