@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
+from evacmap.corpus.control_kept import kept_under
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.orders import is_country, is_order, order_claims, order_days
 from evacmap.corpus.prefilter import Guarded
@@ -72,7 +73,6 @@ class _Rules:
     in_area: Guarded
     took_control: Guarded
     besieged_subject: Guarded
-    kept_subject: Guarded
     cut_off: re.Pattern
     kept_under: Guarded
     its_control: Guarded
@@ -129,10 +129,6 @@ def _compiled(adj: str, noun: str) -> _Rules:
         besieged_subject=Guarded((rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
                                     r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
                                  "blockaded|besieged|encircled|surrounded|cut off"),
-        # "<actor> warships, which have kept X's ports under blockade": the place then _KEPT_UNDER_AFTER
-        kept_subject=Guarded((rf"\b(?P<who>{noun}|{adj})\b(?:\s+(?:forces|troops|warships|ships|navy|army))?\s*,?\s*"
-                                r"(?:(?:which|that)\s+)?(?:had\s+|has\s+|have\s+)?(?:kept|held|placed|put)\s+(?:the\s+)?$",
-                                re.I), r"(?:kept|held|placed|put)\s+(?:the\s+)?$"),
         cut_off=re.compile(r"^\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|had been|has been|"
                            r"have been|been|left)\s+(?:\w+\s+)?cut off\b", re.I),
         kept_under=Guarded((rf"^\s*,\s*(?:which|that)\s+{the}(?P<by>{noun}|{adj})(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
@@ -279,16 +275,7 @@ def _before_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tup
     if (m := rules.besieged_subject.search(before)) is not None:
         out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end],
                     actors.canonical(m.group("who"))))
-    if (m := rules.kept_subject.search(before)) is not None and \
-            (k := _KEPT_UNDER_AFTER.match(text, slot.end, sentence.end)) is not None:
-        out.append((base + m.start(), k.end(), pid, "besieged", text[base + m.start():k.end()],
-                    actors.canonical(m.group("who"))))
-    return out
-
-
-#: what follows the place of "<actor> kept X under blockade": X itself or its ports, coast, airport under blockade
-_KEPT_UNDER_AFTER = re.compile(r"(?:['’]s?\s+(?:\w+\s+)?(?:ports?|harbou?rs?|coast(?:line)?|airports?|borders?))?\s+"
-                               r"under\s+(?:a\s+|an?\s+\w+\s+)?(?:naval\s+|total\s+|full\s+)?(?:blockade|siege)\b", re.I)
+    return out + kept_under(text, sentence, slot, pid, actors)
 
 
 def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tuple[_Rules, Actors], *,

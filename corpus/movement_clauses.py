@@ -69,6 +69,8 @@ from evacmap.corpus.movement_cues import (
     WEAK_DEST,
     WHO,
     WHO_FAMILY,
+    phrase_broken,
+    status_window_end,
 )
 from evacmap.corpus.slots import Slot
 
@@ -171,17 +173,9 @@ def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
 
 
 def _moved_before(before: str) -> bool:
-    """A movement word before the cue, in the same phrase (no punctuation between; the comma or point inside
-    a number, "took 1,000 people from X", is none)."""
+    """A movement word before the cue, in the same phrase (no punctuation between: see phrase_broken)."""
     moves = list(MOVE_WORD.finditer(before))
-    return bool(moves) and not _PUNCT.search(_APPOSED.sub(" ", before[moves[-1].end():]))
-
-
-_PUNCT = re.compile(r"[;:]|(?<!\d)[,.]|[,.](?!\d)")
-#: "took 460 people, most of them Italians, to X": an apposition saying who the people were does not end the phrase
-_APPOSED = re.compile(r",\s*(?:(?:most|many|some|all|half|several|(?:about|some|nearly|almost|around)\s+)?[\d,]*\d|most|"
-                      r"many|some|all|half|several)\s+of\s+(?:them|whom)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s*,|"
-                      r",\s*(?:among them|including)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*,", re.I)
+    return bool(moves) and not phrase_broken(before[moves[-1].end():])
 
 
 def _mover_before(before: str) -> bool:
@@ -196,13 +190,6 @@ def _generic_to(clause: str, cue: re.Match) -> bool:
     ("the evacuation of fighters and civilians to ..."), never in "according to", "back to"."""
     before = clause[max(0, cue.start() - 50):cue.start()]
     return not TO_EXCLUDED.search(before) and _moved_before(before)
-
-
-def _window_end(text: str, end: int, hi: int, words: int = 3) -> int:
-    """Extend the status window over up to `words` words after the last slot, stopping at punctuation:
-    "the departure of rebels from Aleppo would mark ..." is planned."""
-    m = re.match(rf"(?:[ \t]+[\w'’-]+){{0,{words}}}", text[end:hi])
-    return end + (m.end() if m else 0)
 
 
 def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None, *,
@@ -263,7 +250,7 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
     described = _described_origin(clause, lo, text) if dests and not origins else None
     roles = sorted(origins + vias + dests, key=lambda r: r[0])
     window_end = max([r[1].end for r in roles if r[1].start >= lo] + [lo + r[0] + len(r[2]) for r in roles])
-    window_end = _window_end(text, window_end, hi)
+    window_end = status_window_end(text, window_end, hi)
     return Move(lo, hi, [o[1] for o in sorted(origins, key=lambda r: r[0])],
                  [v[1] for v in sorted(vias, key=lambda r: r[0])],
                  [d[1] for d in sorted(dests, key=lambda r: r[0])],

@@ -10,6 +10,7 @@ from evacmap.corpus.folding import fast
 
 MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brought|bused|moved?|moving|"
                        r"went|gone|go(?:ing)?|head(?:ed|ing)?|traffic|taken|transferred|fle[de]|fleeing|leav\w*|left|"
+                       r"bring(?:s|ing)?|carry|carries|"
                        r"bound|travel\w*|depart\w*|set (?:out|off)|reach\w*|arriv\w*|crossed|crossing|snaked|"
                        r"returning|returned|"
                        r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
@@ -157,6 +158,25 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      r"\b(?:scheduled|supposed|intended|meant|slated|preparing) to\b", re.I)
 #: "the first Britons to be taken out": an ordinal's infinitive describes who was moved, it plans nothing
 FIRST_TO_BE = re.compile(r"\b(?:first|last|only)\s+(?:[\w'’-]+\s+){0,3}?to\s+be\s+\w+", re.I)
+_PUNCT = re.compile(r"[;:]|(?<!\d)[,.]|[,.](?!\d)")  # not the comma or point inside a number ("1,000 people")
+#: "took 460 people, most of them Italians, to X": an apposition saying who the people were does not end the phrase
+_APPOSED = re.compile(r",\s*(?:(?:most|many|some|all|half|several|(?:about|some|nearly|almost|around)\s+)?[\d,]*\d|most|"
+                      r"many|some|all|half|several)\s+of\s+(?:them|whom)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s*,|"
+                      r",\s*(?:among them|including)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*,", re.I)
+
+
+def phrase_broken(between: str) -> bool:
+    """Whether punctuation ends a phrase in `between` (a number's comma and an apposition of the movers do not)."""
+    return _PUNCT.search(_APPOSED.sub(" ", between)) is not None
+
+
+def status_window_end(text: str, end: int, hi: int, words: int = 3) -> int:
+    """Extend a movement's status window over up to `words` words after the last slot, stopping at punctuation:
+    "the departure of rebels from Aleppo would mark ..." is planned."""
+    m = re.match(rf"(?:[ \t]+[\w'’-]+){{0,{words}}}", text[end:hi])
+    return end + (m.end() if m else 0)
+
+
 #: "as the fire crossed into X", "after the floodwaters reached X": what a hazard does is no movement of people
 HAZARD_MOVES = re.compile(r"\b(?:the\s+|a\s+)?(?:fire|fires|blaze|wildfire|flames|hurricane|storm|cyclone|typhoon|"
                           r"flood(?:s|waters?)?|water|smoke|lava|ash|storm\s+surge|surge|shelling|fighting)\s+"
@@ -254,6 +274,7 @@ __all__ = [
     "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE",
     "POPULATION_LEFT", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "SAID", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY",
     "VEHICLES", "VEHICLES_RETURNING", "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY",
+    "phrase_broken", "status_window_end",
 ]
 
 

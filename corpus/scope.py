@@ -306,7 +306,21 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
     for rx, kind in ((_EXPECTED, "expected"), (_PLANNED, "planned")):
         if rx.search(own):
             return kind
-    return None
+    # "expects 5,000 to leave Lebanon, where up to 12,000 citizens live": a relative clause has its own verb's mood
+    rel = next((m for m in _RELATIVE_AT.finditer(text) if m.start() < start and end <= m.end()), None)
+    return None if rel is None else _mood(rel.group(0))
+
+
+_RELATIVE_AT = re.compile(r",\s*(?:where|who|whom|which)\b(?:[^,;.]|(?<=\d)[,.](?=\d))*", re.I)
+
+
+def _mood(words: str) -> str:
+    """The mood of a clause's own words, the first cue governing (as in `modality`, without removing side clauses)."""
+    if _FEARED.search(words):
+        return "feared"
+    hits = [(m.start(), kind) for rx, kind in ((_EXPECTED, "expected"), (_PLANNED, "planned"), (_POSSIBLE, "possible"))
+            for m in [rx.search(words)] if m]
+    return min(hits)[1] if hits else "reported"
 
 
 # Searched on folded text (corpus/folding.py): the same matches, without IGNORECASE's slow scan.

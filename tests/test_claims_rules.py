@@ -374,3 +374,15 @@ def test_two_numbers_joined_by_or_are_a_range(text, low, high, counts):
 
 def test_dual_nationals_are_nationals():
     assert [q.counts for q in parse_quantities("Another 10,000 dual nationals live there.")] == ["nationals"]
+
+
+def test_a_number_in_a_relative_clause_takes_that_clauses_mood():
+    from evacmap.corpus.scope import quantity_modality
+    t = "Britain expects about 5,000 of its nationals to leave Lebanon, where up to 12,000 British citizens live."
+    a, b = t.index("12,000"), t.index("12,000") + 6
+    assert modality(t) == "expected" and quantity_modality(t, a, b) == "reported"
+    t = "Officials said 2,000 people were waiting at the port, where 500 more will be taken on Friday."
+    a = t.index("500")
+    assert quantity_modality(t, a, a + 3) == "planned"
+    a = t.index("2,000")
+    assert quantity_modality(t, a, a + 5) is None  # outside the relative clause: the clause's own mood

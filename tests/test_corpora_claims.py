@@ -28,6 +28,8 @@ scored before any rule was changed for it: 16/18 found, 8/18 right (2/18 with ev
 lebanon-2006 (foreigners leaving Lebanon in July 2006 by road to Syria and by sea to Cyprus and Turkey, figures per
 country and per day) was written the same way; before any rule was changed for it: 51/60 found, 22/60 right (18/60 with
 every gold place).
+After the rules its misses pointed to (each tested on sentences of its own): 55/60 found, 37/60 right (29/60 with
+every gold place); the misses left, and why, are listed in tests/corpora/lebanon-2006/README.md.
 Dates and places were added to the scored fields in this form; with number/speaker/qualifier/scope/modality/counts
 alone the tool stood at sudan 40/90, hurricane-ian 23/44, karabakh 24/50 before, and with dates and places at 15/90, 20/44, 16/50.
 """
@@ -46,7 +48,7 @@ CORPORA = Path(__file__).resolve().parent / "corpora"
 # (corpus, floor of gold numbers found, floor of gold numbers right in every scored field), as fractions
 FLOORS = {"sudan-2023": (0.99, 0.82), "hurricane-ian-2022": (0.97, 0.88),
           "karabakh-2023": (0.95, 0.89), "fort-mcmurray-2016": (0.97, 0.81), "kabul-2021": (0.97, 0.76),
-          "fukushima-2011": (0.88, 0.61), "lebanon-2006": (0.85, 0.36)}
+          "fukushima-2011": (0.88, 0.61), "lebanon-2006": (0.91, 0.61)}
 
 _QUAL = {"": "exact", "exact": "exact", "exactly": "exact", "about": "about", "approximately": "about",
          "around": "about", "roughly": "about", "some": "about", "estimated": "about", "nearly": "about",

@@ -325,3 +325,16 @@ def test_a_number_or_an_apposition_of_the_movers_keeps_the_phrase_whole(gaz, tex
     def name(pid):
         return None if pid is None else gaz.get(pid).name
     assert [(name(lg.origin), name(lg.destination)) for lg in legs_of(text, gaz)] == [expected]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # "bring", "carry" move people as "brought", "carried" do
+    ("A second destroyer was due to bring more Britons to Cyprus later on Wednesday.", [(None, "Cyprus", "planned")]),
+    ("Two ferries will carry 900 evacuees from Beirut to Larnaca.", [("Beirut", "Larnaca", "planned")]),
+    # not when nothing that moves people is named
+    ("The talks could bring peace to Syria.", []),
+])
+def test_bring_and_carry_are_movement_verbs(gaz, text, expected):
+    def name(pid):
+        return None if pid is None else gaz.get(pid).name
+    assert [(name(lg.origin), name(lg.destination), lg.status) for lg in legs_of(text, gaz)] == expected
