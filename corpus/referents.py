@@ -9,6 +9,10 @@ Island", "Lee County"), by the word after it ("Kabul airport", "the Fukushima Da
 an apposition ("Wadi Seidna, an airfield") or by the phrase before it ("the airport at Gondar") — so a
 kind word with no such antecedent ("the base of the hill") changes nothing.
 
+A demonstrative one ("came ashore at this Turkish port", "touched down at this U.S. air base", "on or off
+this barrier island") points at where the reporter stands: the place of the article's dateline ("MERSIN,
+Turkey -"), when it has one.
+
 A possessive counts only before a word for what is inside a place ("the county's shelters", "the island's
 residents"); "the county's evacuation order" names the county as an actor, not as where the count is.
 """
@@ -17,7 +21,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from evacmap.corpus.claim_places import MentionIndex
+from evacmap.corpus.claim_places import MentionIndex, dateline_end
 
 __all__ = ["Referents"]
 
@@ -40,6 +44,10 @@ _INSIDE = (r"(?:[\d,]+\s+|\w+\s+){0,2}?(?:residents|inhabitants|population|peopl
 # "the airport", not "the airport in Gondar" / "the port of Jeddah" (named right there) nor "the Kabul airport"
 _DESCRIPTION = re.compile(rf"\bthe\s+(?P<kind>{'|'.join(_KINDS)})(?:(?P<own>['’]s\s+{_INSIDE})|"
                           r"(?!['’]s)(?!\s+(?:of|in|at|near|outside)\s+(?-i:[A-Z])))\b", re.I)
+# "this Turkish port", "this U.S. air base", "this barrier island": up to three words between
+_DEMONSTRATIVE = re.compile(r"\bthis\s+(?:[\w.'’-]+\s+){0,3}?(?:city|town|village|port|island|capital|(?:air\s+)?base|"
+                            r"camp|resort|enclave|harbou?r|airport|airfield|crossing|border\s+town)\b(?!['’]s\s+\w+\s+of)",
+                            re.I)
 _AFTER = {k: re.compile(rf"(?:\s+(?-i:[A-Z])[\w'’-]*){{0,3}}\s+(?:{v})\b", re.I) for k, v in _KINDS.items()}
 _APPOSED = {k: re.compile(rf"^,\s+(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{v})\b", re.I) for k, v in _KINDS.items()}
 # "the airport at Gondar" names Gondar's airport; "Larnaca airport in Cyprus" names the country it is in
@@ -60,6 +68,23 @@ class Referents:
     def __init__(self, text: str, mentions: MentionIndex) -> None:
         self.text, self.mentions = text, mentions
         self._named: dict[str, tuple[list[int], list[str]]] = {}
+        self._here: tuple[str, ...] | None = None
+
+    def _dateline(self) -> tuple[str, ...]:
+        """The place of the article's dateline (its first paragraphs' "CITY, Country -"), or nothing."""
+        if self._here is None:
+            self._here = ()
+            start = 0
+            for _ in range(4):  # a headline, a byline, then the dateline
+                end = dateline_end(self.text, start)
+                if end > start:
+                    first = next((m for m in self.mentions.within(start, end) if m.place_id), None)
+                    self._here = (first.place_id,) if first and first.place_id else ()
+                    break
+                start = self.text.find("\n", start) + 1
+                if start <= 0:
+                    break
+        return self._here
 
     def _of_kind(self, kind: str) -> tuple[list[int], list[str]]:
         if kind not in self._named:
@@ -77,9 +102,10 @@ class Referents:
     def described(self, clause: str, offset: int) -> tuple[str, ...]:
         """The places the definite descriptions of `clause` (starting at article offset `offset`) refer to:
         for each, the last place named as that kind before it."""
-        if "the " not in clause.lower():
-            return ()
-        out: list[str] = []
+        lowered = clause.lower()
+        out: list[str] = list(self._dateline()) if "this " in lowered and _DEMONSTRATIVE.search(clause) else []
+        if "the " not in lowered:
+            return tuple(out)
         for d in _DESCRIPTION.finditer(clause):
             if _MEASURED_FROM.search(clause[max(0, d.start() - 40):d.start()]):
                 continue

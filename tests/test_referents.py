@@ -59,3 +59,22 @@ def test_each_way_of_naming_a_place_as_its_kind(text, names):
 def test_no_place_where_the_description_is_doubtful(text, names, number):
     c = _claim(text, names, number)
     assert c.inferred_places == () and not c.place_inferred
+
+
+@pytest.mark.parametrize("text", [
+    "MERSIN, Turkey - Several hundred Canadians came ashore at this Turkish port on Monday, officials said.",
+    "Evacuees arrive by sea\n\nMERSIN, Turkey - About 300 people came ashore at this Turkish port on Monday.",
+])
+def test_this_port_is_where_the_dateline_stands(text):
+    c = next(c for c in claims_in(text, {"MERSIN": "mersin", "Turkey": "turkey"}) if c.quantities)
+    assert c.inferred_places == ("mersin",) and "turkey" not in c.places
+
+
+@pytest.mark.parametrize("text", [
+    "About 300 people came ashore at this Turkish port on Monday, officials said.",  # no dateline
+    "MERSIN, Turkey - About 300 people left Beirut this week, officials said.",  # "this week" is no place
+])
+def test_no_dateline_place_without_a_dateline_or_a_place_word(text):
+    names = {k: v for k, v in {"MERSIN": "mersin", "Turkey": "turkey", "Beirut": "beirut"}.items() if k in text}
+    c = next(c for c in claims_in(text, names) if c.quantities)
+    assert c.inferred_places == ()
