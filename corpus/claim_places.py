@@ -46,7 +46,7 @@ from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Mention
 from evacmap.corpus.prefilter import Guarded
 
-__all__ = ["ANAPHORA", "MentionIndex", "claim_mentions", "claim_places", "dateline_end"]
+__all__ = ["ANAPHORA", "MentionIndex", "article_dateline", "claim_mentions", "claim_places", "dateline_end"]
 
 ANAPHORA = re.compile(r"\b(?:(?:those|these|both|the)\s+(?:two\s+|three\s+|four\s+)?(?:cities|towns|villages|"
                       r"enclaves|districts|neighbou?rhoods|camps|areas|islands|settlements)|"
@@ -160,6 +160,20 @@ _MODIFIER_AFTER = re.compile(r"^\s+(?:buses|bus|convoys?|evacuees|ambulances|veh
 _CONCESSIVE = re.compile(r"^\W*(?:but\s+|and\s+)?(?:while|although|though|whereas|even as)\b[^,;]*[,;]",
                          re.I)
 _RELATIVE = re.compile(r",\s*(?:which|who|whose)\b[^,;]*(?:[,;]|$)", re.I)
+
+
+def article_dateline(text: str) -> tuple[int, int] | None:
+    """Where the article's dateline stands ("MERSIN, Turkey -" opening one of its first paragraphs, after a
+    headline or a byline), as (start, end) offsets, or None."""
+    start = 0
+    for _ in range(4):
+        end = dateline_end(text, start)
+        if end > start:
+            return start, end
+        start = text.find("\n", start) + 1
+        if start <= 0:
+            return None
+    return None
 
 
 def dateline_end(text: str, paragraph_start: int) -> int:

@@ -1,20 +1,26 @@
-"""The place a sentence opens with, as where people arrived: "In Iwaki, about 10,000 people from the coast had
-arrived by nightfall", "At a sports centre in Yamagata, people from the coast arrived this week".
+"""The place a sentence opens with, or the article's dateline, as where people arrived: "In Iwaki, about
+10,000 people from the coast had arrived by nightfall", "At a sports centre in Yamagata, people from the coast
+arrived this week", "MERSIN, Turkey - Hundreds came ashore at this Turkish port".
 
 News often fronts the scene ("In X, ...") and then reports an arrival with no destination of its own: the scene
-is where the people arrived. The rule holds only when the sentence opens with the place (after "In"/"At" and
+is where the people arrived. That rule holds only when the sentence opens with the place (after "In"/"At" and
 words for a part of it or a facility in it: "In the mountain district of X", "At a sports centre in X"), the
 clause's verb is an arrival, and nobody is quoted between them ("In Washington, officials said 300 people had
-arrived" is where they spoke).
+arrived" is where they spoke). A reporter also calls the place of the dateline "this port", "this air base": an
+arrival there goes to the dateline's place.
 """
 from __future__ import annotations
 
 import re
 
 from evacmap.corpus.movement_cues import FILLER, FRONTED_AT, SAID
+from evacmap.corpus.referents import HERE_NOUNS
 from evacmap.corpus.slots import Slot
 
-__all__ = ["fronted_arrival"]
+__all__ = ["dateline_arrival", "fronted_arrival"]
+
+#: an arrival at the place the reporter stands: "came ashore at this Turkish port", "touched down at this air base"
+_AT_HERE = re.compile(rf"\b(?:at|in|into|to|reached|reach)\s+this\s+(?:[\w.'’-]+\s+){{0,3}}?{HERE_NOUNS}", re.I)
 
 #: "In the mountain district of X", "In the suburbs of X": a part of the place, before it
 _PART_OF = re.compile(r"(?:the\s+)?(?:[\w-]+\s+)?(?:district|area|region|province|prefecture|county|suburbs?|"
@@ -46,3 +52,10 @@ def fronted_arrival(text: str, lo: int, hi: int, slots: list[Slot]) -> list[tupl
     if verb is None or SAID.search(text, first.end, verb.start()):
         return []
     return [(first.start - lo, first, "arrived in")]
+
+
+def dateline_arrival(text: str, lo: int, hi: int, here: Slot | None) -> list[tuple[int, Slot, str]]:
+    """"Hundreds came ashore at this Turkish port": the clause text[lo:hi] goes to the place of the article's
+    dateline (`here`), as its destination role; nothing when the article has no dateline place."""
+    m = _AT_HERE.search(text, lo, hi) if here is not None else None
+    return [(m.start() - lo, here, m.group(0))] if m is not None and here is not None else []

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from evacmap.corpus.fronted import fronted_arrival
+from evacmap.corpus.fronted import dateline_arrival, fronted_arrival
 from evacmap.corpus.model import Sentence
 from evacmap.corpus.movement_cues import (
     BACKSTORY,
@@ -193,7 +193,7 @@ def _generic_to(clause: str, cue: re.Match) -> bool:
 
 
 def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None, *,
-                     same_sentence: bool = False) -> Move | None:
+                     same_sentence: bool = False, here: Slot | None = None) -> Move | None:
     clause = text[lo:hi]
     if NOT_A_MOVE.search(clause):
         return None
@@ -226,7 +226,7 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
     if there and last_dest is not None and not dests:
         dests.append((there.start(), last_dest, there.group(0)))
     _backstory(clause, origins, dests, last_dest)
-    dests.extend(() if dests else fronted_arrival(text, lo, hi, slots))  # "In X, 10,000 people had arrived"
+    dests.extend(() if dests else fronted_arrival(text, lo, hi, slots) or dateline_arrival(text, lo, hi, here))
     if dests and not origins:  # "a man from X ... headed north to Y"
         for cue in FROM_CUE.finditer(clause):
             if PEOPLE_FROM.search(clause[:cue.end()]) and cue.start() < min(

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
+from evacmap.corpus.claim_places import article_dateline
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
 from evacmap.corpus.movement_cues import (
@@ -90,11 +91,13 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     last_dest: Slot | None = None
     speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences), place_words(mentions)),
                         strict=False))
+    dateline, here = article_dateline(text), None  # "this port": the place of the dateline
     for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors, gazetteer), strict=True):
+        here = here or next((s for s in slots if dateline and dateline[0] <= s.start < dateline[1]), None)
         moves = []
         earlier = last_dest  # a later clause of the sentence goes on from the last place an earlier one reached
         for lo, hi in clause_spans(sentence):
-            move = clause_move(text, lo, hi, slots, earlier, same_sentence=earlier is not last_dest)
+            move = clause_move(text, lo, hi, slots, earlier, same_sentence=earlier is not last_dest, here=here)
             move = _gone_home(text, (lo, hi), move, sentence, (actors, gazetteer))
             if move is not None:
                 moves.append(move)

@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from evacmap.corpus.claim_places import MentionIndex, dateline_end
+from evacmap.corpus.claim_places import MentionIndex, article_dateline
 
-__all__ = ["Referents"]
+__all__ = ["HERE_NOUNS", "Referents"]
 
 # the kind a description names -> the words that name a place as one of that kind
 _AIRFIELD = r"(?:international\s+)?(?:airport|airfield|airstrip|air\s*base|air\s+field)"
@@ -44,10 +44,10 @@ _INSIDE = (r"(?:[\d,]+\s+|\w+\s+){0,2}?(?:residents|inhabitants|population|peopl
 # "the airport", not "the airport in Gondar" / "the port of Jeddah" (named right there) nor "the Kabul airport"
 _DESCRIPTION = re.compile(rf"\bthe\s+(?P<kind>{'|'.join(_KINDS)})(?:(?P<own>['’]s\s+{_INSIDE})|"
                           r"(?!['’]s)(?!\s+(?:of|in|at|near|outside)\s+(?-i:[A-Z])))\b", re.I)
-# "this Turkish port", "this U.S. air base", "this barrier island": up to three words between
-_DEMONSTRATIVE = re.compile(r"\bthis\s+(?:[\w.'’-]+\s+){0,3}?(?:city|town|village|port|island|capital|(?:air\s+)?base|"
-                            r"camp|resort|enclave|harbou?r|airport|airfield|crossing|border\s+town)\b(?!['’]s\s+\w+\s+of)",
-                            re.I)
+#: what a reporter calls the place of the dateline: "this Turkish port", "this U.S. air base", "this barrier island"
+HERE_NOUNS = (r"(?:city|town|village|port|island|capital|(?:air\s+)?base|camp|resort|enclave|harbou?r|airport|airfield|"
+              r"crossing|border\s+town)\b")
+_DEMONSTRATIVE = re.compile(rf"\bthis\s+(?:[\w.'’-]+\s+){{0,3}}?{HERE_NOUNS}(?!['’]s\s+\w+\s+of)", re.I)
 _AFTER = {k: re.compile(rf"(?:\s+(?-i:[A-Z])[\w'’-]*){{0,3}}\s+(?:{v})\b", re.I) for k, v in _KINDS.items()}
 _APPOSED = {k: re.compile(rf"^,\s+(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{v})\b", re.I) for k, v in _KINDS.items()}
 # "the airport at Gondar" names Gondar's airport; "Larnaca airport in Cyprus" names the country it is in
@@ -71,19 +71,11 @@ class Referents:
         self._here: tuple[str, ...] | None = None
 
     def _dateline(self) -> tuple[str, ...]:
-        """The place of the article's dateline (its first paragraphs' "CITY, Country -"), or nothing."""
+        """The place of the article's dateline ("MERSIN, Turkey -"), or nothing."""
         if self._here is None:
-            self._here = ()
-            start = 0
-            for _ in range(4):  # a headline, a byline, then the dateline
-                end = dateline_end(self.text, start)
-                if end > start:
-                    first = next((m for m in self.mentions.within(start, end) if m.place_id), None)
-                    self._here = (first.place_id,) if first and first.place_id else ()
-                    break
-                start = self.text.find("\n", start) + 1
-                if start <= 0:
-                    break
+            span = article_dateline(self.text)
+            first = next((m for m in self.mentions.within(*span) if m.place_id), None) if span else None
+            self._here = (first.place_id,) if first is not None and first.place_id else ()
         return self._here
 
     def _of_kind(self, kind: str) -> tuple[list[int], list[str]]:

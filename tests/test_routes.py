@@ -517,3 +517,12 @@ def test_a_scene_where_someone_speaks_is_no_destination(gaz):
     """"In Washington, officials said 300 people had arrived": where they spoke, not where people arrived."""
     text = "In Washington, officials said 300 people had arrived."
     assert all(d != place_id_of(gaz, "Washington") for _o, d in _ends(text, gaz))
+
+
+def test_an_arrival_at_this_port_goes_to_the_dateline_place(gaz):
+    """"MERSIN, Turkey - Hundreds came ashore at this Turkish port": the reporter's place is where they
+    arrived; with no dateline, "this port" names nothing."""
+    text = "Hundreds of Canadians who fled Beirut came ashore at this Turkish port on Monday."
+    mersin = place_id_of(gaz, "Mersin")
+    assert (place_id_of(gaz, "Beirut"), mersin) in _ends("MERSIN, Turkey - " + text, gaz)
+    assert all(d != mersin for _o, d in _ends(text, gaz))
