@@ -50,6 +50,7 @@ __all__ = ["FORMAT", "WorldIndex", "build_index", "collector_paused", "load_inde
 
 FORMAT = 1
 _FIELDS = [f.name for f in dataclasses.fields(Place)]
+_NAMES = _FIELDS.index("names")
 _ROW_ID = re.compile(rb'\["((?:[^"\\]|\\.)*)"')  # the id that opens each row's JSON array
 _FILES = ("keys.txt", "prefixes.txt", "buckets.json", "ptr.npy", "pos.npy", "rows.jsonl", "offsets.npy")
 log = logging.getLogger("evacmap")
@@ -121,12 +122,14 @@ class WorldIndex:
         return len(self._offsets) - 1
 
     def place(self, i: int) -> Place:
-        if i not in self._cache:
+        found = self._cache.get(i)
+        if found is None:
             row = json.loads(self._rows[int(self._offsets[i]):int(self._offsets[i + 1])])
-            fields = dict(zip(_FIELDS, row, strict=True))
-            fields["names"] = tuple(fields["names"])
-            self._cache[i] = Place(**fields)
-        return self._cache[i]
+            if len(row) != len(_FIELDS):
+                raise ValueError(f"world index row {i}: {len(row)} fields, not {len(_FIELDS)}")
+            row[_NAMES] = tuple(row[_NAMES])
+            found = self._cache[i] = Place(*row)  # the row holds the fields in their order
+        return found
 
     @property
     def places(self) -> list[Place]:

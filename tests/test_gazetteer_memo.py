@@ -91,3 +91,32 @@ def test_the_remembered_settlements_of_a_list_give_village_words_answer(evacmap_
     assert all(a == b for a, b in answers)
     assert sum(b for _, b in answers) > 10 and len(answers) > 1000  # both answers occur on real text
     assert len(set(answers)) == 2
+
+
+def test_finding_places_sets_off_no_garbage_collection_and_leaves_the_collector_as_it_was(evacmap_env):
+    # the objects of one find (spans, signals, matches) are in no cycle; the collections their number set off
+    # walked every tracked object again and again (a fifth of a long article's time; dozens of collections in this
+    # text), so find pauses the collector
+    import gc
+
+    from evacmap.gazetteer import Gazetteer
+
+    gaz = Gazetteer.load(focus="SY")
+    text = "\n\n".join(path.read_text(encoding="utf-8") for path in CORPUS_ARTICLES)
+    started: list[int] = []
+
+    def count(phase, info):
+        if phase == "start":
+            started.append(info["generation"])
+
+    gc.callbacks.append(count)
+    try:
+        found = gaz.find(text)
+        assert len(found) > 500 and len(started) <= 1  # (one as the collector resumes, at most)
+        assert gc.isenabled()
+        gc.disable()
+        gaz.find("Buses left Aleppo for Idlib.")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+        gc.callbacks.remove(count)
