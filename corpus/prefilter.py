@@ -19,9 +19,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from evacmap.corpus.firstchars import quick
 from evacmap.corpus.folding import fold, folded
 
 __all__ = ["Guarded"]
+
+
+def _quick(pattern: re.Pattern[str] | None) -> re.Pattern[str] | None:
+    """A folded pattern behind a look-ahead of its first characters (corpus/firstchars.py), or None."""
+    return quick(pattern) if pattern is not None else None
 
 
 class Guarded:
@@ -38,17 +44,17 @@ class Guarded:
         self._compiled: tuple[re.Pattern[str], re.Pattern[str] | None] | None
         if isinstance(pattern, re.Pattern):
             self._source, self._flags = pattern.pattern, pattern.flags
-            self._compiled = (pattern, folded(pattern))
+            self._compiled = (pattern, _quick(folded(pattern)))
         else:
             (self._source, self._flags), self._compiled = pattern, None
         self.guard = re.compile(words, self._flags)
-        self._fast_guard = folded(self.guard)
+        self._fast_guard = _quick(folded(self.guard))
 
     def _patterns(self) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
         """The pattern and its folded variant (None where folding does not apply), compiled once."""
         if self._compiled is None:
             pattern = re.compile(self._source, self._flags)
-            self._compiled = (pattern, folded(pattern))
+            self._compiled = (pattern, _quick(folded(pattern)))
         return self._compiled
 
     @property
