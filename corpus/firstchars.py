@@ -24,6 +24,7 @@ _CATEGORIES = {_c.CATEGORY_DIGIT: r"\d", _c.CATEGORY_NOT_DIGIT: r"\D", _c.CATEGO
 _ZERO_WIDTH = frozenset({_c.AT, _c.ASSERT, _c.ASSERT_NOT})
 _REPEATS = frozenset({_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", _c.MAX_REPEAT)})
 _ATOMIC = getattr(_c, "ATOMIC_GROUP", None)
+_ANCHORS = frozenset({_c.AT_BEGINNING, _c.AT_BEGINNING_STRING})
 _INLINE_FLAGS = re.compile(r"\(\?[aiLmsux]")
 
 
@@ -118,7 +119,8 @@ def quick(pattern: re.Pattern[str]) -> re.Pattern[str]:
 
 def _opens_with_assertion(pattern: re.Pattern[str]) -> bool:
     """Whether `re` gets no quick scan for the pattern's start: a branch or the pattern opens with `\\b`, `^`,
-    `$`, a look-around or an optional part."""
+    `$`, a look-around or an optional part; not a pattern anchored at the start (`^`, `\\A`), which `re` tries
+    at one position only."""
     if not isinstance(pattern.pattern, str):
         return False
     try:
@@ -132,6 +134,8 @@ def _opens(items) -> bool:
     if not items:
         return False
     op, av = items[0]
+    if op is _c.AT and av in _ANCHORS:  # `re` tries an anchored pattern at the start alone: nothing to skip
+        return False
     if op in _ZERO_WIDTH:
         return True
     if op is _c.BRANCH:

@@ -100,3 +100,23 @@ def test_a_pattern_that_opens_with_a_literal_is_left_as_it_is():
     """`re` scans for a literal or class start itself: nothing to add."""
     rx = re.compile(r"fled\b|left\b")
     assert quick(rx) is rx
+
+
+def test_a_pattern_anchored_at_the_start_is_left_as_it_is():
+    """`re` tries `^...` at the start alone; a look-ahead in front would have it tried at every position."""
+    for source in (r"^\W*(?:when|since)\b", r"\A\s+fled"):
+        rx = re.compile(source)
+        assert quick(rx) is rx
+
+
+def test_the_speech_verbs_find_the_same_verbs_in_every_sentence_of_the_corpora():
+    """attribution._VERB (case-sensitive, searched in every sentence) is the plain pattern behind its look-ahead."""
+    quickened = attribution._VERB
+    source = re.fullmatch(r"\(\?=\[[^\]]*\]\)\(\?:(.*)\)", quickened.pattern, re.S)
+    assert source is not None
+    plain = re.compile(source.group(1), quickened.flags)
+    texts = [*TRAPS, "Jan Egeland said", "an estimated 1,000, the reported figure, officials had put the toll at"]
+    for path in CORPUS_ARTICLES:
+        texts += [s.text for s in split_sentences(path.read_text(encoding="utf-8"))]
+    for text in texts:
+        assert _found(quickened, text) == _found(plain, text), text
