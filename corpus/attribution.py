@@ -14,6 +14,7 @@ import re
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from evacmap.corpus.firstchars import quick
 from evacmap.corpus.folding import fast
 from evacmap.corpus.organisations import named_state_media, org_in, org_name, state_media
 
@@ -419,3 +420,4 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
 
 # Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
 _BY_SOURCE = fast(_BY_SOURCE)
+_VERB = quick(_VERB)  # case-sensitive, opening with look-behinds: searched in every sentence (firstchars.py)

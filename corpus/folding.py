@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from re import _parser  # type: ignore[attr-defined]  # the parsed pattern, to check the characters it names
 from typing import cast
 
+from evacmap.corpus.firstchars import quick
 from evacmap.corpus.literals import required, scanner
 
 __all__ = ["Fast", "fast", "fold", "folded", "loosened"]
@@ -171,6 +172,8 @@ class Fast:
         # literals one of which every match holds (corpus/literals.py): most clauses hold none, and then the
         # answer is known without running the pattern
         literals = required(self._fast) if self._fast is not None else None
+        # where the clause holds them, the search passes over positions no match can begin at (firstchars.py)
+        self._fast = quick(self._fast) if self._fast is not None else None
         self.literals = literals  # on folded text (corpus/families.py gates rule families on them)
         self._literals = scanner(literals) if literals is not None else None
         # finditer may take the match objects from the pattern only where no match is empty: after an empty

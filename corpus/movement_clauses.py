@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from evacmap.corpus.folding import fast
 from evacmap.corpus.fronted import dateline_arrival, fronted_arrival
 from evacmap.corpus.model import Sentence
 from evacmap.corpus.movement_cues import (
@@ -471,12 +472,12 @@ def _dest_and_via_roles(clause: str, cues: list[re.Match], take, vias: list, des
             take(cue, vias)
 
 
-_AND = re.compile(r"\s+and\s+")
+_AND, _BETWEEN, _FOR = re.compile(r"\s+and\s+"), fast(re.compile(r"\bbetween\b", re.I)), fast(re.compile(r"\bfor\b", re.I))
 
 
 def _between_and_for(clause: str, lo: int, text: str, *, take, origins: list, dests: list) -> None:
     """"trips between X and Y" (X origin, Y destination) and "left for X" / "fleeing A for X" (destination)."""
-    for cue in re.finditer(r"\bbetween\b", clause, re.I):
+    for cue in _BETWEEN.finditer(clause):
         if BETWEEN.search(clause[:cue.end()] + " "):
             before = len(origins)
             take(cue, origins)
@@ -487,7 +488,7 @@ def _between_and_for(clause: str, lo: int, text: str, *, take, origins: list, de
                     and_cue = re.compile(r"and").search(clause, first.end - lo)
                     if and_cue is not None:
                         take(and_cue, dests)
-    for cue in re.finditer(r"\bfor\b", clause, re.I):
+    for cue in _FOR.finditer(clause):  # compiled once, searched on folded text: every clause asks
         if FOR_DEST.search(clause[:cue.end()]):
             take(cue, dests)
 

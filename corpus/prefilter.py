@@ -19,9 +19,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from evacmap.corpus.firstchars import quick
 from evacmap.corpus.folding import fold, folded
+from evacmap.corpus.literals import required, scanner
 
 __all__ = ["Guarded"]
+
+
+def _quick(pattern: re.Pattern[str] | None) -> re.Pattern[str] | None:
+    """A folded pattern behind a look-ahead of its first characters (corpus/firstchars.py), or None."""
+    return quick(pattern) if pattern is not None else None
 
 
 class Guarded:
@@ -29,7 +36,7 @@ class Guarded:
     (and its folded variant) is compiled only when a guard word first turns up: a rule family whose words a
     corpus never uses (the control rules in a hurricane story) costs no compilation."""
 
-    __slots__ = ("_compiled", "_fast_guard", "_flags", "_source", "guard")
+    __slots__ = ("_compiled", "_fast_guard", "_flags", "_guard_words", "_source", "guard")
 
     def __init__(self, pattern: re.Pattern[str] | tuple[str, int], words: str) -> None:
         """`pattern`: compiled, or (source, flags) to compile when first needed. `words`: a regular expression
@@ -38,17 +45,22 @@ class Guarded:
         self._compiled: tuple[re.Pattern[str], re.Pattern[str] | None] | None
         if isinstance(pattern, re.Pattern):
             self._source, self._flags = pattern.pattern, pattern.flags
-            self._compiled = (pattern, folded(pattern))
+            self._compiled = (pattern, _quick(folded(pattern)))
         else:
             (self._source, self._flags), self._compiled = pattern, None
         self.guard = re.compile(words, self._flags)
-        self._fast_guard = folded(self.guard)
+        fast_guard = folded(self.guard)
+        # the guard is itself a pattern ("held\\s+(?:the\\s+)?areas"), searched in a window before every place:
+        # a scan for the literals one of which each of its matches holds comes first (corpus/literals.py)
+        literals = required(fast_guard) if fast_guard is not None else None
+        self._guard_words = scanner(literals) if literals is not None else None
+        self._fast_guard = _quick(fast_guard)
 
     def _patterns(self) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
         """The pattern and its folded variant (None where folding does not apply), compiled once."""
         if self._compiled is None:
             pattern = re.compile(self._source, self._flags)
-            self._compiled = (pattern, folded(pattern))
+            self._compiled = (pattern, _quick(folded(pattern)))
         return self._compiled
 
     @property
@@ -64,7 +76,10 @@ class Guarded:
         if self._fast_guard is None:
             found = self.guard.search(text, pos, end)
         else:
-            found = self._fast_guard.search(fold(text), pos, end)
+            low = fold(text)
+            if self._guard_words is not None and self._guard_words.search(low, pos, end) is None:
+                return None
+            found = self._fast_guard.search(low, pos, end)
         return True if found is not None else None
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:

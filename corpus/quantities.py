@@ -124,19 +124,37 @@ def _is_not_a_count(text: str, m: re.Match) -> bool:
     before = text[: m.start()]
     raw = m.group(0)
     if m.group("words") and raw.lower() in ("one", "a", "an"):
-        return bool(re.match(r"\s+(?:of|another|day|time|way|side|another|last|thing|hand)\b",
-                             after, re.I)) or not _noun_after(after)[0]
+        return bool(_ONE_OF.match(after)) or not _noun_after(after)[0]
     if m.group("digits") and _DESIGNATOR.search(before[-40:]):
         return True
-    return any((
-        re.match(rf"-(?!(?:{NUMWORD})\b)[A-Za-z]", after, re.I),  # 9-month-old, 15-member
-        re.match(r"(?:st|nd|rd|th)\b|:\d|\s*(?:(?:am|pm)\b|a\.m\.|p\.m\.)|\s*gmt\b", after, re.I),
-        re.match(rf"\s+(?:(?:more|long|full|straight|consecutive|whole|entire|short)\s+)?{_TIME_UNITS}\b", after, re.I),
-        re.search(r"[:]\s*$", before) and re.match(r"\d", raw) and not re.match(r"\s+[A-Za-z]", after),  # "Tel: 555"
-        re.match(r"\s*(?:%|per ?cent\b)", after, re.I) or re.search(r"[$£€]\s*$", before),  # not head counts
-        re.search(rf"\b{_MONTHS}\s*$", before, re.I) or re.match(rf"\s+{_MONTHS}\b", after, re.I),  # "December 15"
-        m.group("digits") and re.fullmatch(r"\d{4}", raw) and 1800 <= int(raw) <= 2100,  # a year (unless a noun follows)
-    ))
+    # each test in turn (the first that holds answers): asked for every number of every clause
+    return bool(
+        _COMPOUND.match(after)  # 9-month-old, 15-member
+        or _ORDINAL_OR_TIME.match(after)
+        or _DURATION_AFTER.match(after)
+        or (_COLON_END.search(before) and _DIGIT.match(raw) and not _WORD_AFTER.match(after))  # "Tel: 555"
+        or _SHARE_AFTER.match(after) or _MONEY_END.search(before)  # not head counts
+        or _MONTH_END.search(before) or _MONTH_AFTER.match(after)  # "December 15"
+        or (m.group("digits") and _YEAR.fullmatch(raw) and 1800 <= int(raw) <= 2100)  # a year (unless a noun follows)
+    )
+
+
+# The tests of _is_not_a_count and _noun_after, compiled once (each number of each clause asks).
+_ONE_OF = re.compile(r"\s+(?:of|another|day|time|way|side|another|last|thing|hand)\b", re.I)
+_COMPOUND = re.compile(rf"-(?!(?:{NUMWORD})\b)[A-Za-z]", re.I)
+_ORDINAL_OR_TIME = re.compile(r"(?:st|nd|rd|th)\b|:\d|\s*(?:(?:am|pm)\b|a\.m\.|p\.m\.)|\s*gmt\b", re.I)
+_DURATION_AFTER = re.compile(rf"\s+(?:(?:more|long|full|straight|consecutive|whole|entire|short)\s+)?{_TIME_UNITS}\b",
+                             re.I)
+_COLON_END, _DIGIT, _WORD_AFTER = re.compile(r"[:]\s*$"), re.compile(r"\d"), re.compile(r"\s+[A-Za-z]")
+_SHARE_AFTER, _MONEY_END = re.compile(r"\s*(?:%|per ?cent\b)", re.I), re.compile(r"[$£€]\s*$")
+_MONTH_END, _MONTH_AFTER = re.compile(rf"\b{_MONTHS}\s*$", re.I), re.compile(rf"\s+{_MONTHS}\b", re.I)
+_YEAR = re.compile(r"\d{4}")
+_ABBR = re.compile(r"\s*(?:[A-Z]\.){2,}")
+_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'’-]*(?<=-)\d+[A-Za-z]*|[A-Za-z][A-Za-z'’-]*)")
+_FIGHTERS = re.compile(r"\s+fighters?\b", re.I)
+_NAME_NEXT, _NEXT_WORD = re.compile(r"\s+[A-Z][a-z]"), re.compile(r"\s+([A-Za-z][\w'’-]*)")
+_CAUSE_NEXT = re.compile(r"\s+(?:by|in|when|after|as)\b")
+_CITIZENS_NEXT = re.compile(r"\s+(?:passport\s+)?(?:citizens?|nationals?|holders)\b")
 
 
 def _noun_after(after: str) -> tuple[str | None, int]:
@@ -145,31 +163,31 @@ def _noun_after(after: str) -> tuple[str | None, int]:
     nation = ""  # "British" in "2,000 British passport holders": whose nationals they are
     fallback: tuple[str, int] | None = None
     for _ in range(5):
-        abbr = re.match(r"\s*(?:[A-Z]\.){2,}", after[pos:])  # "U.S. citizens", "U.N. staff"
+        abbr = _ABBR.match(after[pos:])  # "U.S. citizens", "U.N. staff"
         if abbr:
             nation = abbr.group(0).strip()
             pos += abbr.end()
             continue
-        m = re.match(r"\s*([A-Za-z][A-Za-z'’-]*(?<=-)\d+[A-Za-z]*|[A-Za-z][A-Za-z'’-]*)", after[pos:])  # "C-17"
+        m = _WORD.match(after[pos:])  # "C-17"
         if not m:
             return fallback or (None, 0)
         word = m.group(1)
         lw = word.lower()
         end = pos + m.end()
-        if lw == "foreign" and re.match(r"\s+fighters?\b", after[end:], re.I):
-            return "foreign fighters", end + len(re.match(r"\s+fighters?", after[end:], re.I).group(0))  # type: ignore[union-attr]
+        if lw == "foreign" and (fighters := _FIGHTERS.match(after[end:])):
+            return "foreign fighters", end + fighters.end()
         # a capitalised noun before another capitalised word may open a name ("5,000 National Guard troops"): the
         # noun after the name is the one counted, if there is one ("500 Residents Evacuated" in a headline: none)
-        named = word[0].isupper() and re.match(r"\s+[A-Z][a-z]", after[end:]) is not None
+        named = word[0].isupper() and _NAME_NEXT.match(after[end:]) is not None
         if lw in _NOUNS and named and fallback is None:
             fallback = (_NOUNS[lw], end)
         elif lw in _NOUNS and not named and not (fallback and word[0].isupper()) and not (
                 lw in ("wounded", "injured", "killed", "dead") and pos == 0
-                and re.match(r"\s+(?:by|in|when|after|as)\b", after[end:])):
+                and _CAUSE_NEXT.match(after[end:])):
             if _NOUNS[lw] == "nationals" and nation:  # Turkish citizens are not Saudi citizens
                 return f"{nation} nationals", end
             return _NOUNS[lw], end
-        nxt = re.match(r"\s+([A-Za-z][\w'’-]*)", after[end:])
+        nxt = _NEXT_WORD.match(after[end:])
         if _DEMONYM.match(word) and lw not in _NOUNS and not (nxt and (nxt.group(1)[0].isupper() or
                                                                         nxt.group(1).lower() in _NOUNS)):
             return word, end
@@ -178,8 +196,7 @@ def _noun_after(after: str) -> tuple[str | None, int]:
             continue
         if not _MODIFIER.match(word) or (lw in ("more", "other") and pos):
             return fallback or (None, 0)
-        nation = word if _NATION.match(word) and re.match(r"\s+(?:passport\s+)?(?:citizens?|nationals?|holders)\b",
-                                                         after[end:]) else nation
+        nation = word if _NATION.match(word) and _CITIZENS_NEXT.match(after[end:]) else nation
         pos = end
     return fallback or (None, 0)
 
@@ -317,11 +334,11 @@ def _range(text: str, m: re.Match, value: float, qualifier: str | None, qstart: 
     # "four or five boats", "2,000 or 3,000 people": two numbers of one kind joined by "or", the second larger
     either = joiner == "or" and (_value(m2) or 0.0) > value and bool(m.group("words")) == bool(m2.group("words"))
     if not (qualifier == "between" or joiner in ("to", "-", "–") or either
-            or re.search(r"\b(?:between|from)\s+$", before, re.I)):
+            or _BETWEEN_FROM_END.search(before)):
         return None
-    if joiner == "and" and not re.search(r"\bbetween\s+$", before, re.I):
+    if joiner == "and" and not _BETWEEN_END.search(before):
         return None
-    bm = re.search(r"\b(between|from)\s+$", before, re.I)
+    bm = _BETWEEN_FROM_END.search(before)
     return value, _value(m2), "between", (bm.start(1) if bm else qstart), m2.end()
 
 
@@ -331,9 +348,9 @@ def _number(text: str, m: re.Match, qualifier: str | None, qstart: int):
     if value is None:
         return None
     end, before = m.end(), text[:m.start()]
-    if m.group(0).lower() == "one" and re.match(r"\s+of\b", text[end:], re.I):
+    if m.group(0).lower() == "one" and _OF_NEXT.match(text, end):
         return None  # "one of the buses" picks one out, it counts nothing
-    if m.group("words") and value <= 10 and re.search(r"\b(?:the|these|those|both)\s+$", before, re.I):
+    if m.group("words") and value <= 10 and _DEFINITE_END.search(before):
         return None  # "the two diplomats" refers back to people already named; it counts nothing new
     if _is_not_a_count(text, m) and _noun_after(text[end:])[0] is None:
         return None
@@ -342,6 +359,12 @@ def _number(text: str, m: re.Match, qualifier: str | None, qstart: int):
         low, high, qualifier, qstart, end = span
         return None, low, high, qualifier, qstart, end
     return value, None, None, qualifier, qstart, end
+
+
+# The tests of _range, _number and parse_quantities, compiled once (each number of each clause asks).
+_BETWEEN_FROM_END, _BETWEEN_END = re.compile(r"\b(between|from)\s+$", re.I), re.compile(r"\bbetween\s+$", re.I)
+_DEFINITE_END = re.compile(r"\b(?:the|these|those|both)\s+$", re.I)
+_OF_NEXT, _OR_SO = re.compile(r"\s+of\b", re.I), re.compile(r"\s+or so\b", re.I)
 
 
 def _bounds(value: float | None, low, high, qualifier: str | None):
@@ -406,7 +429,7 @@ def parse_quantities(text: str, offset: int = 0, context: str = "", prior: str |
         if m.group("vague"):
             low, high = map(float, _VAGUE[m.group("vague").lower()])
             value, qualifier, end = None, qualifier or m.group("vague").lower(), m.end()
-            om = re.match(r"\s+of\b", text[end:], re.I)
+            om = _OF_NEXT.match(text[end:])
             noun_from = end + (om.end() if om else 0)
         else:
             parsed = _number(text, m, qualifier, qstart)
@@ -414,7 +437,7 @@ def parse_quantities(text: str, offset: int = 0, context: str = "", prior: str |
                 continue
             value, low, high, qualifier, qstart, end = parsed
             pos = noun_from = end
-        if qualifier is None and value is not None and re.match(r"\s+or so\b", text[end:], re.I):
+        if qualifier is None and value is not None and _OR_SO.match(text, end):
             qualifier = "about"  # "the remaining 2,000 or so"
         low, high = _bounds(value, low, high, qualifier)
         q = _counted(text, m, context, out, (value, low, high, qualifier, qstart, end, noun_from), offset=offset,
@@ -453,3 +476,5 @@ def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed
 
 # Searched on folded text (corpus/folding.py): the same matches, without IGNORECASE's slow scan.
 _NUMBER, _DURATION_WORDS, _QUAL_RE = fast(_NUMBER), fast(_DURATION_WORDS), fast(_QUAL_RE)
+_MONTH_END, _BETWEEN_FROM_END, _BETWEEN_END, _DEFINITE_END = map(fast, (_MONTH_END, _BETWEEN_FROM_END, _BETWEEN_END,
+                                                                    _DEFINITE_END))

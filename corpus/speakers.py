@@ -18,9 +18,13 @@ __all__ = ["attribute", "people_named", "place_words"]
 
 
 def _surname(name: str) -> str:
-    return re.sub(r"^(?:al|el)-", "", name.split(" (", maxsplit=1)[0].rsplit(maxsplit=1)[-1].lower())
+    return _ARTICLE.sub("", name.split(" (", maxsplit=1)[0].rsplit(maxsplit=1)[-1].lower())
 
 
+# compiled once: asked for every sentence, and every word of every run of capitalised words
+_ARTICLE, _POSSESSIVE, _PARENTHESIS = re.compile(r"^(?:al|el)-"), re.compile(r"['’]s$"), re.compile(r"\([^()\n]{0,60}\)")
+_NOT_A_FIRST_NAME = re.compile(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|The|If|But|"
+                               r"When|As|In|On|Editor)$")
 _PERSON_RUN = re.compile(r"(?:[A-Z][a-z][\w'’-]*|al-[A-Z][\w-]*|de|bin|Abu|Al)"
                          r"(?:\s+(?:[A-Z][a-z][\w'’-]*|al-[A-Z][\w-]*|de|bin|Abu|Al))+")
 
@@ -29,14 +33,13 @@ def people_named(text: str) -> list[str]:
     """Person-like names in a sentence (for 'he said' and bare surnames later)."""
     out = []
     for m in _PERSON_RUN.finditer(text):
-        words = [re.sub(r"['’]s$", "", w) for w in m.group(0).split()]  # "Haid Haid's sister"
+        words = [_POSSESSIVE.sub("", w) for w in m.group(0).split()]  # "Haid Haid's sister"
         while words and (words[0].lower() in ROLES or geo_word(words[0])):
             words = words[1:]
         if len(words) < 2 or any(w.lower() in ORG_WORDS or geo_word(w) or w.lower() in ROLES
                                  for w in words):
             continue
-        if re.match(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|The|If|But|"
-                    r"When|As|In|On|Editor)$", words[0]):
+        if _NOT_A_FIRST_NAME.match(words[0]):
             continue
         out.append(" ".join(words))
     return out
@@ -113,7 +116,7 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
                 last_org = speaker
         # a parenthesis names an outlet or a credit ("BERLIN (Continental Ledger) —"), not a person met in the story
         state = here[-1].group(1) if here else state
-        named = people_named(re.sub(r"\([^()\n]{0,60}\)", "", masked[s.start:s.end]))
+        named = people_named(_PARENTHESIS.sub("", masked[s.start:s.end]))
         for name in named:
             known.setdefault(_surname(name), name)
         if not a and named:

@@ -107,3 +107,25 @@ def test_every_guard_is_found_inside_each_match_of_its_rule():
             m = pattern.search(text)
             if m is not None:
                 assert g.guard.search(text, m.start(), m.end()) is not None, (pattern.pattern, g.guard.pattern, text)
+
+
+def test_a_guards_literal_scan_refuses_only_texts_the_guard_does_not_match():
+    """A guard that is a pattern of its own is searched only where one of its literals is (corpus/prefilter.py):
+    the answer of `_guarded` must be the guard's own search, on the windows before and after each capitalised
+    word of the corpora (as the slot and control rules ask) and on whole sentences; and the scan must be there
+    for most guards and refuse most windows (or it costs without saving)."""
+    guarded = _guarded()
+    scanned = [g for g in guarded if g._guard_words is not None]
+    assert len(scanned) >= 0.8 * len(guarded)
+    texts = []
+    for text in _clauses():
+        texts.append(text)
+        texts += [text[max(0, m.start() - 120):m.start()] for m in re.finditer(r"\b[A-Z]", text)]
+        texts += [text[m.end():] for m in re.finditer(r"\b[A-Z]\w*", text)]
+    refused = 0
+    for g in scanned:
+        for text in texts:
+            own = g.guard.search(text) is not None
+            assert (g._guarded(text, 0, len(text)) is True) == own, (g.guard.pattern, text)
+            refused += g._guard_words.search(text.lower()) is None
+    assert refused > 0.5 * len(scanned) * len(texts)
