@@ -1,7 +1,11 @@
 """The places a corpus mentions: one record per place, with every mention of it, for `evacmap places`."""
 from __future__ import annotations
 
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
 
 from evacmap.corpus.model import Mention
 from evacmap.gazetteer import Gazetteer, Place
@@ -50,3 +54,38 @@ def places_report(mentions: list[Mention], gazetteer: Gazetteer) -> list[PlaceRe
                 reports[key] = PlaceReport(key, None, m.surface, candidates=cands)
         reports[key].mentions.append(m)
     return list(reports.values())
+
+
+#: below this similarity (0-100) of folded spellings a record's name is another name, not another spelling
+_OTHER_NAME = 75
+
+
+def _folded(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).replace("-", " ").replace("'", "")
+
+
+def _abbreviation(surface: str) -> bool:
+    letters = surface.replace(".", "").replace(" ", "")
+    return surface.endswith(".") or len(letters) <= 3 or (surface.isupper() and len(letters) <= 4)
+
+
+def written_names(mentions: list[Mention], gazetteer: Gazetteer) -> dict[str, str]:
+    """Place id -> the name the articles write most often (first written on a tie), for the GeoNames places
+    whose record is named otherwise: not another spelling ("Gonder" for Gondar) but another name (a district's,
+    "Yamakiya" for Kawamata; a romanisation, "Al-Junaynah" for El Geneina; "Khankendi" for the Stepanakert the
+    sources write 16 times). Curated places keep their names (chosen on purpose); abbreviations ("Ga.") never
+    replace a name; a dateline's capitals are written as a name ("MERSIN" -> "Mersin")."""
+    surfaces: dict[str, Counter[str]] = {}
+    for m in mentions:
+        if _abbreviation(m.surface):
+            continue  # "Ga.", "UAE": the record's name says more than the abbreviation
+        if m.place_id and m.place_id.startswith("gn:"):
+            surfaces.setdefault(m.place_id, Counter())[m.surface.title() if m.surface.isupper() else m.surface] += 1
+    out: dict[str, str] = {}
+    for pid, counts in surfaces.items():
+        place = gazetteer.get(pid)
+        written = max(counts, key=lambda s: counts[s])  # Counter keeps first-seen order on a tie
+        if place is not None and fuzz.ratio(_folded(written), _folded(place.name)) < _OTHER_NAME:
+            out[pid] = written
+    return out

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import copy
 import dataclasses
 import gc
 import hashlib
@@ -61,6 +62,7 @@ class Gazetteer:
     def __init__(self, indexes: list[NameIndex | WorldIndex], focus: str | None = None):
         self.indexes = sorted(indexes, key=lambda ix: LAYER_ORDER.index(ix.name))
         self.focus = focus
+        self.written: dict[str, str] = {}  # place id -> the name its corpus writes (as_written)
         self._fuzzy_memo: dict[str, list[tuple[str, float]]] = {}
         self._fuzzy_keys = sorted({k for ix in self.indexes for k in ix.keys if " " not in k})
         # The same GeoNames/Natural Earth entity in the curated or user layer (small): reported as that place.
@@ -90,13 +92,26 @@ class Gazetteer:
     # --- lookups -------------------------------------------------------------------------------------
 
     def get(self, place_id: str) -> Place | None:
-        """A place by id, from the most authoritative layer that has it."""
+        """A place by id, from the most authoritative layer that has it (under the name its corpus writes,
+        see :meth:`as_written`)."""
         for index in self.indexes:
             if index.name == "world" and not place_id.startswith(("gn:", "ne:", "fips:", "wr:", "ap:")):
                 continue
             for place in index.places_for_id(place_id):
-                return place
+                written = self.written.get(place_id)
+                if written is None:
+                    return place
+                return dataclasses.replace(place, name=written, note="; ".join(
+                    x for x in (place.note, f"{place.citation.split(' via ')[0]} names it {place.name}") if x))
         return None
+
+    def as_written(self, names: dict[str, str]) -> Gazetteer:
+        """This gazetteer showing the places of `names` (id -> name) under the names a corpus writes: a
+        GeoNames record may carry a district's or an old name ("Yamakiya" for Kawamata); a map labels the
+        town as its sources name it, and the place's note keeps the record's own name."""
+        named = copy.copy(self)
+        named.written = dict(names)
+        return named
 
     def candidates(self, name: str) -> list[Place]:
         """Every place with this name (any spelling), best layer first, then by importance."""

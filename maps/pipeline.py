@@ -21,6 +21,7 @@ from evacmap.corpus.control_text import ControlClaim, control_claims
 from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article, Claim, Mention, Sentence
 from evacmap.corpus.movements import Leg, extract_legs
+from evacmap.corpus.places import written_names
 from evacmap.corpus.sentences import split_sentences
 from evacmap.gazetteer import Gazetteer
 from evacmap.gazetteer.cache import source_hash
@@ -120,7 +121,9 @@ def analyse(corpus: Corpus, gazetteer: Gazetteer, *, use_cache: bool = True,
             progress(article)
     cache.save()
     results = {a.id: results[a.id] for a in corpus.articles}  # corpus order, wherever each came from
-    return Analysis(corpus, gazetteer, results, processed, reused)
+    mentions = [m for a in corpus.articles for m in results[a.id].mentions]
+    named = gazetteer.as_written(written_names(mentions, gazetteer))  # labels say what the sources say
+    return Analysis(corpus, named, results, processed, reused)
 
 
 def _run(missing: list, corpus: Corpus, gazetteer: Gazetteer, executor: Executor | None) -> Iterator[ArticleResult]:
