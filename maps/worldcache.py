@@ -7,7 +7,8 @@ article changed. The drawn result is stored per map area as a signed data entry 
 JSON, never code) in `drawings/`, keyed by the bounds, the town names the story's places hide, the map's
 title (the locator's label), evacmap's code and data (`fingerprint.code_hash`) and the Natural Earth
 package's version. An entry that is missing, altered, torn or of the wrong shape is a miss: the picture is
-drawn again and stored, never believed. A map with the corpus's own [[layers]] is not cached.
+drawn again and stored, never believed. A map with the corpus's own [[layers]] is not cached. The folder
+keeps the KEEP most recently written drawings.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from evacmap.maps.model import BaseFeature
 __all__ = ["WorldLayers", "cached_basemap", "cached_locator"]
 
 KIND = "map-drawing-1"
+KEEP = 256  # drawings kept in the cache (a few tens of KB each)
 
 
 class WorldLayers(Mapping):
@@ -84,8 +86,23 @@ def _cached(path: Path, draw: Callable[[], Any], encode: Callable[[Any], Any], d
         except (ValueError, TypeError, KeyError, IndexError) as err:
             report(path, f"not a valid drawing ({type(err).__name__})")
     value = draw()
-    store_plain(path, KIND, encode(value))
+    if store_plain(path, KIND, encode(value)):
+        _prune(path.parent)
     return value
+
+
+def _prune(folder: Path) -> None:
+    """Drop the least recently written drawings beyond `keep`: an area's entry changes with the story's place
+    names, so a corpus rebuilt every day would otherwise leave one behind each time."""
+    try:
+        entries = [(p.stat().st_mtime_ns, p) for p in folder.glob("*.json")]
+    except OSError:
+        return
+    for _mtime, old in sorted(entries)[:-KEEP] if len(entries) > KEEP else []:
+        try:
+            old.unlink()
+        except OSError:
+            pass
 
 
 def cached_locator(bounds: tuple[float, float, float, float], title: str, draw: Callable[[], str]) -> str:

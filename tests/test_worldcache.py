@@ -117,3 +117,13 @@ def test_layers_are_read_only_when_asked_for():
     assert layers["user"] is user and layers._layers is None  # the corpus's own layers: no file read
     assert bool(layers) and layers._layers is None
     assert set(layers) >= {"countries", "divisions", "towns", "versions", "user"}
+
+
+def test_old_drawings_are_dropped(cache, monkeypatch):
+    monkeypatch.setattr(worldcache, "KEEP", 2)
+    _page(OVERVIEW)
+    first = {p.name for p in cache.iterdir()}
+    render.locator_svg.cache_clear()
+    _page(CITY)
+    kept = {p.name for p in cache.iterdir()}
+    assert len(kept) == 2 and not kept & first  # the city's two drawings, written last

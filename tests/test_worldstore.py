@@ -134,3 +134,37 @@ def test_lazy_keys_bisected_in_their_buckets_give_each_keys_rank():
     lazy = LazyKeys(blob, table)
     assert [lazy.get(k) for k in asked] == [ranks.get(k) for k in asked]
     assert [k in lazy for k in asked] == [k in ranks for k in asked]
+
+
+def test_an_id_is_found_by_bisection_in_rows_sorted_by_id(stored):
+    built, folder = stored
+    loaded = load_index(folder, "v1")
+    assert built.ids_sorted and loaded is not None and loaded.ids_sorted
+    for index in (built, loaded):
+        assert [index.places_for_id(f"gn:{i}")[0].id for i in range(1, 6)] == [f"gn:{i}" for i in range(1, 6)]
+        assert index._ids is None  # no table built
+        for missing in ("gn:0", "gn:10", "gn:6", "", "zz", "gn:1 "):
+            assert index.places_for_id(missing) == []
+
+
+def test_unsorted_rows_are_looked_up_in_the_id_table():
+    places = _places()
+    index, files = build_index([places[2], places[0], places[4], places[1], places[3]], "v1")
+    assert not index.ids_sorted and json.loads(files["meta.json"])["ids_sorted"] is False
+    assert [index.places_for_id(f"gn:{i}")[0].id for i in range(1, 6)] == [f"gn:{i}" for i in range(1, 6)]
+    assert index.places_for_id("gn:0") == []
+
+
+def test_world_index_bisection_finds_what_the_id_table_finds():
+    from evacmap.gazetteer.sources import world_index
+
+    world = world_index()
+    assert world.ids_sorted
+    rows = [*range(0, len(world), 4999), len(world) - 1]
+    ids = [world._row_id(i) for i in rows]
+    assert all(ids) and ids == sorted(ids)
+    found = [world.places_for_id(i)[0] for i in ids]
+    world._ids = None
+    world.ids_sorted = False  # the id table, as before
+    assert [world.places_for_id(i)[0] for i in ids] == found
+    world.ids_sorted = True
