@@ -51,6 +51,9 @@ FLOORS = {
     # Missing: "this Turkish port" (the dateline's place), "the island", a ship lying "off Tyre" as an origin, and
     # "driven from Beirut to Damascus landed in Athens" read as Beirut -> Athens (its README lists the rest).
     "lebanon-2006": {"legs": 34, "routes": 6, "control": 1},
+    # fani: written blind (tourists out of Puri by train and bus, people to cyclone shelters); first run 9/13 legs,
+    # 3/3 routes, 0/2 control (orders for tourists to leave Puri and Digha are not read as orders).
+    "fani-2019": {"legs": 9, "routes": 3, "control": 0},
 }
 
 
