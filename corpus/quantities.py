@@ -22,7 +22,7 @@ from evacmap.corpus.counted import HUMAN, MONTH_DAY, MOVED_COUNT, REACHED, WHOLE
 from evacmap.corpus.counted import NOUNS as _NOUNS
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Quantity
-from evacmap.corpus.numberwords import NUMWORD, UNITS, digits_value, word_number, words_to_number
+from evacmap.corpus.numberwords import DIGIT_SCALES, NUMWORD, UNITS, digits_value, word_number, words_to_number
 from evacmap.corpus.victims import LISTABLE, listed, role_of, victims
 
 # Vague amounts: (low, high) of the range the phrase conventionally means.
@@ -50,7 +50,7 @@ _NUMBER = re.compile(
     r"(?P<phone>\+\d[\d ()-]{{6,}}\d|\b\d{{2,4}}(?: \d{{3,4}}){{2,}}\b)"
     r"|(?P<vague>\b(?:{})\b)".format("|".join(re.escape(v) for v in _VAGUE))
     + r"|(?P<digits>(?<![\w.,:/+#-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]*\d)|(?<![\w.,:/+#-])\d+(?:\.\d+)?"
-      r"(?:\s+(?:million|billion|thousand))?)"
+      rf"(?:\s+(?:{DIGIT_SCALES}))?)"
     + rf"|(?P<words>\b(?:an?\s+(?=(?:dozen|hundred|thousand|million)\b))?(?:{NUMWORD})"
       rf"(?:(?:[\s-]+(?:and\s+)?)(?:{NUMWORD}))*\b)",
     re.I,

@@ -287,3 +287,15 @@ def test_a_toll_that_stands_at_or_rises_to_a_number_counts_the_dead(text, contex
 ])
 def test_a_capitalised_noun_that_opens_a_name_is_not_what_is_counted(text, expected):
     assert [(q.value, q.counted()) for q in parse_quantities(text) if q.counts] == expected
+
+
+def test_lakh_and_crore_are_scale_words_of_south_asian_english():
+    # Written sentences in the style of Indian and Bangladeshi reports: "lakh" is 100,000, "crore" ten million.
+    assert summary("The state moved 12 lakh people to cyclone shelters in 24 hours.") == [
+        (1_200_000, None, None, None, "people")]
+    assert summary("More than 1.3 lakh residents were evacuated from the district.") == [
+        (130_000, 130_000, None, "more than", "residents")]
+    assert summary("Nearly two lakh people were shifted to safer places.") == [
+        (200_000, None, 200_000, "nearly", "people")]
+    assert summary("About 3 lakhs people live in the low-lying wards.")[0][0] == 300_000
+    assert words_to_number("one crore") == 10_000_000
