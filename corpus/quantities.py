@@ -38,7 +38,7 @@ VAGUE_AMOUNTS = frozenset(_VAGUE)  # a count given only by one of these stays wo
 _TIME_UNITS = (r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centur(?:y|ies)"
                r"|generations?|nights?|mornings?|afternoons?|evenings?|times|am|pm|a\.m\.|p\.m\.|gmt)")
 _QUALIFIERS = (
-    "approximately", "about", "around", "roughly", "some", "an estimated", "estimated",
+    "approximately", "about", "around", "roughly", "some", "an estimated", "estimated", "estimated at",
     "nearly", "almost", "close to", "just under", "just over", "at least", "more than",
     "over", "upwards of", "no fewer than", "no less than", "fewer than", "less than",
     "up to", "as many as", "as high as", "as much as", "at most", "no more than", "exactly",
@@ -196,7 +196,8 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
     if not m:
         return None, start
     q = m.group(1).lower()
-    return {"an estimated": "estimated"}.get(q, q), m.start(1)
+    # "was estimated at 2.5 million": a number given as an estimate, as "an estimated 2.5 million"
+    return {"an estimated": "estimated", "estimated at": "estimated"}.get(q, q), m.start(1)
 
 
 # A number set right after another's phrase and a comma ("49 fires, seven of them"): "them" is that phrase.

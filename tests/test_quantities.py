@@ -299,3 +299,11 @@ def test_lakh_and_crore_are_scale_words_of_south_asian_english():
         (200_000, None, 200_000, "nearly", "people")]
     assert summary("About 3 lakhs people live in the low-lying wards.")[0][0] == 300_000
     assert words_to_number("one crore") == 10_000_000
+
+
+def test_estimated_at_is_an_estimate_like_an_estimated():
+    # Written sentence: the number follows "estimated at", not "an estimated"; it is no exact count.
+    assert summary("The number of people told to leave the coast was estimated at 2.5 million.") == [
+        (2_500_000, None, None, "estimated", "people")]
+    assert summary("The crowd at the shelter was estimated at about 3,000 people.") == [
+        (3_000, None, None, "about", "people")]  # the nearer qualifier still governs
