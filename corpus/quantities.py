@@ -93,7 +93,7 @@ _MODIFIER = re.compile(r"^(?:[A-Z][\w'’.-]*|foreign|rebel|other|more|green|gov
                        r"injured|sick|local|young|armed|opposition|Shia|Shi'ite|Sunni|new|small|"
                        r"slow-moving|white|red|civilian|additional|extra|further|of|the|their|its|his|her|our|"
                        r"internationally|international|humanitarian|aid|relief|recruited|confirmed|storm|pet-friendly|emergency|fire|utility|power|"
-                       r"first|evacuation|medical|military|commercial|chartered|charter|naval|"
+                       r"first|evacuation|medical|military|commercial|chartered|charter|naval|special|"
                        r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport|dual|"
                        # what kind of vehicle, and whose: "nine transport planes", "48 coalition flights"
                        r"transport|cargo|passenger|coalition|allied|partner|rescue|troop)$")

@@ -307,3 +307,11 @@ def test_estimated_at_is_an_estimate_like_an_estimated():
         (2_500_000, None, None, "estimated", "people")]
     assert summary("The crowd at the shelter was estimated at about 3,000 people.") == [
         (3_000, None, None, "about", "people")]  # the nearer qualifier still governs
+
+
+def test_trains_and_villagers_are_counted_and_special_is_a_modifier():
+    # Written sentences: trains carry evacuees as buses do; villagers are residents; "special" names a service.
+    assert summary("Three special trains carried tourists out of the town on Thursday.") == [
+        (3, None, None, None, "trains")]
+    assert summary("The railways said 223 trains had been cancelled.") == [(223, None, None, None, "trains")]
+    assert summary("About 5,000 villagers were moved to school buildings.") == [(5_000, None, None, "about", "residents")]
