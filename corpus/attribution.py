@@ -211,7 +211,8 @@ def _speaker_of(np: str, _place_words: frozenset[str]) -> Attribution | None:
         else np
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
-    return _named_source(np) or _common_body(np) or _titled_person(np) or _described_source(np) or _office(np)
+    return (_named_source(np) or _common_body(np) or _titled_person(np) or _official_of_body(np) or _described_source(np)
+            or _office(np))
 
 
 # A person named only by office: "the governor", "the city's mayor", "Ukraine's deputy prime minister", "the
@@ -271,6 +272,20 @@ def _titled_person(np: str) -> Attribution | None:
     org = org_in(desc)
     title = desc.strip() if not org and _LOCAL_TITLE.search(desc) else org
     return Attribution(f"{name} ({title})" if title else name, "", person=True)
+
+
+# "an official in the special relief commissioner's office", "a spokesman for the disaster management ministry":
+# an unnamed official and the body that employs them, however long the body's name.
+_OFFICIAL_OF_BODY = re.compile(
+    r"^(?:(?:the|a|an|one)\s+)?(?:(?:senior|top|local|state|district|government)\s+)?"
+    r"(officials?|spokes(?:man|woman|person))\s+(?:in|at|of|from|for|with)\s+(?:the\s+)?"
+    r"((?:[\w'’-]+\s+){0,4}(?:office|ministry|department|commission|agency|authority|administration|"
+    r"directorate|secretariat|council|embassy|railways?))$", re.I)
+
+
+def _official_of_body(np: str) -> Attribution | None:
+    body = _OFFICIAL_OF_BODY.match(np.strip())
+    return Attribution(f"{body.group(1).lower()} ({body.group(2)})", "") if body else None
 
 
 def _described_source(np: str) -> Attribution | None:

@@ -124,7 +124,9 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
                     r"stadiums?|schools?|arenas?|(?:community |civic |town )?halls?|churche?s?|mosques?|gyms?|"
                     r"border crossings?|crossings?|checkpoints?|jett(?:y|ies)|piers?|docks?|wharf|wharves|quays?|"
-                    r"marinas?|(?:boat )?ramps?|(?:ferry )?terminals?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
+                    r"marinas?|(?:boat )?ramps?|(?:ferry )?terminals?|"
+                    # "left the town of X", "the seaside resort of X": a settlement named by its kind
+                    r"towns?|city|cities|villages?|resorts?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
 #: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
 CONTINUES = re.compile(r"^and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?\w+|"
                        r"\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
@@ -155,7 +157,10 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      r"\bshould\b|\bmight\b|\b(?-i:may)\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b|"
                      # "are to leave for X", "is scheduled to", "were supposed to"
                      r"\b(?:is|are|was|were) to (?:be |leave|go|travel|head|move|depart|fly|sail|cross|return)\b|"
-                     r"\b(?:scheduled|supposed|intended|meant|slated|preparing) to\b", re.I)
+                     r"\b(?:scheduled|supposed|intended|meant|slated|preparing) to\b|"
+                     # "told tourists to leave X", "were ordered to leave X": what an order or request asks for
+                     r"\b(?:told|ordered|(?:were|was|been) asked|urged|advised|instructed|directed)\s+(?:[\w'’-]+\s+){0,3}?"
+                     r"to\s+(?:leave|evacuate|vacate|go|move|head)\b", re.I)
 #: "the first Britons to be taken out": an ordinal's infinitive describes who was moved, it plans nothing
 FIRST_TO_BE = re.compile(r"\b(?:first|last|only)\s+(?:[\w'’-]+\s+){0,3}?to\s+be\s+\w+", re.I)
 _PUNCT = re.compile(r"[;:]|(?<!\d)[,.]|[,.](?!\d)")  # not the comma or point inside a number ("1,000 people")

@@ -1,4 +1,4 @@
-"""Numbers written as words or digits in news prose: "twenty-nine", "two dozen", "3.5 million".
+"""Numbers written as words or digits in news prose: "twenty-nine", "two dozen", "3.5 million", "12 lakh".
 
 No number-words package is used: the vocabulary news text needs (up to "two dozen", "twenty-nine",
 "three hundred thousand") fits in the small parser below.
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["NUMWORD", "SCALES", "TENS", "UNITS", "digits_value", "word_number", "words_to_number"]
+__all__ = ["DIGIT_SCALES", "NUMWORD", "SCALES", "TENS", "UNITS", "digits_value", "word_number", "words_to_number"]
 
 UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -16,7 +16,12 @@ UNITS = {
 }
 TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
          "eighty": 80, "ninety": 90}
-SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+# "lakh" (100,000) and "crore" (10 million) are the scale words of South Asian English news ("12 lakh people");
+# their plurals stand after a number too ("3 lakhs").
+SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
+          "lakh": 100_000, "lakhs": 100_000, "crore": 10_000_000, "crores": 10_000_000}
+#: the scale words that may follow digits ("3.5 million", "1.3 lakh"), for a regular expression
+DIGIT_SCALES = "million|billion|thousand|lakhs?|crores?"
 NUMWORD = "|".join(sorted([*UNITS, *TENS, *SCALES, "dozen"], key=len, reverse=True))
 
 
@@ -51,7 +56,7 @@ def words_to_number(phrase: str) -> float | None:
 
 def digits_value(s: str) -> float:
     s = s.replace(",", "")
-    m = re.match(r"([\d.]+)\s*(million|billion|thousand)?", s, re.I)
+    m = re.match(rf"([\d.]+)\s*({DIGIT_SCALES})?", s, re.I)
     assert m is not None  # the caller matched digits
     value = float(m.group(1))
     if m.group(2):

@@ -177,6 +177,33 @@ def _ring_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
     return out
 
 
+#: "West Bengal told tourists to leave the seaside resort of Digha", "Tourists were told to leave Puri": an order
+#: to a group to leave the place named right after the verb (only that place: "told residents to leave" with no
+#: place names none, and the sentence's other places are not what the order covers)
+_GROUP = r"(?:tourists|visitors|holidaymakers|residents|people|villagers|inhabitants|everyone|everybody|pilgrims)"
+_LEAVE_PLACE = (r"\s+to\s+(?:leave|evacuate|vacate)\s+(?:the\s+(?:[\w-]+\s+){0,3}?of\s+)?"
+                r"(?P<left>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3})")
+_TOLD_TO_LEAVE = re.compile(
+    rf"\b(?P<verb>ordered|told|instructed)\s+(?:the\s+|all\s+)?{_GROUP}{_LEAVE_PLACE}|"
+    rf"\b{_GROUP}\s+(?:were|was|are|have\s+been|had\s+been|were\s+being|are\s+being)\s+(?:all\s+)?"
+    rf"(?P<passive>ordered|told|instructed){_LEAVE_PLACE.replace('(?P<left>', '(?P<left2>')}", re.I)
+
+
+def _told_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,
+                   issuers: dict[tuple[int, str], str]) -> list[tuple]:
+    out: list[tuple] = []
+    for m in _TOLD_TO_LEAVE.finditer(text, sentence.start, sentence.end):
+        words = "evacuation ordered"
+        last[:] = [words]
+        if m.group("verb") and (by := _issuer(text, sentence, m, m.group("verb"))) is not None:
+            issuers.setdefault((sentence.start, words), by)
+        at = "left" if m.group("left") else "left2"
+        out.extend((m.start(), m.end(), pid, words, m.group(0), None) for slot in slots
+                   if m.start(at) <= slot.start and slot.end <= m.end(at) for pid in slot.ids
+                   if pid and not is_area(gazetteer, pid))
+    return out
+
+
 def order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,
                   issuers: dict[tuple[int, str], str]) -> list[tuple]:
     """Evacuation orders: the places of the sentence (countries aside) are covered by the order; "the order
@@ -198,6 +225,8 @@ def order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
                   if pid and not is_area(gazetteer, pid)]
         out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
     out.extend(_ring_claims(text, sentence, slots, gazetteer, last, issuers=issuers))
+    if not out:
+        out.extend(_told_to_leave(text, sentence, slots, gazetteer, last, issuers=issuers))
     if not out and last:
         out.extend(_adopted(text, sentence, slots, gazetteer, last[0]))
     cover = _COVERS.search(text, sentence.start, sentence.end) if not out and last else None

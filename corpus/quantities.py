@@ -22,7 +22,7 @@ from evacmap.corpus.counted import HUMAN, MONTH_DAY, MOVED_COUNT, REACHED, WHOLE
 from evacmap.corpus.counted import NOUNS as _NOUNS
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Quantity
-from evacmap.corpus.numberwords import NUMWORD, UNITS, digits_value, word_number, words_to_number
+from evacmap.corpus.numberwords import DIGIT_SCALES, NUMWORD, UNITS, digits_value, word_number, words_to_number
 from evacmap.corpus.victims import LISTABLE, listed, role_of, victims
 
 # Vague amounts: (low, high) of the range the phrase conventionally means.
@@ -38,7 +38,7 @@ VAGUE_AMOUNTS = frozenset(_VAGUE)  # a count given only by one of these stays wo
 _TIME_UNITS = (r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centur(?:y|ies)"
                r"|generations?|nights?|mornings?|afternoons?|evenings?|times|am|pm|a\.m\.|p\.m\.|gmt)")
 _QUALIFIERS = (
-    "approximately", "about", "around", "roughly", "some", "an estimated", "estimated",
+    "approximately", "about", "around", "roughly", "some", "an estimated", "estimated", "estimated at",
     "nearly", "almost", "close to", "just under", "just over", "at least", "more than",
     "over", "upwards of", "no fewer than", "no less than", "fewer than", "less than",
     "up to", "as many as", "as high as", "as much as", "at most", "no more than", "exactly",
@@ -50,7 +50,7 @@ _NUMBER = re.compile(
     r"(?P<phone>\+\d[\d ()-]{{6,}}\d|\b\d{{2,4}}(?: \d{{3,4}}){{2,}}\b)"
     r"|(?P<vague>\b(?:{})\b)".format("|".join(re.escape(v) for v in _VAGUE))
     + r"|(?P<digits>(?<![\w.,:/+#-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]*\d)|(?<![\w.,:/+#-])\d+(?:\.\d+)?"
-      r"(?:\s+(?:million|billion|thousand))?)"
+      rf"(?:\s+(?:{DIGIT_SCALES}))?)"
     + rf"|(?P<words>\b(?:an?\s+(?=(?:dozen|hundred|thousand|million)\b))?(?:{NUMWORD})"
       rf"(?:(?:[\s-]+(?:and\s+)?)(?:{NUMWORD}))*\b)",
     re.I,
@@ -93,7 +93,7 @@ _MODIFIER = re.compile(r"^(?:[A-Z][\w'’.-]*|foreign|rebel|other|more|green|gov
                        r"injured|sick|local|young|armed|opposition|Shia|Shi'ite|Sunni|new|small|"
                        r"slow-moving|white|red|civilian|additional|extra|further|of|the|their|its|his|her|our|"
                        r"internationally|international|humanitarian|aid|relief|recruited|confirmed|storm|pet-friendly|emergency|fire|utility|power|"
-                       r"first|evacuation|medical|military|commercial|chartered|charter|naval|"
+                       r"first|evacuation|medical|military|commercial|chartered|charter|naval|special|"
                        r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport|dual|"
                        # what kind of vehicle, and whose: "nine transport planes", "48 coalition flights"
                        r"transport|cargo|passenger|coalition|allied|partner|rescue|troop)$")
@@ -213,7 +213,8 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
     if not m:
         return None, start
     q = m.group(1).lower()
-    return {"an estimated": "estimated"}.get(q, q), m.start(1)
+    # "was estimated at 2.5 million": a number given as an estimate, as "an estimated 2.5 million"
+    return {"an estimated": "estimated", "estimated at": "estimated"}.get(q, q), m.start(1)
 
 
 # A number set right after another's phrase and a comma ("49 fires, seven of them"): "them" is that phrase.

@@ -226,3 +226,16 @@ def test_a_local_government_or_institution_named_by_its_kind_is_a_speaker(senten
 ])
 def test_a_prepositional_phrase_is_no_speaker_and_official_figures_are_the_source(sentence, speaker):
     assert find_attribution(sentence).speaker == speaker
+
+
+@pytest.mark.parametrize("sentence, who", [
+    # written sentences: an unnamed official is credited with the body named after them, however long its name
+    ("130,000 people were evacuated from the district, an official in the special relief commissioner's office said.",
+     "official (special relief commissioner's office)"),
+    ("About 550,000 people had been shifted, a senior official at the disaster management ministry said.",
+     "official (disaster management ministry)"),
+    ("A spokesman for the state transport department said five buses had left.", "spokesman (state transport department)"),
+    ("About 2,000 people were moved, an official said.", "official"),
+])
+def test_an_unnamed_official_takes_the_body_that_employs_them(sentence, who):
+    assert speaker(sentence) == who

@@ -540,3 +540,16 @@ def test_advice_and_stay_indoors_orders_are_worded_as_what_they_are():
     assert order_status("evacuation advised, within 50 miles") == "under an evacuation advisory (within 50 miles)"
     assert zone_status("stay-indoors order, 20-30 km") == "under a stay-indoors order (20-30 km)"
     assert order_status("evacuation ordered, widened to 10 km") == "under an evacuation order (widened to 10 km)"
+
+
+def test_a_group_told_to_leave_a_named_place_puts_that_place_under_an_order(gaz):
+    """"<authority> told tourists to leave the seaside resort of <town>", "Tourists were told to leave <town>":
+    the place named after "leave" is under an evacuation order (the active names who gave it, the passive nobody);
+    the sentence's other places are not covered."""
+    claims = _dated_claims("Officials in Florida told tourists to leave the beach town of Destin on Thursday and head "
+                           "to Pensacola.", gaz, "US", "2018-10-12")
+    assert {(gaz.get(c.place_id).name, c.controller, c.issued_by) for c in claims} == {
+        ("Destin", "evacuation ordered", "officials in Florida")}
+    claims = _dated_claims("Visitors were told to leave Key West by Sunday evening.", gaz, "US", "2017-09-07")
+    assert {(gaz.get(c.place_id).name, c.controller, c.issued_by) for c in claims} == {
+        ("Key West", "evacuation ordered", None)}

@@ -48,9 +48,16 @@ FLOORS = {
     # "Minami-Sōma") not found.
     "fukushima-2011": {"legs": 9, "routes": 4, "control": 8},
     # lebanon: written blind (a multinational sealift and road exodus); first run 26/43 legs, 5/7 routes, 0/1 control.
-    # Missing: "this Turkish port" (the dateline's place), "the island", a ship lying "off Tyre" as an origin, and
-    # "driven from Beirut to Damascus landed in Athens" read as Beirut -> Athens (its README lists the rest).
+    # 35 once "this Turkish port" was read as the dateline's place. Missing: "the island", a ship lying "off Tyre"
+    # as an origin, and "driven from Beirut to Damascus landed in Athens" read as Beirut -> Athens (its README
+    # lists the rest).
     "lebanon-2006": {"legs": 35, "routes": 6, "control": 1},
+    # fani: written blind (tourists out of Puri by train and bus, people to cyclone shelters); first run 9/13 legs,
+    # 3/3 routes, 0/2 control; 2/2 once "told tourists to leave <place>" was read as an order (corpus/orders.py),
+    # 10/13 legs once "the seaside resort of <place>" was read as the place. Missing legs: "Odisha evacuated 12 lakh
+    # people" (a state as origin), "asked to leave their lodge" (a lodge "In Puri"), "arranged a special train to
+    # take them to Howrah" (them = pilgrims in Puri, two sentences back).
+    "fani-2019": {"legs": 10, "routes": 3, "control": 2},
 }
 
 

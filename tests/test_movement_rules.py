@@ -450,3 +450,15 @@ def test_a_reception_place_named_once_is_not_enough(gaz, ids):
 def test_an_arrival_from_inside_the_reception_place_gets_no_destination(gaz, ids):
     text = "Buses reached Kenya on Monday. More reached Kenya on Tuesday. Officials said 300 people had arrived from Kisumu."
     assert (ids["Kisumu"], ids["Kenya"], "happened") not in legs_of(text, gaz)
+
+
+def test_a_settlement_named_by_its_kind_is_the_origin_and_an_order_to_leave_is_planned(gaz, ids):
+    """Written sentences: "left the town of X", "the seaside resort of X" name X as where people left; "told tourists
+    to leave X" and "were told to leave X" say what an order asks, not that anyone has gone."""
+    assert legs_of("Tourists left the coastal town of Mombasa on Thursday.", gaz) == [(ids["Mombasa"], None, "happened")]
+    assert legs_of("Officials told tourists to leave the seaside resort of Mombasa on Thursday.", gaz) == [
+        (ids["Mombasa"], None, "planned")]
+    assert legs_of("Tourists were told to leave Mombasa by Thursday evening.", gaz) == [(ids["Mombasa"], None, "planned")]
+    # people who asked to leave themselves are no order
+    assert legs_of("Every Briton who had asked to leave was flown from Mombasa to Nairobi.", gaz) == [
+        (ids["Mombasa"], ids["Nairobi"], "happened")]

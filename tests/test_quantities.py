@@ -287,3 +287,31 @@ def test_a_toll_that_stands_at_or_rises_to_a_number_counts_the_dead(text, contex
 ])
 def test_a_capitalised_noun_that_opens_a_name_is_not_what_is_counted(text, expected):
     assert [(q.value, q.counted()) for q in parse_quantities(text) if q.counts] == expected
+
+
+def test_lakh_and_crore_are_scale_words_of_south_asian_english():
+    # Written sentences in the style of Indian and Bangladeshi reports: "lakh" is 100,000, "crore" ten million.
+    assert summary("The state moved 12 lakh people to cyclone shelters in 24 hours.") == [
+        (1_200_000, None, None, None, "people")]
+    assert summary("More than 1.3 lakh residents were evacuated from the district.") == [
+        (130_000, 130_000, None, "more than", "residents")]
+    assert summary("Nearly two lakh people were shifted to safer places.") == [
+        (200_000, None, 200_000, "nearly", "people")]
+    assert summary("About 3 lakhs people live in the low-lying wards.")[0][0] == 300_000
+    assert words_to_number("one crore") == 10_000_000
+
+
+def test_estimated_at_is_an_estimate_like_an_estimated():
+    # Written sentence: the number follows "estimated at", not "an estimated"; it is no exact count.
+    assert summary("The number of people told to leave the coast was estimated at 2.5 million.") == [
+        (2_500_000, None, None, "estimated", "people")]
+    assert summary("The crowd at the shelter was estimated at about 3,000 people.") == [
+        (3_000, None, None, "about", "people")]  # the nearer qualifier still governs
+
+
+def test_trains_and_villagers_are_counted_and_special_is_a_modifier():
+    # Written sentences: trains carry evacuees as buses do; villagers are residents; "special" names a service.
+    assert summary("Three special trains carried tourists out of the town on Thursday.") == [
+        (3, None, None, None, "trains")]
+    assert summary("The railways said 223 trains had been cancelled.") == [(223, None, None, None, "trains")]
+    assert summary("About 5,000 villagers were moved to school buildings.") == [(5_000, None, None, "about", "residents")]
