@@ -315,3 +315,10 @@ def test_trains_and_villagers_are_counted_and_special_is_a_modifier():
         (3, None, None, None, "trains")]
     assert summary("The railways said 223 trains had been cancelled.") == [(223, None, None, None, "trains")]
     assert summary("About 5,000 villagers were moved to school buildings.") == [(5_000, None, None, "about", "residents")]
+
+
+def test_kitchens_and_camps_opened_are_counted():
+    # Written sentences: what a relief operation opens for the people it moves is counted as such.
+    assert summary("Some 9,000 shelters and 7,000 kitchens were opened overnight.") == [
+        (9_000, None, None, "some", "shelters"), (7_000, None, None, None, "kitchens")]
+    assert summary("More than 200 relief camps were set up.") == [(200, 200, None, "more than", "camps")]
