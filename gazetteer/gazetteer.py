@@ -116,14 +116,14 @@ class Gazetteer:
     def as_written(self, names: dict[str, str]) -> Gazetteer:
         """This gazetteer showing the places of `names` (id -> name) under the names a corpus writes: a
         GeoNames record may carry a district's or an old name ("Yamakiya" for Kawamata); a map labels the
-        town as its sources name it, and the place's note keeps the record's own name."""
+        town as its sources name it, and the place's citation keeps the record's own name."""
         named = copy.copy(self)
         named._renamed = {}
         for pid, name in names.items():
-            if (place := self.get(pid)) is not None:
-                cited = place.citation.split(" via ")[0]
-                named._renamed[pid] = dataclasses.replace(place, name=name, note="; ".join(
-                    x for x in (place.note, f"{cited} names it {place.name}") if x))
+            if (place := self.get(pid)) is not None:  # the citation a popup shows keeps the record's name
+                record, via, rest = place.citation.partition(" via ")
+                named._renamed[pid] = dataclasses.replace(
+                    place, name=name, citation=f"{record} (named {place.name} there){via}{rest}")
         return named
 
     def candidates(self, name: str) -> list[Place]:

@@ -1,5 +1,5 @@
 """A map labels a place as its sources write it: a GeoNames record named otherwise (a district's name, another
-romanisation, the other side's name) is shown under the corpus's own name, its record's name kept in its note
+romanisation, the other side's name) is shown under the corpus's own name, its record's name kept in its citation
 (corpus/places.written_names, Gazetteer.as_written)."""
 from __future__ import annotations
 
@@ -34,11 +34,11 @@ def test_abbreviations_and_curated_names_are_kept(run_cli):
     assert names.get("ramouseh") == "Ramouseh"  # written "Ramussa" once
 
 
-def test_the_record_name_stays_in_the_places_note():
+def test_the_record_name_stays_in_the_places_citation():
     from evacmap.gazetteer import Gazetteer
 
     gaz = Gazetteer.load()
     pid = next(p.id for p in gaz.candidates("Yamakiya") if p.id.startswith("gn:"))
     named = gaz.as_written({pid: "Kawamata"})
-    assert named.get(pid).name == "Kawamata" and "Yamakiya" in named.get(pid).note
+    assert named.get(pid).name == "Kawamata" and "(named Yamakiya there)" in named.get(pid).citation
     assert gaz.get(pid).name == "Yamakiya"  # the gazetteer it came from is left as it was
