@@ -302,6 +302,8 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
     """A number's own modality where its words say so ("the target of 5,000"), else None."""
     if _TARGETED.search(text[max(previous_end, start - 30):end]):
         return "target"
+    if _CHANGE_FROM.search(text, max(previous_end, start - 40), start) and _CHANGE_TO.match(text, end):
+        return "reported"  # "expected to grow from 2,500 troops on Monday to 4,000": where it stands now
     own = text[start:end]  # a truce "expected to last three days": the number's own words
     for rx, kind in ((_EXPECTED, "expected"), (_PLANNED, "planned")):
         if rx.search(own):
@@ -311,6 +313,10 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
     return None if rel is None else _mood(rel.group(0))
 
 
+#: a change from one level to another: the first number is the level as it stands ("grow from 2,500 ... to 4,000")
+_CHANGE_FROM = re.compile(r"\b(?:grow|rise|increase|climb|swell|expand|go up|fall|drop|decline|shrink)\s+from\s+"
+                          r"(?:about\s+|some\s+|around\s+|nearly\s+|roughly\s+|almost\s+)?$", re.I)
+_CHANGE_TO = re.compile(r"[^,;.]{0,40}?\bto\s+(?:about\s+|some\s+|around\s+|nearly\s+|roughly\s+|almost\s+)?\d", re.I)
 _RELATIVE_AT = re.compile(r",\s*(?:where|who|whom|which)\b(?:[^,;.]|(?<=\d)[,.](?=\d))*", re.I)
 
 

@@ -386,3 +386,17 @@ def test_a_number_in_a_relative_clause_takes_that_clauses_mood():
     assert quantity_modality(t, a, a + 3) == "planned"
     a = t.index("2,000")
     assert quantity_modality(t, a, a + 5) is None  # outside the relative clause: the clause's own mood
+
+
+def test_the_level_a_change_starts_from_is_reported_not_expected():
+    """"expected to grow from about 2,500 troops on Monday to about 4,000": 2,500 is where the force stands, the
+    expectation is the 4,000; a number with no "to" after it keeps the clause's mood."""
+    from evacmap.corpus.scope import quantity_modality
+    t = "He said the U.S. force in Kabul was expected to grow from about 2,500 troops on Monday to about 4,000."
+    a, b = t.index("2,500"), t.index("2,500") + 5
+    assert modality(t) == "expected" and quantity_modality(t, a, b) == "reported"
+    c = t.index("4,000")
+    assert quantity_modality(t, c, c + 5) is None
+    t = "Shelters are expected to fill from Friday, with 2,000 people due to arrive."
+    a = t.index("2,000")
+    assert quantity_modality(t, a, a + 5) is None
