@@ -39,6 +39,7 @@ NOUNS = {
     "rescues": "rescues", "missing": "missing", "migrants": "migrants", "pilgrims": "pilgrims",
     "students": "students", "tourists": "tourists", "elderly": "elderly", "babies": "children",
     "infants": "children", "shelters": "shelters", "shelter": "shelters", "kitchens": "kitchens",
+    "inpatients": "patients", "relatives": "relatives", "parents": "parents",
     "camps": "camps",
     "flights": "flights", "flight": "flights", "planes": "aircraft", "aircraft": "aircraft",
     "helicopters": "aircraft", "ships": "ships", "ship": "ships", "boats": "boats", "vessels": "ships",
@@ -60,7 +61,7 @@ HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "
                    "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
                    "diplomats", "staff", "dependants", "responders", "firefighters", "crews", "rescuers",
                    "peacekeepers", "missing", "migrants", "pilgrims", "students", "tourists", "elderly",
-                   "survivors"})
+                   "survivors", "relatives", "parents"})
 
 # The shapes that name what a bare number counts before it (read by corpus.quantities):
 # a whole named by the part it includes: "put the total at 3,100, among them 900 Chileans" (people);

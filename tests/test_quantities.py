@@ -322,3 +322,12 @@ def test_kitchens_and_camps_opened_are_counted():
     assert summary("Some 9,000 shelters and 7,000 kitchens were opened overnight.") == [
         (9_000, None, None, "some", "shelters"), (7_000, None, None, None, "kitchens")]
     assert summary("More than 200 relief camps were set up.") == [(200, 200, None, "more than", "camps")]
+
+
+def test_inpatients_relatives_and_parents_are_counted_people():
+    # Written sentences: a hospital's inpatients are patients; a family's relatives and a group's parents are people.
+    assert summary("The hospital had about 340 inpatients when the earthquake struck.") == [
+        (340, None, None, "about", "patients")]
+    assert summary("He was heading west with 18 relatives in four cars.") == [
+        (18, None, None, None, "relatives"), (4, None, None, None, "vehicles")]
+    assert summary("The bus carried 36 parents out of the city.") == [(36, None, None, None, "parents")]
