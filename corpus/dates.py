@@ -41,7 +41,9 @@ _DATE = re.compile(
 )
 # "after the deal was struck on Wednesday" sets its date in the background; "shortly before 5 a.m. on
 # Wednesday" is a time adjunct of the sentence's own event.
-_BACKGROUND = re.compile(r"\b(?:after|since|before|until|following|prior to|when)\b(?!\s+(?:\d{1,2}(?:[:.]\d\d)?\s*"
+# "..., which followed a similar explosion at Unit 1 on Saturday": a relative clause tying in an earlier event
+_BACKGROUND = re.compile(r"\b(?:after|since|before|until|following|prior to|when|(?:which|that)\s+(?:had\s+)?"
+                         r"(?:followed|preceded|came after))\b(?!\s+(?:\d{1,2}(?:[:.]\d\d)?\s*"
                          r"(?:a\.m\.|p\.m\.|am\b|pm\b)|noon|midday|midnight|dawn|dusk|daybreak|nightfall))", re.I)
 # "would" is the future of reported speech: "Ottawa said a ship would pick up 1,000 people on Wednesday".
 _FUTURE = re.compile(r"\b(?:will|shall|would|due|expected|set (?:to|for)|plans?|planned|scheduled|going to|"

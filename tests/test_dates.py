@@ -155,3 +155,14 @@ def test_would_of_reported_speech_puts_a_weekday_ahead():
     assert r.date == dt.date(2006, 7, 26)
     [r] = find_dates("Ottawa said a chartered ship picked up 1,000 people from the port on Wednesday.", thu)
     assert r.date == dt.date(2006, 7, 19)
+
+
+def test_a_relative_clause_tying_in_an_earlier_event_dates_that_event_not_the_sentence():
+    """"..., which followed a similar explosion at Unit 1 on Saturday": Saturday is the earlier blast's day; a
+    relative clause about the reported event itself ("which left on Monday") still dates it."""
+    wed = dt.date(2024, 5, 8)
+    refs = find_dates("Seven were missing after the blast at Unit 3, which followed a similar explosion at Unit 1 on "
+                      "Saturday.", wed)
+    assert [r.background for r in refs] == [True]
+    refs = find_dates("The convoy, which left on Monday, carried 300 people.", wed)
+    assert [(r.date, r.background) for r in refs] == [(dt.date(2024, 5, 6), False)]
