@@ -265,13 +265,17 @@ def _direction_groups(members: list[MergedLeg], ofam: str | None, gazetteer) -> 
             groups.append([leg])
         else:
             home.append(leg)
-    rest = [lg for lg in members if lg not in direct]
+    placed = {id(lg) for lg in direct}
+    rest = [lg for lg in members if id(lg) not in placed]
     for _ in range(len(rest) + 1):  # a chained leg may start where another chained leg ends
+        before = len(rest)
         for leg in list(rest):
             home = next((g for g in groups if _extends(g, leg, origin, gazetteer)), None)
             if home is not None:
                 home.append(leg)
                 rest.remove(leg)
+        if len(rest) == before:  # a pass that placed nothing changes nothing: the next would do the same
+            break
     undrawn = [lg for lg in rest if lg.to_id is None]
     if groups and undrawn:  # "left X" with no destination: part of the origin's main movement
         groups[0].extend(undrawn)
