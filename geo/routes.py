@@ -186,6 +186,12 @@ def _reach(legs: list[MergedLeg], onward: list[MergedLeg], start: str | None, ga
     return min(ranks) if ranks else None
 
 
+def _country(start: str | None, gazetteer) -> bool:
+    """Whether a place is a country with a code: only such a start is reached by ending inside it."""
+    place = gazetteer.get(start) if (gazetteer is not None and start) else None
+    return place is not None and place.kind == "country" and bool(place.country)
+
+
 def _leads_to(leg: MergedLeg, start: str | None, gazetteer) -> bool:
     """Whether a leg ends where another movement starts: at that place, or, coming from abroad, inside that
     country (a movement "from Sudan" does not go on from one that ended at Port Sudan)."""
@@ -234,7 +240,10 @@ def _extends(group: list[MergedLeg], leg: MergedLeg, origin, gazetteer) -> bool:
     at one of the group's stops and goes where the group goes (the same destination), or, going away from the
     origin, from the group's last stop or on beyond it."""
     ends = {x.to_family for x in group}
-    if not any(_leads_to(x, leg.from_family, gazetteer) for x in group):
+    if not _country(leg.from_family, gazetteer):  # then a leg leads there only by ending there
+        if leg.from_family not in ends:
+            return False
+    elif not any(_leads_to(x, leg.from_family, gazetteer) for x in group):
         return False
     if leg.to_family in ends:
         return True
@@ -265,13 +274,17 @@ def _direction_groups(members: list[MergedLeg], ofam: str | None, gazetteer) -> 
             groups.append([leg])
         else:
             home.append(leg)
-    rest = [lg for lg in members if lg not in direct]
+    placed = {id(lg) for lg in direct}
+    rest = [lg for lg in members if id(lg) not in placed]
     for _ in range(len(rest) + 1):  # a chained leg may start where another chained leg ends
+        before = len(rest)
         for leg in list(rest):
             home = next((g for g in groups if _extends(g, leg, origin, gazetteer)), None)
             if home is not None:
                 home.append(leg)
                 rest.remove(leg)
+        if len(rest) == before:  # a pass that placed nothing changes nothing: the next would do the same
+            break
     undrawn = [lg for lg in rest if lg.to_id is None]
     if groups and undrawn:  # "left X" with no destination: part of the origin's main movement
         groups[0].extend(undrawn)
