@@ -39,7 +39,21 @@ def _open(browser, url: str, width: int):  # noqa: F811
     page.goto(url)
     page.wait_for_selector(".leaflet-container")
     page.wait_for_timeout(400)
+    _settled(page)
     return ctx, page
+
+
+def _settled(page, tries: int = 20) -> None:
+    """Wait until the labels stop moving (two reads 150 ms apart agree, at most 3 s): on a loaded machine the
+    opening fit and the labels' own placement may still run after the first 400 ms, and a reader sees the
+    settled map, not a frame of its animation."""
+    last = None
+    for _ in range(tries):
+        now = page.evaluate(LABELS_JS)
+        if now == last:
+            return
+        last = now
+        page.wait_for_timeout(150)
 
 
 @pytest.fixture(scope="module")
