@@ -141,10 +141,22 @@ _WIDENED = re.compile(rf"\b(?:the|its|their)\s+(?:evacuation\s+|exclusion\s+)?zo
 _ADVICE = frozenset({"advised", "urged", "asked", "recommended"})
 
 
+def _unit(m: re.Match) -> str:
+    return "km" if m.group("unit").lower().startswith("k") else "miles"
+
+
+def _centred(m: re.Match, group: str, words: str, slots: list[Slot], gazetteer) -> list[tuple]:
+    """The claims of an order `m` for the places inside its group `group` (the place a ring is drawn around,
+    the place people are told to leave), no other of the sentence; never a country or a first-level division."""
+    return [(m.start(), m.end(), pid, words, m.group(0), None) for slot in slots
+            if m.start(group) <= slot.start and slot.end <= m.end(group) for pid in slot.ids
+            if pid and not is_area(gazetteer, pid)]
+
+
 def _ring_words(m: re.Match) -> str:
     """The controller of a ring order: what it tells people to do, whether it orders or advises, and how far
     it reaches ("stay-indoors order, 20-30 km", "evacuation advised, within 80 miles")."""
-    unit = "km" if m.group("unit").lower().startswith("k") else "miles"
+    unit = _unit(m)
     reach = f"within {m.group('outer')} {unit}" if m.group("within") else f"{m.group('inner')}-{m.group('outer')} {unit}"
     advice = m.group("verb").lower() in _ADVICE
     if m.group("act").lower().split()[0] in ("stay", "remain", "shelter"):
@@ -165,15 +177,10 @@ def _ring_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
         last[:] = [words]
         if (by := _issuer(text, sentence, m, m.group("verb"))) is not None:
             issuers.setdefault((sentence.start, words), by)
-        out.extend((m.start(), m.end(), pid, words, m.group(0), None) for slot in slots
-                   if m.start("at") <= slot.start and slot.end <= m.end("at") for pid in slot.ids
-                   if pid and not is_area(gazetteer, pid))
+        out.extend(_centred(m, "at", words, slots, gazetteer))
     for m in _WIDENED.finditer(text, sentence.start, sentence.end) if last else ():
-        unit = "km" if m.group("unit").lower().startswith("k") else "miles"
-        words = f"{last[0].split(',')[0]}, widened to {m.group('outer')} {unit}"
-        out.extend((m.start(), m.end(), pid, words, m.group(0), None) for slot in slots
-                   if m.start("at") <= slot.start and slot.end <= m.end("at") for pid in slot.ids
-                   if pid and not is_area(gazetteer, pid))
+        words = f"{last[0].split(',')[0]}, widened to {m.group('outer')} {_unit(m)}"
+        out.extend(_centred(m, "at", words, slots, gazetteer))
     return out
 
 
@@ -197,10 +204,7 @@ def _told_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, 
         last[:] = [words]
         if m.group("verb") and (by := _issuer(text, sentence, m, m.group("verb"))) is not None:
             issuers.setdefault((sentence.start, words), by)
-        at = "left" if m.group("left") else "left2"
-        out.extend((m.start(), m.end(), pid, words, m.group(0), None) for slot in slots
-                   if m.start(at) <= slot.start and slot.end <= m.end(at) for pid in slot.ids
-                   if pid and not is_area(gazetteer, pid))
+        out.extend(_centred(m, "left" if m.group("left") else "left2", words, slots, gazetteer))
     return out
 
 

@@ -74,18 +74,19 @@ class Referents:
         """The place of the article's dateline ("MERSIN, Turkey -"), or nothing."""
         if self._here is None:
             span = article_dateline(self.text)
-            first = next((m for m in self.mentions.within(*span) if m.place_id), None) if span else None
+            first = next(iter(self.mentions.within(*span)), None) if span else None
             self._here = (first.place_id,) if first is not None and first.place_id else ()
         return self._here
 
     def _of_kind(self, kind: str) -> tuple[list[int], list[str]]:
         if kind not in self._named:
             starts, ids = [], []
-            for m in self.mentions.mentions:
-                after = _AFTER[kind].match(self.text, m.end) and not _MODIFIER.search(self.text[max(0, m.start - 9):m.start])
-                if m.place_id and (_OWN[kind].search(m.surface) or after
-                                   or _APPOSED[kind].match(self.text[m.end:m.end + 80])
-                                   or _BEFORE[kind].search(self.text[max(0, m.start - 40):m.start])):
+            for m in self.mentions.mentions:  # every one resolved (MentionIndex keeps no other)
+                if (_OWN[kind].search(m.surface)
+                        or (_AFTER[kind].match(self.text, m.end)
+                            and not _MODIFIER.search(self.text[max(0, m.start - 9):m.start]))
+                        or _APPOSED[kind].match(self.text[m.end:m.end + 80])
+                        or _BEFORE[kind].search(self.text[max(0, m.start - 40):m.start])):
                     starts.append(m.start)
                     ids.append(m.place_id)
             self._named[kind] = (starts, ids)
