@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 
+from evacmap.corpus.model import Sentence
 from evacmap.corpus.movement_cues import FILLER, FRONTED_AT, SAID
 from evacmap.corpus.referents import HERE_NOUNS
 from evacmap.corpus.slots import Slot
 
-__all__ = ["dateline_arrival", "fronted_arrival"]
+__all__ = ["dateline_arrival", "dateline_slot", "fronted_arrival"]
 
 #: an arrival at the place the reporter stands: "came ashore at this Turkish port", "touched down at this air base"
 _AT_HERE = re.compile(rf"\b(?:at|in|into|to|reached|reach)\s+this\s+(?:[\w.'’-]+\s+){{0,3}}?{HERE_NOUNS}", re.I)
@@ -59,3 +60,11 @@ def dateline_arrival(text: str, lo: int, hi: int, here: Slot | None) -> list[tup
     dateline (`here`), as its destination role; nothing when the article has no dateline place."""
     m = _AT_HERE.search(text, lo, hi) if here is not None else None
     return [(m.start() - lo, here, m.group(0))] if m is not None and here is not None else []
+
+
+def dateline_slot(dateline: tuple[int, int] | None, sentence: Sentence, slots: list[Slot]) -> Slot | None:
+    """The place of the article's dateline span (claim_places.article_dateline), from the slots of the sentence
+    that holds it; None for any other sentence (none of their places is the dateline's)."""
+    if dateline is None or sentence.start >= dateline[1]:
+        return None
+    return next((s for s in slots if dateline[0] <= s.start < dateline[1]), None)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.claim_places import article_dateline
+from evacmap.corpus.fronted import dateline_slot
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
 from evacmap.corpus.movement_cues import (
@@ -93,7 +94,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
                         strict=False))
     dateline, here = article_dateline(text), None  # "this port": the place of the dateline
     for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors, gazetteer), strict=True):
-        here = here or next((s for s in slots if dateline and dateline[0] <= s.start < dateline[1]), None)
+        here = here or dateline_slot(dateline, sentence, slots)
         moves = []
         earlier = last_dest  # a later clause of the sentence goes on from the last place an earlier one reached
         for lo, hi in clause_spans(sentence):
