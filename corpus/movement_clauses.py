@@ -18,6 +18,7 @@ from evacmap.corpus.folding import fast
 from evacmap.corpus.fronted import dateline_arrival, fronted_arrival
 from evacmap.corpus.model import Sentence
 from evacmap.corpus.movement_cues import (
+    ARRIVED_NEXT,
     BACKSTORY,
     BETWEEN,
     CHAIN_BREAK,
@@ -33,6 +34,7 @@ from evacmap.corpus.movement_cues import (
     DIRECTED,
     DISPUTED,
     DONE,
+    EMBARKING,
     FETCHED,
     FILLER,
     FIRST_TO_BE,
@@ -43,8 +45,8 @@ from evacmap.corpus.movement_cues import (
     MODES,
     MODES_FAMILY,
     MOVE_WORD,
-    MOVERS,
     NOT_A_MOVE,
+    OFFSHORE,
     ON_THE_WAY,
     OPTIONAL,
     ORDERED_OUT,
@@ -57,6 +59,7 @@ from evacmap.corpus.movement_cues import (
     POPULATION_LEFT,
     POSSESSIVE,
     PRONOUN,
+    RELATIVE_STAGE,
     REVERSE_DEST,
     THEN_STAGE,
     THERE,
@@ -70,7 +73,9 @@ from evacmap.corpus.movement_cues import (
     WEAK_DEST,
     WHO,
     WHO_FAMILY,
-    phrase_broken,
+    generic_to,
+    moved_before,
+    mover_before,
     status_window_end,
 )
 from evacmap.corpus.slots import Slot
@@ -160,10 +165,13 @@ class Move:
 
 def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
     """The clauses of a sentence: split at the breaks of CLAUSE_BREAK, then before a chained verb
-    ("... and flown to Y", whose clause keeps its "and" so that it goes on from the last place)."""
+    ("... and flown to Y", whose clause keeps its "and" so that it goes on from the last place) and before
+    the sentence's own arrival verb after a relative clause that moved its subject ("who had been driven to Y
+    landed in Z")."""
     bounds, pos = [], 0
     breaks = sorted([(m.start(), m.end()) for m in CLAUSE_BREAK.finditer(sentence.text)] +
-                    [(m.start(), m.end()) for m in CHAIN_BREAK.finditer(sentence.text)])
+                    [(m.start(), m.end()) for m in CHAIN_BREAK.finditer(sentence.text)] +
+                    [m.span("gap") for m in RELATIVE_STAGE.finditer(sentence.text)])
     for a, b in breaks:
         if a < pos:
             continue
@@ -171,26 +179,6 @@ def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
         pos = b
     bounds.append((sentence.start + pos, sentence.end))
     return bounds
-
-
-def _moved_before(before: str) -> bool:
-    """A movement word before the cue, in the same phrase (no punctuation between: see phrase_broken)."""
-    moves = list(MOVE_WORD.finditer(before))
-    return bool(moves) and not phrase_broken(before[moves[-1].end():])
-
-
-def _mover_before(before: str) -> bool:
-    """Someone or something that evacuates is named before a weak cue: "the first convoy ... reached",
-    not "aid must reach"."""
-    return bool(WHO_FAMILY.matching(before)) or bool(VEHICLES.search(before)) or \
-        bool(re.search(r"\bevacuat\w*", before, re.I)) or bool(MOVERS.search(before))
-
-
-def _generic_to(clause: str, cue: re.Match) -> bool:
-    """A bare "to" is a destination cue only right after a movement word in the same phrase
-    ("the evacuation of fighters and civilians to ..."), never in "according to", "back to"."""
-    before = clause[max(0, cue.start() - 50):cue.start()]
-    return not TO_EXCLUDED.search(before) and _moved_before(before)
 
 
 def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None, *,
@@ -215,6 +203,7 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
 
     _origin_roles(clause, take, origins)
     _ordered_out(clause, lo, text, take, origins)
+    _offshore(clause, lo, text, take, origins)
     _coordinated(origins, inside, text, used)
     _reverse_roles(clause, lo, text, inside, used=used, origins=origins, dests=dests)
     cues = list(DEST_CUES.finditer(clause))  # read by both rules below: searched once
@@ -236,7 +225,7 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
                 break
     if dests and not origins:
         _population_origin(text, (lo, hi), inside, used, origins=origins, dests=dests)
-    going_on = CONTINUES.search(clause)
+    going_on = CONTINUES.search(clause) or (ARRIVED_NEXT.match(clause) if same_sentence else None)
     if going_on is not None and dests and not origins:
         start = _continued_from(inside, lo + going_on.start(), {d[1].start for d in dests}, text) or last_dest
         if start is not None:
@@ -291,7 +280,7 @@ def _described_origin(clause: str, lo: int, text: str) -> str | None:
     leg keeps the words rather than take the article's evacuation origin."""
     for cue in FROM_CUE.finditer(clause):
         m = DESCRIBED_DEST.match(text, lo + cue.end())
-        if m is not None and (_moved_before(clause[:cue.start()]) or MOVE_WORD.search(clause[:cue.start()])):
+        if m is not None and (moved_before(clause[:cue.start()]) or MOVE_WORD.search(clause[:cue.start()])):
             return " ".join(m.group("d").split())
     return None
 
@@ -345,7 +334,7 @@ def _origin_roles(clause: str, take, origins: list) -> None:
                 take(cue, origins, 30)
     for cue in FROM_CUE.finditer(clause):
         opening = not clause[:cue.start()].strip() and MOVE_WORD.search(clause[cue.end():])  # "From X they flew to Y"
-        if opening or _moved_before(clause[:cue.start()]):
+        if opening or moved_before(clause[:cue.start()]):
             take(cue, origins)
 
 
@@ -369,6 +358,16 @@ def _coordinated(roles: list, inside: list[Slot], text: str, used: set[int], *, 
         for nxt in chain:
             used.add(nxt.start)
             roles.append((pos, nxt, cue))
+
+
+def _offshore(clause: str, lo: int, text: str, take, origins: list) -> None:
+    """"anchored off X to take on 1,200 Americans", "lay off X while small boats carried them out to it": X is
+    where the people boarded, when the sentence says they board (an anchored ship alone moves no one)."""
+    cue = OFFSHORE.search(clause)
+    if cue is not None:
+        stop = text.find(".", lo + cue.end())
+        if EMBARKING.search(text, lo + cue.end(), len(text) if stop < 0 else stop):
+            take(cue, origins, 30)
 
 
 def _ordered_out(clause: str, lo: int, text: str, take, origins: list) -> None:
@@ -446,7 +445,8 @@ def _dest_and_via_roles(clause: str, cues: list[re.Match], take, vias: list, des
     """Destination cues (a weak one needs a mover before it), then vias; "into" ends a movement when no
     destination follows it. A bare "to" after an origin taken by "from" ends the movement ("runs from X,
     an airfield near Y, to Z"), as after "out of" ("took its citizens out of X overland to Z")."""
-    chained = clause[:4].lower() == "and "  # "... and drove to X": the mover is the earlier clause's
+    # "... and drove to X", "who had been driven to Y | landed in Z": the mover is the earlier clause's
+    chained = clause[:4].lower() == "and " or bool(ARRIVED_NEXT.match(clause))
     from_at = [o[0] for o in origins if o[2].lower() == "from" or o[2].lower().endswith("out of")
                or o[2].lower() in DEPARTURE_CUES]  # "fled X by train to Y"
     # "took 1,400 people from the civic center to shelters in X": an origin described, not placed, ends at "to" too
@@ -454,13 +454,13 @@ def _dest_and_via_roles(clause: str, cues: list[re.Match], take, vias: list, des
     for cue in cues:  # the clause's DEST_CUES
         bare_to = cue.group(0).lower() == "to"
         if re.match(r"to (?:stay|shelter)\b", cue.group(0), re.I):  # "headed north to stay with family in Y"
-            if _moved_before(clause[:cue.start()]):
+            if moved_before(clause[:cue.start()]):
                 take(cue, dests)
             continue
         if bare_to and any(f < cue.start() for f in from_at) and not TO_EXCLUDED.search(clause[:cue.start()]):
             take(cue, dests)
-        elif (not bare_to or _generic_to(clause, cue) or (chained and THEN_STAGE.search(clause, 0, cue.start()))) and \
-                (not WEAK_DEST.fullmatch(cue.group(0)) or chained or _mover_before(clause[:cue.start()])):
+        elif (not bare_to or generic_to(clause, cue) or (chained and THEN_STAGE.search(clause, 0, cue.start()))) and \
+                (not WEAK_DEST.fullmatch(cue.group(0)) or chained or mover_before(clause[:cue.start()])):
             take(cue, dests)
     for cue in VIA_CUES.finditer(clause):
         later_dest = any(d[0] > cue.start() for d in dests)

@@ -31,6 +31,12 @@ ORIGIN_CUES = re.compile(r"\b(?:snaked |headed |driven |brought |bused |moved |c
                          r"\b(?:carrying|bringing|ferrying)\s+(?:[\d,]+\s+|dozens\s+of\s+|hundreds\s+of\s+|more\s+)?"
                          r"(?:residents|people|evacuees|inhabitants|families|survivors)\s+of\b",
                          re.I)
+#: "the ship anchored off X to take on 1,200 Americans", "lay off X while small boats carried them out to it": a
+#: ship waiting off a place takes its people from there (read only where the sentence says people board: EMBARKING)
+OFFSHORE = re.compile(r"\b(?:anchored|anchoring|lay|lying|waited|waiting|moored|stationed|stood|standing|sat|sitting)"
+                      r"\s+(?:just\s+)?off\b", re.I)
+EMBARKING = re.compile(r"\b(?:to\s+(?:take\s+on|pick\s+up|collect|embark|evacuate|board)|aboard|on\s+board|"
+                       r"out\s+to\s+(?:it|her|the\s+ship|the\s+vessel)|tenders?|landing\s+craft|small\s+boats)\b", re.I)
 #: "ordered everyone in X to leave": X is where the movement starts (the order is read in corpus.control_text)
 ORDERED_OUT = re.compile(r"\b(?:ordered|told|instructed|forced)\s+(?:the\s+)?(?:everyone|everybody|all|residents|people|"
                          r"inhabitants|thousands|hundreds)(?:\s+(?:residents|people|of them))?\s+(?:in|of|from)\b", re.I)
@@ -128,6 +134,7 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     # "left the town of X", "the seaside resort of X": a settlement named by its kind
                     r"towns?|city|cities|villages?|resorts?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
 #: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
+_ARRIVAL = r"(?:landed|arrived|docked|touched\s+down|pulled\s+into)\b"
 CONTINUES = re.compile(r"^and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?\w+|"
                        r"\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
                        r"moved) on|then|from there)\b", re.I)
@@ -204,6 +211,11 @@ CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+|"
                           # "to X, where evacuees are processed before flying on to Y" (not "X, where the buses
                           # are headed", which names X as the destination)
                           r",\s+where\s+(?=[^,.;]{0,60}\b(?:before|after|then)\b)", re.I)
+#: "foreigners who had been driven from X to Y landed in Z": the sentence's own verb after a relative clause that
+#: moved its subject is a later stage (split at the gap), which goes on from where the relative clause ended
+RELATIVE_STAGE = re.compile(r"\b(?:who|that|which)\s+(?:had|have|has|were|was)\s+(?:already\s+)?(?:been\s+)?"
+                            r"[a-z]+(?:ed|en|wn|ght)\b[^,;:()]{0,80}?(?P<gap>\s+)(?=" + _ARRIVAL + r")", re.I)
+ARRIVED_NEXT = re.compile(r"^" + _ARRIVAL, re.I)
 #: "driven to X and flown to Y": a second movement verb after "and" goes on from where the first ended
 CHAIN_BREAK = re.compile(r"\s+(?=and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?(?:flown|driven|bused|taken|ferried|"
                          r"sailed|flew|drove|brought|carried|shipped|moved|transferred|continued|went)\b)|"
@@ -270,16 +282,40 @@ COORDINATED = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)")
 CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou?r))?(?:\s+in\s+|,\s*)", re.I)
 
 
+def moved_before(before: str) -> bool:
+    """A movement word before the cue, in the same phrase (no punctuation between: see phrase_broken)."""
+    moves = list(MOVE_WORD.finditer(before))
+    return bool(moves) and not phrase_broken(before[moves[-1].end():])
+
+
+def mover_before(before: str) -> bool:
+    """Someone or something that evacuates is named before a weak cue: "the first convoy ... reached",
+    not "aid must reach"."""
+    return bool(WHO_FAMILY.matching(before)) or bool(VEHICLES.search(before)) or \
+        bool(re.search(r"\bevacuat\w*", before, re.I)) or bool(MOVERS.search(before)) or bool(_WHO_CAME.search(before))
+
+
+#: "Robert Daudelin, who arrived at X with his family": "who" names a person, and a person arriving is a mover
+_WHO_CAME = re.compile(r"\bwho\s+(?:had\s+|has\s+|have\s+)?(?:just\s+|finally\s+|only\s+|eventually\s+)?$", re.I)
+
+
+def generic_to(clause: str, cue: re.Match) -> bool:
+    """A bare "to" is a destination cue only right after a movement word in the same phrase
+    ("the evacuation of fighters and civilians to ..."), never in "according to", "back to"."""
+    before = clause[max(0, cue.start() - 50):cue.start()]
+    return not TO_EXCLUDED.search(before) and moved_before(before)
+
+
 __all__ = [
-    "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
-    "CROSSED_AT", "DEPARTED", "DEPARTURE_CUES", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED",
-    "DONE", "FETCHED", "FILLER", "FIRST_TO_BE", "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES",
-    "HOME", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT",
-    "ORDERED_OUT_TAIL",
-    "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE",
-    "POPULATION_LEFT", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "SAID", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY",
-    "VEHICLES", "VEHICLES_RETURNING", "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY",
-    "phrase_broken", "status_window_end",
+    "ARRIVED_NEXT", "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED",
+    "CORRIDOR", "CROSSED_AT", "DEPARTED", "DEPARTURE_CUES", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION",
+    "DISPUTED", "DONE", "EMBARKING", "FETCHED", "FILLER", "FIRST_TO_BE", "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT",
+    "HAZARD_MOVES", "HOME", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "OFFSHORE", "ON_THE_WAY", "OPTIONAL",
+    "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED",
+    "POPULATION_AFTER", "POPULATION_BEFORE", "POPULATION_LEFT", "POSSESSIVE", "PRONOUN", "RELATIVE_STAGE",
+    "REVERSE_DEST", "SAID", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES", "VEHICLES_RETURNING",
+    "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY", "generic_to", "moved_before",
+    "mover_before", "phrase_broken", "status_window_end"
 ]
 
 

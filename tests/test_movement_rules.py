@@ -462,3 +462,32 @@ def test_a_settlement_named_by_its_kind_is_the_origin_and_an_order_to_leave_is_p
     # people who asked to leave themselves are no order
     assert legs_of("Every Briton who had asked to leave was flown from Mombasa to Nairobi.", gaz) == [
         (ids["Mombasa"], ids["Nairobi"], "happened")]
+
+
+def test_the_verb_after_a_relative_clause_that_moved_its_subject_goes_on_from_where_it_ended(gaz, ids):
+    """Written sentence: "aid workers who had been bused from X to Y landed in Z" is two stages, X -> Y and then
+    Y -> Z; the flight did not start at X."""
+    text = ("A charter plane carrying 80 aid workers who had been bused from Kisumu to Nairobi landed in Istanbul "
+            "on Monday, the airline said.")
+    got = legs_of(text, gaz)
+    assert (ids["Kisumu"], ids["Nairobi"], "happened") in got
+    assert (ids["Nairobi"], ids["Istanbul"], "happened") in got
+    assert (ids["Kisumu"], ids["Istanbul"], "happened") not in got
+
+
+def test_a_person_who_arrived_somewhere_is_a_mover(gaz, ids):
+    """Written sentence: "who" names a person, so "<name>, who arrived at X" is an arrival at X even though no
+    word for evacuees or vehicles comes before it."""
+    got = legs_of("Amina Otieno of Kisumu, who arrived at Mombasa with her two sons, said the road was empty.", gaz)
+    assert any(dest == ids["Mombasa"] for _o, dest, _s in got), got
+
+
+def test_a_ship_waiting_off_a_place_takes_people_from_there_only_when_they_board(gaz, ids):
+    """Written sentences: a ship "anchored off X to take on" people, or lying off X while boats carry people
+    out to it, takes them from X; a ship that only lies off a place moves no one."""
+    got = legs_of("A Kenyan navy ship anchored off Mombasa on Friday to take on about 700 stranded tourists.", gaz)
+    assert [o for o, _d, _s in got] == [ids["Mombasa"]], got
+    text = ("On Friday a ferry lay off Mombasa while fishing boats carried Britons and Germans out to it for the "
+            "crossing to Istanbul.")
+    assert (ids["Mombasa"], ids["Istanbul"], "happened") in legs_of(text, gaz)
+    assert legs_of("A Kenyan navy ship lay off Mombasa on Friday during the storm.", gaz) == []
