@@ -92,16 +92,25 @@ class _Seen:
 
     def close(self, place: Place) -> bool:
         """A region holding one of the anchors, or a place within NEAR_KM of one."""
-        if any(k != self.key for k, _ in self.nearby._by_parent.get(place.id, ())):
-            return True
-        if place.kind in AREA_KINDS or not place.resolved:
-            return False
+        return self.neighbours(place, 1) > 0
+
+    def neighbours(self, place: Place, enough: int = 2) -> int:
+        """How many of the article's other anchor names (up to `enough`) a region holds or a place lies within
+        NEAR_KM of."""
+        held = {k for k, _ in self.nearby._by_parent.get(place.id, ()) if k != self.key}
+        if len(held) >= enough or place.kind in AREA_KINDS or not place.resolved:
+            return min(len(held), enough)
         lat, lon = _cell(place.lat, place.lon)
         span = min(180, math.ceil(NEAR_KM / (111.0 * max(math.cos(math.radians(place.lat)), 0.01))) + 1)
         cells = self.nearby._cells
-        return any(k != self.key and km(place, other) <= NEAR_KM
-                   for y in (lat - 1, lat, lat + 1) for x in range(lon - span, lon + span + 1)
-                   for k, other in cells.get((y, (x + 180) % 360 - 180), ()))
+        for y in (lat - 1, lat, lat + 1):
+            for x in range(lon - span, lon + span + 1):
+                for k, other in cells.get((y, (x + 180) % 360 - 180), ()):
+                    if k != self.key and k not in held and km(place, other) <= NEAR_KM:
+                        held.add(k)
+                        if len(held) >= enough:
+                            return enough
+        return len(held)
 
     def holds(self, region: str, candidates: list[Place]) -> bool:
         """Whether `region` holds an anchor of another name that is not among `candidates`."""
@@ -125,6 +134,23 @@ def supported(pending, kept) -> list:
         if backed:
             out.append((i, j, key, backed, 1.0))
     return out
+
+
+NEIGHBOURS_REASON = "the one near two or more of the article's other towns (the other is near none)"
+
+
+def _among_neighbours(pair: list[Place], near: _Seen) -> Place | None:
+    """Of two settlements too close to call by size and country, the one within NEAR_KM of two or more towns
+    the article names with one meaning while the other is near none ("the towns of Okuma, Futaba, Tomioka and
+    Naraha": the Tomioka among them, not its bigger namesake 200 km away). Two neighbours, not one: one town
+    nearby can be chance; several are the article's own geography."""
+    if not near or any(p.kind not in SETTLEMENT_KINDS for p in pair):
+        return None
+    counts = [near.neighbours(p) for p in pair]
+    if sorted(counts) == [0, 2]:
+        return pair[counts.index(2)]
+    return None
+
 
 
 class Choices:
@@ -154,6 +180,10 @@ class Choices:
             focus, countries = self.focus, self.doc_countries
             place, reason = context.choose(places, region=region, focus=focus, doc_countries=countries,
                                            surface=surface, near=near)
+            if place is None and context.BALANCED in reason:
+                ranked = sorted(places, key=lambda p: (-context.importance(p, focus, countries, surface, near), p.id))
+                place = _among_neighbours(ranked[:2], near)
+                reason = NEIGHBOURS_REASON if place is not None else reason
             place = self.authoritative(place)
             others = sorted((p for p in places if p is not place),  # best first, as choose() ranks them
                             key=lambda p: (-context.importance(p, focus, countries, surface, near), p.id))

@@ -429,7 +429,7 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None, doc_coun
         return best, "homonyms within 50 km"
     if margin >= BALANCED_MARGIN:
         return best, f"largest/most relevant of {len(ranked)} places with this name (margin {margin:.1f})"
-    return None, f"{len(ranked)} places with this name, none clearly more likely (margin {margin:.1f})"
+    return None, f"{len(ranked)} places with this name, {BALANCED} (margin {margin:.1f})"
 
 
 def far_from_story(place: Place, focus: str | None, doc_countries: frozenset[str],
@@ -461,6 +461,9 @@ def _only(only: Place, focus: str | None, doc_countries: frozenset[str], surface
     return only, "only place with this name"
 
 
+#: why a name is left unresolved between homonyms of about equal importance (coherence.Choices may still
+#: settle it by the article's geography)
+BALANCED = "none clearly more likely"
 # Below this difference of importance (log10 of population plus context bonuses: a factor of about three in
 # population with no context for either) two homonyms are too close to call, and the name is left unresolved.
 BALANCED_MARGIN = 0.5

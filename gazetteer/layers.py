@@ -20,6 +20,7 @@ from evacmap.errors import GazetteerDataError
 from evacmap.gazetteer.areapoints import CITATION, geonames_points
 from evacmap.gazetteer.datafiles import airports, iso_centres, us_counties, world_regions
 from evacmap.gazetteer.model import Place
+from evacmap.gazetteer.normalize import joined_forms
 
 COLUMNS = ["id", "name", "name_ar", "variants", "kind", "lat", "lon", "precision_m", "parent", "country",
            "source_id", "citation", "approximate", "note"]
@@ -198,7 +199,7 @@ def geonames_place(gid: int, name: str, lat: float, lon: float, *, country: str,
     return Place(id=f"gn:{gid}", name=name, kind=kind, lat=round(lat, 5), lon=round(lon, 5),
                  precision_m=_geonames_precision(kind, population), source=source, citation=citation,
                  source_id=f"geonames:{gid}", country=country or None, parent=parent,
-                 names=tuple(dict.fromkeys([name, *alts])), population=population)
+                 names=tuple(dict.fromkeys([name, *alts, *joined_forms([name, *alts])])), population=population)
 
 
 def _arabic(name: str) -> bool:

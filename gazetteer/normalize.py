@@ -89,3 +89,13 @@ def skeleton(name: str) -> str:
     for word in name_key(name).replace("q", "k").split():
         out.append(word[0] + re.sub(r"[aeiouyw]", "", word[1:]).rstrip("h"))
     return " ".join(out)
+
+
+_TWO_WORDS = re.compile(r"([A-Z][a-z]{2,})-([A-Z][a-z]{2,})")
+
+
+def joined_forms(names) -> list[str]:
+    """The one-word forms of names made of two capitalised words joined by a hyphen: news often write
+    GeoNames' "Minami-Soma" as "Minamisoma". (Two capitalised words only: "Port-au-Prince" is not written
+    "Portauprince", and a lowercase second word is a particle.)"""
+    return [m[1] + m[2].lower() for n in names if (m := _TWO_WORDS.fullmatch(n)) is not None]

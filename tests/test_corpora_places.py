@@ -42,10 +42,7 @@ MUST_SEE = _must_see()
 #: must-see places the tool does not find yet, as it stands (strict: the test fails once one is found, so the
 #: entry must then be removed). fort-mcmurray-2016's Fort McKay, in no world layer, is placed from
 #: the corpus's own places.csv (each point's source in its SOURCES.md), as a newsroom would declare it.
-#: fukushima-2011: "Minamisoma" is GeoNames' "Minami-Sōma" written as one word, which no index key matches; "Tomioka"
-#: in "the towns of Okuma, Futaba, Tomioka and Naraha" is left unresolved between the Gunma city (47,911) and the
-#: Fukushima town (2,128) though the other members of its list lie beside the latter.
-KNOWN_MISSES: set[tuple[str, str]] = {("fukushima-2011", "minamisoma"), ("fukushima-2011", "tomioka")}
+KNOWN_MISSES: set[tuple[str, str]] = set()
 
 
 def test_there_are_must_see_places():
