@@ -164,8 +164,7 @@ def month_abbreviation(tokens: Tokens, i: int, j: int, text: str) -> bool:
 
 CALENDAR_WORDS = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march
 april may june july august september october november december christmas easter""".split())
-
-
+WHEN_WORDS = CALENDAR_WORDS | {"yesterday", "today", "tomorrow", "tonight"}  # "On Friday Texas ...": no first name
 # Words that make a name with the one before them, of a natural or built feature: "Hudson River", "Red Sea".
 FEATURE_WORDS = frozenset("""river rivers sea seas lake lakes ocean bay gulf strait straits canal channel coast
 island islands isle peninsula cape mountain mountains mount hill hills valley desert plain plains plateau forest
@@ -246,14 +245,14 @@ def _person_evidence(tokens: Tokens, i: int, j: int, text: str) -> str | None:
                              or _title_and_first_name(tokens, first, text)):
         return "strong"
     # a person's name never runs over a line break: a headline's last word is no first name of the dateline's
-    if (prev is not None and _proper(tokens, first - 1) and not tokens.initial(first)
-            and gap_before.strip() in {"", "-"} and "\n" not in gap_before
-            and prev not in PLACE_MODIFIERS and not acronym_before(tokens, first, text)):
+    if (prev is not None and _proper(tokens, first - 1) and not tokens.initial(first)  # "-" joins, " - " parts
+            and (gap_before.strip() == "" or gap_before == "-") and "\n" not in gap_before
+            and prev not in PLACE_MODIFIERS and prev not in WHEN_WORDS and not acronym_before(tokens, first, text)):
         return "joined"  # "John Kerry", but also "CBC Toronto", "Team Alberta"
     if (nxt is not None and nxt in SPEECH and gap_after.strip() == ""
             and not (prev is not None and gap_before.strip() == "" and (prev in PREPOSITIONS or prev in PLACE_MODIFIERS))):
         return "speaks"  # "Kerry said", but not "the mayor of Paris said" nor "from downtown Tampa said"
-    if nxt is not None and gap_after.strip() in {"", "-"} and "\n" not in gap_after:
+    if nxt is not None and (gap_after.strip() == "" or gap_after == "-") and "\n" not in gap_after:
         if tokens.keys[j] in ARTICLES and j + 1 < len(tokens) and tokens.caps[j + 1]:
             return "weak"
         if (_proper(tokens, j) and nxt not in ORG_WORDS and nxt not in REGION_WORDS

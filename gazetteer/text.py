@@ -110,7 +110,12 @@ class Tokens(Sequence):
         before = text[max(0, start - 3):start].rstrip(" \t(\"'“‘")
         if not before or before[-1] in _SENTENCE_END:
             return True
+        if gap.strip(" )") in _DATELINE_DASHES and self.words[i - 1].isupper():
+            return True  # "INNISFAIL - Nine-year-old ...", "WASHINGTON (AP) — The ...": the story's first word
         return any(ch in ".!?\n" for ch in gap) and not self.words[i - 1].isupper()
+
+
+_DATELINE_DASHES = frozenset({"-", "--", "–", "—"})
 
 
 def tokenize(text: str) -> Tokens:

@@ -112,3 +112,20 @@ def test_a_hyphened_name_of_two_words_is_found_written_as_one(unfocused):
     assert [p.id for p in found(unfocused, "Buses reached Minamisoma on Monday.")["Minamisoma"]] == ["gn:6822149"]
     assert [p.id for p in found(unfocused, "Buses reached Minami-Soma on Monday.")["Minami-Soma"]] == ["gn:6822149"]
     assert "Portauprince" not in found(unfocused, "Buses reached Portauprince on Monday.")
+
+
+@pytest.mark.parametrize("text, name", [
+    ("On Friday Chennai evacuated 4,000 people from the coast.", "Chennai"),
+    ("Yesterday Odisha moved 12,000 people to shelters.", "Odisha"),
+    ("BHUBANESWAR - Odisha moved 12,000 people to shelters.", "Odisha"),
+])
+def test_a_day_word_or_a_dateline_dash_before_a_place_makes_no_persons_name(unfocused, text, name):
+    """Written sentences: a weekday or "yesterday" before a place is no first name, and the dash after a dateline
+    separates the dateline from the story (a hyphen with no spaces would join a double name)."""
+    assert [p is not None for p in found(unfocused, text).get(name, [])] == [True]
+
+
+def test_the_word_after_a_dateline_dash_starts_the_story(unfocused):
+    """Written sentence: after "KOCHI - " the next word is read as a sentence's first word, so a number word
+    starting the story ("Nine-year-old ...") is the word, not a village named Nine."""
+    assert "Nine" not in found(unfocused, "KOCHI - Nine-year-old Anu Thomas walked to the relief camp.")
