@@ -8,6 +8,10 @@ words for a part of it or a facility in it: "In the mountain district of X", "At
 clause's verb is an arrival, and nobody is quoted between them ("In Washington, officials said 300 people had
 arrived" is where they spoke). A reporter also calls the place of the dateline "this port", "this air base": an
 arrival there goes to the dateline's place.
+
+A state, county or city that is the subject of "evacuated N people" ("Odisha evacuated 12 lakh people to safer
+places", "On Friday Chennai moved 4,000 residents") is a government acting for its own people: they left places
+inside it. A country is no such subject: "India evacuated 4,000 people" were its citizens abroad.
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ from evacmap.corpus.movement_cues import FILLER, FRONTED_AT, SAID
 from evacmap.corpus.referents import HERE_NOUNS
 from evacmap.corpus.slots import Slot
 
-__all__ = ["dateline_arrival", "dateline_slot", "fronted_arrival"]
+__all__ = ["dateline_arrival", "dateline_slot", "evacuating_place", "fronted_arrival"]
 
 #: an arrival at the place the reporter stands: "came ashore at this Turkish port", "touched down at this air base"
 _AT_HERE = re.compile(rf"\b(?:at|in|into|to|reached|reach)\s+this\s+(?:[\w.'’-]+\s+){{0,3}}?{HERE_NOUNS}", re.I)
@@ -68,3 +72,25 @@ def dateline_slot(dateline: tuple[int, int] | None, sentence: Sentence, slots: l
     if dateline is None or sentence.start >= dateline[1]:
         return None
     return next((s for s in slots if dateline[0] <= s.start < dateline[1]), None)
+
+
+#: what may come before the subject in its clause: a dateline ("BHUBANESWAR - ") and a time ("On Friday,")
+_LEAD_IN = re.compile(r"(?:[A-Z][A-Z .,'’()-]*?\s+[-–—]+\s+)?(?i:(?:on|by|late|early|last)\s+\w+,?\s+|yesterday,?\s+)?")
+_EVACUATED_ITS = re.compile(
+    r"\s+(?:has\s+|had\s+|have\s+)?(?:evacuated|moved|relocated|shifted)\s+(?:about\s+|around\s+|some\s+|nearly\s+|"
+    r"almost\s+|over\s+|more\s+than\s+|at\s+least\s+)?\d[\d,.]*(?:\s+(?:lakh|crore|million|thousand|hundred))?\s+"
+    r"(?:[a-z]+\s+)?(?:people|residents|inhabitants|villagers|families|persons)\b", re.I)
+_ACTING_KINDS = frozenset({"governorate", "province", "state", "county", "region", "city", "town", "district"})
+
+
+def evacuating_place(text: str, lo: int, hi: int, slots: list[Slot], kind_of) -> Slot | None:
+    """The state, county or city that the clause text[lo:hi] opens with as the subject of "evacuated N people"
+    (`kind_of`: a place id's kind), as the movement's origin; else None."""
+    lead = _LEAD_IN.match(text, lo, hi)
+    first = next((s for s in slots if s.start == lead.end()), None) if lead is not None else None
+    if first is None or not first.ids or first.ids[0] is None or kind_of(first.ids[0]) not in _ACTING_KINDS:
+        return None
+    if _EVACUATED_ITS.match(text, first.end, hi) is None:
+        return None
+    return Slot(first.start, first.end, first.ids, first.text, first.kind,
+                note="the place that evacuated its people: they left places inside it")

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.claim_places import article_dateline
-from evacmap.corpus.fronted import dateline_slot
+from evacmap.corpus.fronted import dateline_slot, evacuating_place
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
 from evacmap.corpus.movement_cues import (
@@ -93,6 +93,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences), place_words(mentions)),
                         strict=False))
     dateline, here = article_dateline(text), None  # "this port": the place of the dateline
+    places = _Places(gazetteer) if gazetteer is not None else None  # every move asks about the same few places
     for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors, gazetteer), strict=True):
         here = here or dateline_slot(dateline, sentence, slots)
         moves = []
@@ -100,6 +101,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         for lo, hi in clause_spans(sentence):
             move = clause_move(text, lo, hi, slots, earlier, same_sentence=earlier is not last_dest, here=here)
             move = _gone_home(text, (lo, hi), move, sentence, (actors, gazetteer))
+            move = _acting_place(text, (lo, hi), move, slots, places)
             if move is not None:
                 moves.append(move)
                 placed = [d for d in move.dests if d.ids != (None,)]
@@ -114,7 +116,6 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     by_destination = _by_destination(per_sentence)  # once: a scan of every sentence per move is quadratic
     legs: list[Leg] = []
     movers = _Movers([s.text for s, _m, _s in per_sentence])
-    places = _Places(gazetteer) if gazetteer is not None else None  # every move asks about the same few places
     for n, (sentence, moves, slots) in enumerate(per_sentence):
         reached = {d.start for mv in moves for d in mv.dests}  # "driven to X and flown to Y": X is no origin of X
         sentence_origins = [o for mv in moves for o in mv.origins if o.start not in reached]
@@ -205,6 +206,15 @@ def _gone_home(text: str, span: tuple[int, int], move: Move | None, sentence: Se
                  max(move.window_end, m.end()))
 
 
+def _acting_place(text: str, span: tuple[int, int], move: Move | None, slots: list[Slot], places) -> Move | None:
+    """"Odisha evacuated 12 lakh people to safer places": a clause with no origin of its own starts from the
+    state, county or city that evacuated its people (fronted.evacuating_place)."""
+    acting = evacuating_place(text, *span, slots, places.kind) if places and not (move and move.origins) else None
+    if acting is None:
+        return move
+    return Move(span[0], span[1], [acting], [], move.dests if move else [], ["evacuated"], acting.end)
+
+
 class _Places:
     """A gazetteer's `get`, remembered: the moves of one article ask about its few places again and again."""
 
@@ -216,6 +226,10 @@ class _Places:
         if pid not in self._got:
             self._got[pid] = self._gazetteer.get(pid)
         return self._got[pid]
+
+    def kind(self, pid: str) -> str | None:
+        place = self.get(pid)
+        return place.kind if place is not None else None
 
 
 def _lies_in(gazetteer: _Places | None, pid: str | None, dests: list[Slot]) -> bool:

@@ -491,3 +491,16 @@ def test_a_ship_waiting_off_a_place_takes_people_from_there_only_when_they_board
             "crossing to Istanbul.")
     assert (ids["Mombasa"], ids["Istanbul"], "happened") in legs_of(text, gaz)
     assert legs_of("A Kenyan navy ship lay off Mombasa on Friday during the storm.", gaz) == []
+
+
+def test_a_state_or_city_that_evacuated_its_people_is_where_they_left(gaz):
+    """Written sentences: a first-level region or a city as the subject of "evacuated N people" is a government
+    acting for its own people, who left places inside it; a country so named evacuated its citizens from abroad
+    and is no origin, nor is a region that is not the subject."""
+    florida, nairobi = place_id_of(gaz, "Florida"), place_id_of(gaz, "Nairobi")
+    assert legs_of("MIAMI - Florida evacuated 2 million residents ahead of the storm, the governor said.", gaz) == [
+        (florida, None, "happened")]
+    assert legs_of("On Friday Nairobi moved 4,000 residents to schools on higher ground.", gaz) == [
+        (nairobi, None, "happened")]
+    assert legs_of("Kenya evacuated 300 people on Friday, the ministry said.", gaz) == []
+    assert legs_of("Storms in Florida evacuated 300 people on Friday.", gaz) == []
