@@ -16,7 +16,12 @@ MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brou
                        r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
                        r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
                        r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
-                       r"escaped|refugees|evacuees|corridors?|ashore)\b", re.I)
+                       r"escaped|refugees|evacuees|corridors?|ashore|"
+                       # "hopes to send up to 600 more to X": people sent, not aid, troops or rescuers
+                       r"sen(?:d|ds|t|ding)\s+(?:up\s+to\s+|about\s+|some\s+|nearly\s+|more\s+than\s+|another\s+|"
+                       r"a\s+further\s+)?(?:\d[\d,]*|hundreds|thousands|dozens)(?:\s+more)?(?!\s+(?:more\s+)?(?:troops|"
+                       r"soldiers|police|officers|aid|tons|tonnes|trucks|doctors|medics|rescuers|firefighters|engineers|"
+                       r"experts|staff|personnel|workers|volunteers|teams)\b))\b", re.I)
 #: "35 buses were waiting in X for clearance to drive to Y": X is where a planned movement starts
 WAITING = re.compile(r"\b(?:waiting|gathered|gathering|massed|queued|queuing|lined up|assembled|parked)\s+(?:in|at)\s*$",
                      re.I)

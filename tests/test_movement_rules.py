@@ -504,3 +504,13 @@ def test_a_state_or_city_that_evacuated_its_people_is_where_they_left(gaz):
         (nairobi, None, "happened")]
     assert legs_of("Kenya evacuated 300 people on Friday, the ministry said.", gaz) == []
     assert legs_of("Storms in Florida evacuated 300 people on Friday.", gaz) == []
+
+
+def test_people_sent_somewhere_are_a_movement_but_troops_or_aid_are_not(gaz, ids):
+    """Written sentences: "send up to 600 more to X" moves people; "sent 300 troops", "sent 20 tonnes of food"
+    do not."""
+    assert legs_of("The ministry hopes to send up to 600 more to Istanbul by ferry.", gaz) == [
+        (None, ids["Istanbul"], "planned")]
+    assert legs_of("The ministry will send 300 more tourists to Kisumu by bus.", gaz) == [(None, ids["Kisumu"], "planned")]
+    assert legs_of("Kenya sent 300 troops to Kisumu on Friday.", gaz) == []
+    assert legs_of("The agency sent 20 tonnes of food to Kisumu on Friday.", gaz) == []
