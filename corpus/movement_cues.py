@@ -173,8 +173,10 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      # "told tourists to leave X", "were ordered to leave X": what an order or request asks for
                      r"\b(?:told|ordered|(?:were|was|been) asked|urged|advised|instructed|directed)\s+(?:[\w'’-]+\s+){0,3}?"
                      r"to\s+(?:leave|evacuate|vacate|go|move|head)\b", re.I)
-#: "the first Britons to be taken out": an ordinal's infinitive describes who was moved, it plans nothing
-FIRST_TO_BE = re.compile(r"\b(?:first|last|only)\s+(?:[\w'’-]+\s+){0,3}?to\s+be\s+\w+", re.I)
+#: "the first Britons to be taken out": an ordinal's infinitive describes who was moved, it plans nothing; nor
+#: does an ability that picks out the movers ("209 patients who could walk left")
+FIRST_TO_BE = re.compile(r"\b(?:first|last|only)\s+(?:[\w'’-]+\s+){0,3}?to\s+be\s+\w+|"
+                         r"\bwho\s+(?:could|can|were\s+able\s+to|was\s+able\s+to)\s+(?:still\s+)?\w+", re.I)
 _PUNCT = re.compile(r"[;:]|(?<!\d)[,.]|[,.](?!\d)")  # not the comma or point inside a number ("1,000 people")
 #: "took 460 people, most of them Italians, to X": an apposition saying who the people were does not end the phrase
 _APPOSED = re.compile(r",\s*(?:(?:most|many|some|all|half|several|(?:about|some|nearly|almost|around)\s+)?[\d,]*\d|most|"

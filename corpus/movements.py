@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.claim_places import article_dateline
 from evacmap.corpus.fronted import dateline_slot, evacuating_place
+from evacmap.corpus.held import held_place, left_from_held
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
 from evacmap.corpus.movement_cues import (
@@ -93,15 +94,17 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     speakers = dict(zip((s.start for s in sentences), attribute(text, list(sentences), place_words(mentions)),
                         strict=False))
     dateline, here = article_dateline(text), None  # "this port": the place of the dateline
+    held: Slot | None = None  # the place the sentence before says held people (corpus.held)
     places = _Places(gazetteer) if gazetteer is not None else None  # every move asks about the same few places
     for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors, gazetteer), strict=True):
         here = here or dateline_slot(dateline, sentence, slots)
         moves = []
         earlier = last_dest  # a later clause of the sentence goes on from the last place an earlier one reached
+        held_before, held = held, held_place(text, slots)
         for lo, hi in clause_spans(sentence):
             move = clause_move(text, lo, hi, slots, earlier, same_sentence=earlier is not last_dest, here=here)
             move = _gone_home(text, (lo, hi), move, sentence, (actors, gazetteer))
-            move = _acting_place(text, (lo, hi), move, slots, places)
+            move = _acting_place(text, (lo, hi), move, slots, places=places, held=held_before)
             if move is not None:
                 moves.append(move)
                 placed = [d for d in move.dests if d.ids != (None,)]
@@ -206,13 +209,16 @@ def _gone_home(text: str, span: tuple[int, int], move: Move | None, sentence: Se
                  max(move.window_end, m.end()))
 
 
-def _acting_place(text: str, span: tuple[int, int], move: Move | None, slots: list[Slot], places) -> Move | None:
-    """"Odisha evacuated 12 lakh people to safer places": a clause with no origin of its own starts from the
-    state, county or city that evacuated its people (fronted.evacuating_place)."""
+def _acting_place(text: str, span: tuple[int, int], move: Move | None, slots: list[Slot], *, places,
+                  held: Slot | None) -> Move | None:
+    """A clause with no origin of its own: "Odisha evacuated 12 lakh people to safer places" starts from the
+    state, county or city that evacuated its people (fronted.evacuating_place); "209 patients ... left" from
+    the place the sentence before said held them (`held`: held.held_place)."""
     acting = evacuating_place(text, *span, slots, places.kind) if places and not (move and move.origins) else None
-    if acting is None:
-        return move
-    return Move(span[0], span[1], [acting], [], move.dests if move else [], ["evacuated"], acting.end)
+    if acting is not None:
+        return Move(span[0], span[1], [acting], [], move.dests if move else [], ["evacuated"], acting.end)
+    left = left_from_held(text, *span, slots, held) if move is None else None
+    return Move(span[0], span[1], [left[0]], [], [], ["left"], left[1]) if left is not None else move
 
 
 class _Places:

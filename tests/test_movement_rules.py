@@ -514,3 +514,18 @@ def test_people_sent_somewhere_are_a_movement_but_troops_or_aid_are_not(gaz, ids
     assert legs_of("The ministry will send 300 more tourists to Kisumu by bus.", gaz) == [(None, ids["Kisumu"], "planned")]
     assert legs_of("Kenya sent 300 troops to Kisumu on Friday.", gaz) == []
     assert legs_of("The agency sent 20 tonnes of food to Kisumu on Friday.", gaz) == []
+
+
+def test_people_a_place_held_who_then_left_left_that_place(gaz, ids):
+    """Written sentences: a place said to hold a number of people, and in the next sentence a counted subject who
+    left with no place of its own: they left that place. Not when the count is two sentences away, nor when the
+    departing clause names a place of its own."""
+    text = ("The Coast General Hospital in Mombasa had about 500 patients when the storm hit, officials said. "
+            "On Sunday, 120 patients who could walk left on buses.")
+    assert legs_of(text, gaz) == [(ids["Mombasa"], None, "happened")]
+    text = ("Mombasa had about 500 patients when the storm hit, officials said. The roads were empty. "
+            "On Sunday, 120 patients who could walk left on buses.")
+    assert legs_of(text, gaz) == []
+    text = ("Mombasa had about 500 patients when the storm hit, officials said. "
+            "On Sunday, 120 patients left Kisumu on buses.")
+    assert [o for o, _d, _s in legs_of(text, gaz)] == [ids["Kisumu"]]
