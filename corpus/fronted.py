@@ -9,6 +9,7 @@ clause's verb is an arrival, and nobody is quoted between them ("In Washington, 
 arrived" is where they spoke). A reporter also calls the place of the dateline "this port", "this air base": an
 arrival there goes to the dateline's place.
 
+A place that "received" or "took in" N evacuees is where they went ("Zaporizhzhia received 1,200 evacuees").
 A state, county or city that is the subject of "evacuated N people" ("Odisha evacuated 12 lakh people to safer
 places", "On Friday Chennai moved 4,000 residents") is a government acting for its own people: they left places
 inside it. A country is no such subject: "India evacuated 4,000 people" were its citizens abroad.
@@ -81,6 +82,22 @@ _EVACUATED_ITS = re.compile(
     r"almost\s+|over\s+|more\s+than\s+|at\s+least\s+)?\d[\d,.]*(?:\s+(?:lakh|crore|million|thousand|hundred))?\s+"
     r"(?:[a-z]+\s+)?(?:people|residents|inhabitants|villagers|families|persons)\b", re.I)
 _ACTING_KINDS = frozenset({"governorate", "province", "state", "county", "region", "city", "town", "district"})
+
+
+_RECEIVED = re.compile(
+    r"\s+(?:has\s+|had\s+|have\s+)?(?:received|took\s+in|taken\s+in|welcomed|absorbed)\s+(?:about\s+|around\s+|some\s+|"
+    r"nearly\s+|almost\s+|over\s+|more\s+than\s+|at\s+least\s+)?\d[\d,.]*(?:\s+(?:lakh|crore|million|thousand))?\s+"
+    r"(?:[a-z]+\s+)?(?:evacuees|refugees|displaced|people|residents|civilians|families)\b", re.I)
+
+
+def receiving_place(text: str, lo: int, hi: int, slots: list[Slot]) -> Slot | None:
+    """The place the clause text[lo:hi] opens with as the subject of "received N evacuees", as the movement's
+    destination; else None."""
+    lead = _LEAD_IN.match(text, lo, hi)
+    first = next((s for s in slots if s.start == lead.end()), None) if lead is not None else None
+    if first is None or not first.ids or first.ids[0] is None or _RECEIVED.match(text, first.end, hi) is None:
+        return None
+    return first
 
 
 def evacuating_place(text: str, lo: int, hi: int, slots: list[Slot], kind_of) -> Slot | None:

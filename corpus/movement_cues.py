@@ -13,7 +13,7 @@ MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brou
                        r"bring(?:s|ing)?|carry|carries|"
                        r"bound|travel\w*|depart\w*|set (?:out|off)|reach\w*|arriv\w*|crossed|crossing|snaked|"
                        r"returning|returned|"
-                       r"dr[oi]ve|driven|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
+                       r"dr[oi]ve|driven|driving|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
                        r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
                        r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
                        r"escaped|refugees|evacuees|corridors?|ashore|"
@@ -104,6 +104,7 @@ DEST_CUES = re.compile(
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
     r"(?:landed|touched down|disembarked|docked|moored|tied up) (?:in|at)|(?:pulled|tied) up (?:to|at|alongside)|"
     r"ashore (?:in|at)|"  # "stepped ashore at X", "came ashore in X"
+    r"(?:took|taken|taking|sought|seeking|found|finding) (?:refuge|shelter) (?:in|at)|"
     r"pulled into|landed|entered|(?:be |been |being )?driven(?: on)? to|"
     r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|continu(?:e|ed|es|ing)(?: on)? to|"
     r"(?:brought|bused|flown|taken|driven|carried|ferried|shipped)(?: [\w,’'-]+){0,4}? back to|"
@@ -135,9 +136,11 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
                     r"stadiums?|schools?|arenas?|(?:community |civic |town )?halls?|churche?s?|mosques?|gyms?|"
                     r"border crossings?|crossings?|checkpoints?|jett(?:y|ies)|piers?|docks?|wharf|wharves|quays?|"
-                    r"marinas?|(?:boat )?ramps?|(?:ferry )?terminals?|"
+                    r"marinas?|(?:boat )?ramps?|(?:ferry )?terminals?|beach(?:es)?|foreshore|waterfront|harbou?rs?|"
                     # "left the town of X", "the seaside resort of X": a settlement named by its kind
-                    r"towns?|city|cities|villages?|resorts?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
+                    r"towns?|city|cities|villages?|resorts?)\s+(?:in|at|near|outside|of|"
+                    # "camps east of X": a place near X, drawn at X as "near X" is
+                    r"(?:north|south|east|west)(?:-?(?:east|west))?\s+of))\s+){0,5}", re.I)
 #: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
 _ARRIVAL = r"(?:landed|arrived|docked|touched\s+down|pulled\s+into)\b"
 CONTINUES = re.compile(r"^and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?\w+|"
@@ -220,9 +223,12 @@ CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+|"
                           r",\s+where\s+(?=[^,.;]{0,60}\b(?:before|after|then)\b)", re.I)
 #: "foreigners who had been driven from X to Y landed in Z": the sentence's own verb after a relative clause that
 #: moved its subject is a later stage (split at the gap), which goes on from where the relative clause ended
-RELATIVE_STAGE = re.compile(r"\b(?:who|that|which)\s+(?:had|have|has|were|was)\s+(?:already\s+)?(?:been\s+)?"
-                            r"[a-z]+(?:ed|en|wn|ght)\b[^,;:()]{0,80}?(?P<gap>\s+)(?=" + _ARRIVAL + r")", re.I)
-ARRIVED_NEXT = re.compile(r"^" + _ARRIVAL, re.I)
+_TAKEN_ON = (r"(?:were|was)\s+(?:then\s+|later\s+)?(?:taken|driven|flown|bused|bussed|moved|transferred|carried|"
+             r"ferried|shipped|airlifted|evacuated)\b")
+RELATIVE_STAGE = re.compile(r"\b(?:who|that|which)\s+(?:(?:had|have|has|were|was)\s+(?:already\s+)?(?:been\s+)?"
+                            r"[a-z]+(?:ed|en|wn|ght)|(?:had\s+)?(?:reached|arrived\s+(?:in|at)|made\s+it\s+to|got\s+to|"
+                            r"crossed\s+into))\b[^,;:()]{0,80}?(?P<gap>\s+)(?=" + _ARRIVAL + "|" + _TAKEN_ON + r")", re.I)
+ARRIVED_NEXT = re.compile(r"^(?:" + _ARRIVAL + "|" + _TAKEN_ON + ")", re.I)
 #: "driven to X and flown to Y": a second movement verb after "and" goes on from where the first ended
 CHAIN_BREAK = re.compile(r"\s+(?=and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?(?:flown|driven|bused|taken|ferried|"
                          r"sailed|flew|drove|brought|carried|shipped|moved|transferred|continued|went)\b)|"
@@ -269,7 +275,7 @@ FRONTED_AT = re.compile(r"\W*(?:on\s+[\w ]{1,25}?,\s*)?(?:in|at)\s+(?:the\s+(?:c
 POPULATION_AFTER = re.compile(r"['’]s?\s+(?:[\w-]+\s+)?(?:population|residents|people|inhabitants)\b", re.I)
 #: the departure verb right after that subject ("has now left", "had already fled"): its predicate, no other clause
 POPULATION_LEFT = re.compile(r"(?:,\s+(?:a|an|the)\s+[^,;.]{1,60},)?"  # "residents of X, a frontline town, fled"
-                             r"(?:\s+(?:has|have|had|were|was|are|is|been|now|already|all|since|also|\w+ly)){0,4}\s+"
+                             r"(?:\s+(?:who|has|have|had|were|was|are|is|been|now|already|all|since|also|\w+ly)){0,4}\s+"
                              r"(?:fled|left|escaped|evacuated|got out)\b", re.I)
 POPULATION_BEFORE = re.compile(r"\b(?:population|residents|people|inhabitants|citizens)\s+of\s+(?:the\s+)?$", re.I)
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.claim_places import article_dateline
-from evacmap.corpus.fronted import dateline_slot, evacuating_place
+from evacmap.corpus.fronted import dateline_slot, evacuating_place, receiving_place
 from evacmap.corpus.held import held_place, left_from_held
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
@@ -213,12 +213,16 @@ def _acting_place(text: str, span: tuple[int, int], move: Move | None, slots: li
                   held: Slot | None) -> Move | None:
     """A clause with no origin of its own: "Odisha evacuated 12 lakh people to safer places" starts from the
     state, county or city that evacuated its people (fronted.evacuating_place); "209 patients ... left" from
-    the place the sentence before said held them (`held`: held.held_place)."""
+    the place the sentence before said held them (`held`: held.held_place). A clause with no movement at all
+    may name where people went: "X received 1,200 evacuees" (fronted.receiving_place)."""
     acting = evacuating_place(text, *span, slots, places.kind) if places and not (move and move.origins) else None
     if acting is not None:
         return Move(span[0], span[1], [acting], [], move.dests if move else [], ["evacuated"], acting.end)
     left = left_from_held(text, *span, slots, held) if move is None else None
-    return Move(span[0], span[1], [left[0]], [], [], ["left"], left[1]) if left is not None else move
+    if left is not None:
+        return Move(span[0], span[1], [left[0]], [], [], ["left"], left[1])
+    received = receiving_place(text, *span, slots) if move is None else None  # "X received 1,200 evacuees"
+    return Move(span[0], span[1], [], [], [received], ["received"], received.end) if received is not None else move
 
 
 class _Places:

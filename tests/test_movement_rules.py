@@ -529,3 +529,27 @@ def test_people_a_place_held_who_then_left_left_that_place(gaz, ids):
     text = ("Mombasa had about 500 patients when the storm hit, officials said. "
             "On Sunday, 120 patients left Kisumu on buses.")
     assert [o for o, _d, _s in legs_of(text, gaz)] == [ids["Kisumu"]]
+
+
+@pytest.mark.parametrize("text, origin, dest", [
+    # the main verb after "those who reached X" goes on from X
+    ("Those who reached Kisumu were then taken by bus to Nairobi.", "Kisumu", "Nairobi"),
+    # "spent the night in X before driving on to Y": a stage from X
+    ("They spent the night in Kisumu before driving on to Nairobi.", "Kisumu", "Nairobi"),
+    # a destination described as near a place ("camps east of X") is drawn at that place, as "near X" is
+    ("Buses ferried residents from Mombasa to camps east of Nairobi.", "Mombasa", "Nairobi"),
+    # "took refuge in" names where people went; "residents of X who escaped" where they left
+    ("Residents of Mombasa who escaped the flood took refuge in Nairobi.", "Mombasa", "Nairobi"),
+    # "rescued from the beach at X": a place named by a part of it
+    ("Most of the 1,200 people rescued from the beach at Mombasa were taken to Nairobi.", "Mombasa", "Nairobi"),
+    # a place that "received N evacuees" is where they went
+    ("Kisumu received 1,200 evacuees on Monday, the governor said.", None, "Kisumu"),
+])
+def test_common_ways_news_says_where_people_went(gaz, ids, text, origin, dest):
+    """Written sentences, each a general way of saying where a movement went or started."""
+    assert (ids[origin] if origin else None, ids[dest], "happened") in legs_of(text, gaz)
+
+
+@pytest.mark.parametrize("text", ["Kisumu received 40 mm of rain on Monday.", "Kisumu received 1,200 tents on Monday."])
+def test_a_place_that_received_no_people_is_no_destination(gaz, text):
+    assert legs_of(text, gaz) == []
