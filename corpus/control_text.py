@@ -9,8 +9,8 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 - ``<place> (lay|is) in a (safe) area controlled by <actor>`` and ``... in an <actor>-held area``;
 - ``<place> ... (is|remains|has been) (now|still) under (the) <actor>('s) control|occupation|rule`` and
   ``under the control of <actor>``; ``<place> (is|was) held|controlled|occupied|seized|captured by (the)
-  <actor>``; ``<actor> (had) taken|seized|gained control of <place>``, ``<actor> (forces) captured|seized|
-  occupied <place>``;
+  <actor>``; ``<actor> (had) taken|seized|(re)gained control of <place>``, ``<actor> (forces) captured|seized|
+  occupied|controls|holds <place>`` (a demonym before "troops", "rebels" names the side: "Israeli troops");
 - ``besieged <place>``, ``<place> ... (long) (been) surrounded|besieged|encircled|blockaded by <actor>``,
   ``<actor> (had) blockaded|besieged|encircled <place>``, ``<place>, which <actor> kept under blockade``;
 - ``<place> (was|is|remained) cut off`` -> ``cut off``;
@@ -59,6 +59,10 @@ class ControlClaim:
     besieged_by: str | None = None  # for "besieged": who besieges, when the text says
     date: str | None = None  # an evacuation order's day (ISO), from the sentence's own date or the story's day
     issued_by: str | None = None  # who ordered the evacuation, when the sentence names them
+
+
+#: the words for a side's armed men after its name ("Israeli troops", "Houthi rebels")
+_ROLE = r"(?:forces|troops|soldiers|fighters|army|units|rebels|militants|militiamen|militias?)"
 
 
 @dataclass(frozen=True)
@@ -120,13 +124,16 @@ def _compiled(adj: str, noun: str) -> _Rules:
             r"has been|had been|have been)\s+(?:\w+\s+)?(?:in|inside|within|deep\s+in)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?"
             rf"(?:(?P<who2>{adj})[- ](?:held|controlled)\s+)?(?:area|zone|territory|part|region|sector|pocket)\b"
             rf"(?:\s+(?:held|controlled)\s+by\s+{the}{qual}(?P<who>{noun}|{adj}))?", re.I), "held|controlled"),
-        took_control=Guarded((rf"\b(?P<who>{noun})\b[^.;]{{0,60}}?\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|"
-                                rf"gained|claimed|wrested)\s+control\s+of\s+{_SETTLEMENT_OF}$|"
-                                rf"\b(?P<who3>{noun}|{adj})(?:\s+(?:forces|troops|fighters|army|units))?\s+"
-                                r"(?:had\s+|has\s+|have\s+)?(?:captured|seized|overran|occupied|recaptured|retook)\s+"
+        # "Ukrainian troops regained control of X": the demonym before a role word names the side, not the
+        # role ("troops" alone is the state side); "Russian-backed rebels" are the rebels, not Russia
+        took_control=Guarded((rf"\b(?P<who>{adj}(?![- ](?:backed|led|allied|aligned))(?=\s+{_ROLE})|{noun})\b[^.;]{{0,60}}?"
+                                r"\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|gained|regained|claimed|wrested|"
+                                rf"retook|restored)\s+(?:full\s+)?control\s+of\s+{_SETTLEMENT_OF}$|"
+                                rf"\b(?P<who3>{noun}|{adj})(?:\s+{_ROLE})?\s+(?:had\s+|has\s+|have\s+)?(?:still\s+|now\s+)?"
+                                r"(?:captured|seized|overran|occupied|recaptured|retook|controls?|holds?)\s+"
                                 rf"{_SETTLEMENT_OF}$", re.I),
-                             "control|captured|seized|overran|occupied|retook"),
-        besieged_subject=Guarded((rf"\b(?P<who>{noun}|{adj})\b(?:\s+forces)?\s+(?:had\s+|has\s+|have\s+)?"
+                             "control|captured|seized|overran|occupied|retook|hold"),
+        besieged_subject=Guarded((rf"\b(?P<who>{noun}|{adj})\b(?:\s+{_ROLE})?\s+(?:had\s+|has\s+|have\s+)?"
                                     r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
                                  "blockaded|besieged|encircled|surrounded|cut off"),
         cut_off=re.compile(r"^\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|had been|has been|"

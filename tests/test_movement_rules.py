@@ -553,3 +553,15 @@ def test_common_ways_news_says_where_people_went(gaz, ids, text, origin, dest):
 @pytest.mark.parametrize("text", ["Kisumu received 40 mm of rain on Monday.", "Kisumu received 1,200 tents on Monday."])
 def test_a_place_that_received_no_people_is_no_destination(gaz, text):
     assert legs_of(text, gaz) == []
+
+
+def test_a_demonym_before_a_role_word_names_the_side(gaz, ids):
+    """Written sentences: "Ugandan troops encircled X" is besieged by Uganda, not by "the state side" that bare
+    "troops" names; "Ugandan troops regained control of X" and "Taliban fighters hold X" say who holds X; a
+    side "backed" by a country is not that country."""
+    assert claims_of("Ugandan troops encircled Kisumu on Monday.", gaz) == [(ids["Kisumu"], "besieged", "Uganda")]
+    assert claims_of("Ugandan troops regained control of Kisumu on Monday.", gaz) == [(ids["Kisumu"], "Uganda", None)]
+    assert claims_of("The army regained control of Kisumu on Monday.", gaz) == [(ids["Kisumu"], "government", None)]
+    assert claims_of("Taliban fighters still hold Kandahar.", gaz) == [(ids["Kandahar"], "Taliban", None)]
+    assert all(c[1] != "Uganda" for c in claims_of("Ugandan-backed militias took control of Kisumu on Monday.", gaz))
+    assert claims_of("Taliban fighters still control parts of Kandahar.", gaz) == []
