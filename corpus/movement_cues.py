@@ -174,7 +174,7 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      r"\b(?:is|are|was|were) to (?:be |leave|go|travel|head|move|depart|fly|sail|cross|return)\b|"
                      r"\b(?:scheduled|supposed|intended|meant|slated|preparing) to\b|"
                      # "told tourists to leave X", "were ordered to leave X": what an order or request asks for
-                     r"\b(?:told|ordered|(?:were|was|been) asked|urged|advised|instructed|directed)\s+(?:[\w'’-]+\s+){0,3}?"
+                     r"\b(?:told|ordered|(?:were|was|been) asked|urged|advised|instructed|directed)\s+(?:[\w'’,-]+\s+){0,3}?"
                      r"to\s+(?:leave|evacuate|vacate|go|move|head)\b", re.I)
 #: "the first Britons to be taken out": an ordinal's infinitive describes who was moved, it plans nothing; nor
 #: does an ability that picks out the movers ("209 patients who could walk left")

@@ -3,6 +3,9 @@
 - "mandatory evacuation (order) for zone A", "ordered residents of zones A and B to leave", "ordered everyone
   in X to leave", "ordered everyone living within 20 km of X to leave" (a radius covers the place it is drawn
   around) -> the order (with the issuing authority when the sentence names one) for the places in the sentence;
+- "Evacuation orders were issued for X and Y", "an evacuation order is in effect for X", "Residents of X were
+  told (urged) to evacuate" -> an order (advice) for those places;
+- "An evacuation warning is in effect for X", "a 'leave now' warning for X" -> a warning, which orders nothing;
 - "the order ... takes in X and Y" and "<place> ... adopted the county order" -> the last order named.
 
 An order's controller reads "mandatory evacuation", "mandatory evacuation zone A" or "evacuation ordered"
@@ -57,7 +60,10 @@ _ORDER = re.compile(
     r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b|"
     # "ordered evacuations for <towns>", "issued evacuation orders for <towns>"
     r"\b(?P<ordered>ordered|issued|expanded|extended)\s+(?:an?\s+)?(?:evacuations?|evacuation\s+orders?)\s+"
-    r"(?:for|of|in|to)\b", re.I)
+    r"(?:for|of|in|to)\b|"
+    # "Evacuation orders were issued for <towns>", "an evacuation order is in effect for <town>"
+    r"\bevacuation\s+orders?\s+(?:(?:were|was|have\s+been|has\s+been|had\s+been|are|is|remains?|remained)\s+)?"
+    r"(?P<passive>issued|declared|in\s+(?:place|effect|force))\s+(?:for|in|covering)\b", re.I)
 _ORDER = fast(_ORDER)  # searched in every sentence: folded, it skips ahead to a first letter (corpus/folding.py)
 #: a zone named in a sentence ("the part of zone B south of ..."): which zone of an order covers a place
 _ZONE = re.compile(r"\bzones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H](?![\w-]))*(?![\w-])")
@@ -184,14 +190,35 @@ def _ring_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
     return out
 
 
+#: "An evacuation warning is in effect for X", "issued a 'leave now' warning for X": a warning to leave (or to be
+#: ready to), which orders nothing: worded "evacuation warning" (with "leave now" when it says so)
+_WARNING = re.compile(r"\b(?:(?P<now>[\"“‘']?leave\s+now[\"”’']?)|evacuation)\s+(?:warnings?|alerts?)\s+(?:(?:were|was|"
+                      r"have\s+been|has\s+been|had\s+been|are|is|remains?|remained)\s+)?(?:issued\s+|in\s+(?:place|"
+                      r"effect|force)\s+)?(?:for|in|covering)\s+(?P<at>(?-i:[A-Z])[^;.]{0,80})", re.I)
+
+
+def _warnings(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str]) -> list[tuple]:
+    out: list[tuple] = []
+    for m in _WARNING.finditer(text, sentence.start, sentence.end):
+        words = "evacuation warning" + (", leave now" if m.group("now") else "")
+        last[:] = [words]
+        out.extend(_centred(m, "at", words, slots, gazetteer))
+    return out
+
+
 #: "West Bengal told tourists to leave the seaside resort of Digha", "Tourists were told to leave Puri": an order
 #: to a group to leave the place named right after the verb (only that place: "told residents to leave" with no
 #: place names none, and the sentence's other places are not what the order covers)
 _GROUP = r"(?:tourists|visitors|holidaymakers|residents|people|villagers|inhabitants|everyone|everybody|pilgrims)"
 _LEAVE_PLACE = (r"\s+to\s+(?:leave|evacuate|vacate)\s+(?:the\s+(?:[\w-]+\s+){0,3}?of\s+)?"
                 r"(?P<left>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3})")
+_COUNTED = r"(?:(?:about|some|nearly|almost|more\s+than|over|around)\s+)?(?:\d[\d,]*\s+)?"
 _TOLD_TO_LEAVE = re.compile(
-    rf"\b(?P<verb>ordered|told|instructed)\s+(?:the\s+|all\s+)?{_GROUP}{_LEAVE_PLACE}|"
+    rf"\b(?P<verb>ordered|told|instructed)\s+(?:the\s+|all\s+)?{_COUNTED}{_GROUP}{_LEAVE_PLACE}|"
+    # "Residents of X were told to evacuate", "... were urged to leave" (advice)
+    rf"\b{_GROUP}\s+of\s+(?P<of>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){{0,3}})\s+(?:were|was|are|have\s+been|"
+    r"had\s+been)\s+(?:all\s+)?(?P<of_verb>ordered|told|instructed|urged|advised|asked)\s+to\s+(?:leave|evacuate|"
+    r"get\s+out)\b|"
     rf"\b{_GROUP}\s+(?:were|was|are|have\s+been|had\s+been|were\s+being|are\s+being)\s+(?:all\s+)?"
     rf"(?P<passive>ordered|told|instructed){_LEAVE_PLACE.replace('(?P<left>', '(?P<left2>')}", re.I)
 
@@ -200,11 +227,13 @@ def _told_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, 
                    issuers: dict[tuple[int, str], str]) -> list[tuple]:
     out: list[tuple] = []
     for m in _TOLD_TO_LEAVE.finditer(text, sentence.start, sentence.end):
-        words = "evacuation ordered"
+        advised = (m.group("of_verb") or "").lower() in _ADVICE
+        words = "evacuation advised" if advised else "evacuation ordered"
         last[:] = [words]
         if m.group("verb") and (by := _issuer(text, sentence, m, m.group("verb"))) is not None:
             issuers.setdefault((sentence.start, words), by)
-        out.extend(_centred(m, "left" if m.group("left") else "left2", words, slots, gazetteer))
+        group = "left" if m.group("left") else "of" if m.group("of") else "left2"
+        out.extend(_centred(m, group, words, slots, gazetteer))
     return out
 
 
@@ -218,7 +247,7 @@ def order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
         kind = (m.group("kind") or "mandatory").lower()
         zone = m.group("zone") or m.group("zone2") or m.group("zone3")
         words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
-        if m.group("ordered") or m.group("told"):  # the text says an evacuation was ordered, not of which kind
+        if m.group("ordered") or m.group("told") or m.group("passive"):  # ordered, not said of which kind
             words = "evacuation ordered"
         last[:] = [words]
         if (by := _issuer(text, sentence, m)) is not None:
@@ -231,6 +260,8 @@ def order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
     out.extend(_ring_claims(text, sentence, slots, gazetteer, last, issuers=issuers))
     if not out:
         out.extend(_told_to_leave(text, sentence, slots, gazetteer, last, issuers=issuers))
+    if not out:
+        out.extend(_warnings(text, sentence, slots, gazetteer, last))
     if not out and last:
         out.extend(_adopted(text, sentence, slots, gazetteer, last[0]))
     cover = _COVERS.search(text, sentence.start, sentence.end) if not out and last else None

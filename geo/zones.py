@@ -398,7 +398,8 @@ def _actor_phrase(actor: str) -> str:
 
 _ORDER_WORDS = re.compile(r"^(?P<head>.*?)\bevacuation(?:\s+orders?|\s+ordered)?\b[\s,]*(?P<rest>.*)$", re.I)
 #: advice, not an order ("evacuation advised, within 50 miles"), and an order to stay indoors, not to leave
-_OTHER_ORDERS = re.compile(r"^(?P<what>evacuation|stay-indoors)\s+(?P<kind>advised|order)\b[\s,]*(?P<rest>.*)$", re.I)
+_OTHER_ORDERS = re.compile(r"^(?P<what>evacuation|stay-indoors)\s+(?P<kind>advised|order|warning)\b[\s,]*(?P<rest>.*)$",
+                           re.I)
 
 
 def order_status(controller: str) -> str:
@@ -410,7 +411,7 @@ def order_status(controller: str) -> str:
     ctrl = " ".join(str(controller).split())
     other = _OTHER_ORDERS.match(ctrl)
     if other is not None:
-        kind = "advisory" if other.group("kind").lower() == "advised" else "order"
+        kind = {"advised": "advisory", "warning": "warning"}.get(other.group("kind").lower(), "order")
         words, rest = f"{other.group('what').lower()} {kind}", other.group("rest").strip()
     else:
         m = _ORDER_WORDS.match(ctrl)

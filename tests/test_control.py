@@ -540,6 +540,7 @@ def test_advice_and_stay_indoors_orders_are_worded_as_what_they_are():
     assert order_status("evacuation advised, within 50 miles") == "under an evacuation advisory (within 50 miles)"
     assert zone_status("stay-indoors order, 20-30 km") == "under a stay-indoors order (20-30 km)"
     assert order_status("evacuation ordered, widened to 10 km") == "under an evacuation order (widened to 10 km)"
+    assert zone_status("evacuation warning, leave now") == "under an evacuation warning (leave now)"
 
 
 def test_a_group_told_to_leave_a_named_place_puts_that_place_under_an_order(gaz):

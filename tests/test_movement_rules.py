@@ -565,3 +565,26 @@ def test_a_demonym_before_a_role_word_names_the_side(gaz, ids):
     assert claims_of("Taliban fighters still hold Kandahar.", gaz) == [(ids["Kandahar"], "Taliban", None)]
     assert all(c[1] != "Uganda" for c in claims_of("Ugandan-backed militias took control of Kisumu on Monday.", gaz))
     assert claims_of("Taliban fighters still control parts of Kandahar.", gaz) == []
+
+
+@pytest.mark.parametrize("text, place, words", [
+    ("Evacuation orders were issued for Kisumu on Thursday.", "Kisumu", "evacuation ordered"),
+    ("An evacuation order is in effect for Kisumu.", "Kisumu", "evacuation ordered"),
+    ("Residents of Kisumu were told to evacuate.", "Kisumu", "evacuation ordered"),
+    ("Residents of Kisumu were urged to evacuate before Monday.", "Kisumu", "evacuation advised"),
+    ("Officials ordered 180,000 people to leave Kisumu on Sunday.", "Kisumu", "evacuation ordered"),
+    ("An evacuation warning is in effect for Kisumu.", "Kisumu", "evacuation warning"),
+    ('Authorities issued a "leave now" warning for Kisumu.', "Kisumu", "evacuation warning, leave now"),
+])
+def test_orders_warnings_and_advice_in_the_words_news_uses(gaz, ids, text, place, words):
+    """Written sentences: a passive order ("orders were issued for X"), an order to the residents of X, advice
+    ("urged to evacuate") and warnings are each read with their own words: a warning or advice orders nothing."""
+    assert claims_of(text, gaz) == [(ids[place], words, None)]
+
+
+def test_a_lifted_order_is_no_order(gaz):
+    assert claims_of("The county lifted the evacuation order for Kisumu on Friday.", gaz) == []
+
+
+def test_people_ordered_to_leave_a_place_have_not_left_yet(gaz, ids):
+    assert legs_of("Officials ordered 180,000 people to leave Kisumu on Sunday.", gaz) == [(ids["Kisumu"], None, "planned")]
