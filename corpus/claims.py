@@ -18,6 +18,7 @@ from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, 
 from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
 from evacmap.corpus.folding import fast
+from evacmap.corpus.leaning import ATTRIBUTIVE, colon_head, leans_back
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import counts_people, parse_quantities
@@ -341,7 +342,7 @@ def _parts(text: str) -> list[tuple[int, int]]:
     for m in _AND_NUMBER.finditer(text):
         left = text[max((c.end() for c in cuts if c.end() <= m.start()), default=0):m.start()]
         right = re.split(r",\s|;|\s+and\s+", text[m.end():])[0]
-        if _FINITE.search(left) and _OWN_VERB.match(right) and not _quoted_at(text, m.start()):
+        if _FINITE.search(ATTRIBUTIVE.sub(" ", left)) and _OWN_VERB.match(right) and not _quoted_at(text, m.start()):
             cuts.append(m)
     cuts.sort(key=lambda m: m.start())
     bounds = [0, *(m.end() for m in cuts)]
@@ -434,6 +435,14 @@ def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention],
     for m in kept:
         if m.place_id:
             places[owner[part_of(m.start)]].append(m.place_id)
+    for i, h in enumerate(holders):  # a part that leans on an earlier count is at its places (corpus/leaning.py)
+        lo, hi = parts[h]
+        head = colon_head(c.text, lo) if not places[h] else None
+        if head is not None:
+            first = parts[part_of(c.start + head[1])][0]
+            places[h] = [m.place_id for m in kept if m.place_id and first <= m.start - c.start < head[1]]
+        elif not places[h] and leans_back(c.text[lo:hi]):
+            places[h] = list(next((places[g] for g in reversed(holders[:i]) if places[g]), []))
     # places carried over by anaphora ("housed there") are the whole clause's
     return [replace(q, places=tuple(dict.fromkeys([*places[part_of(q.start)], *inferred]))) for q in quantities]
 

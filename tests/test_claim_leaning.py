@@ -1,0 +1,54 @@
+"""Where a number whose part of the clause names no place is, when its words lean on the count before it
+(corpus/leaning.py): "N more", "N of them", "another N", the items of a list a colon opens; and an adverb with
+a participle before a noun is no verb that parts a clause. Sentences written for the rules (invented places)."""
+from __future__ import annotations
+
+from helpers import claims_in
+
+
+def _places(claims, value):
+    """The places a number is at: its own where the tool gives it some (even none), else its claim's."""
+    return next(c.places if q.places is None else q.places for c in claims for q in c.quantities
+                if q.value == value)
+
+
+def _claim_of(claims, value):
+    return next(c for c in claims for q in c.quantities if q.value == value)
+
+
+def test_more_of_a_count_is_at_its_place():
+    claims = claims_in("Officials said more than 12,000 people had now left Ruritania and about 1,000 more were "
+                       "expected to leave on Monday.", {"Ruritania": "r"})
+    assert _places(claims, 1000) == ("r",)
+    assert not _claim_of(claims, 1000).place_inferred  # stated in the clause, not inferred
+    # a part that does not lean on the count before it stays without a place
+    claims = claims_in("Officials said 12,000 people had left Ruritania and 300 soldiers were wounded in the "
+                       "fighting.", {"Ruritania": "r"})
+    assert not _places(claims, 300)
+
+
+def test_part_of_a_count_is_at_its_place():
+    claims = claims_in("Some 25,000 Ruritanians live in Tall, and about 8,000 of them have asked to leave.",
+                       {"Tall": "t"})
+    assert _places(claims, 8000) == ("t",)
+    claims = claims_in("The ministry said 900 people had reached Oran on Monday and another 400 people would "
+                       "arrive on Tuesday.", {"Oran": "o"})
+    assert _places(claims, 400) == ("o",)
+
+
+def test_items_of_a_colon_list_are_at_the_places_of_the_count_they_detail():
+    claims = claims_in("The minister said 168 of the wounded were taken to hospitals in Ruritania on Tuesday: "
+                       "96 by helicopter, some of them army aircraft, and 72 by ambulances escorted by the Red "
+                       "Cross.", {"Ruritania": "r"})
+    assert _places(claims, 72) == ("r",)
+    # an earlier item's place is that item's, not the whole list's
+    claims = claims_in("The ministry said 436 people were evacuated on Monday, and by Wednesday officials had "
+                       "brought back 1,539 of them: 323 flew home from the airport of Tall, and 1,216 came by "
+                       "road.", {"Tall": "t"})
+    assert not _places(claims, 1216)
+
+
+def test_an_adverb_and_participle_before_a_noun_do_not_part_the_clause():
+    claims = claims_in("A further 43 internationally recruited staff and 29 employees of aid groups had been "
+                       "taken from Tall into Ruritania, the agency said.", {"Tall": "t", "Ruritania": "r"})
+    assert set(_places(claims, 43)) == {"t", "r"}
