@@ -3,7 +3,9 @@ day or event, by general rules of news English.
 
 - "Another 289 ... will be brought out in a second stage" makes the count told just before it the first stage;
 - "Rebels also shelled ..., too" right after an undated (background) claim of the same kind is background too;
-- "They are beginning with the injured ..." right after an evacuation goes on with that evacuation.
+- "They are beginning with the injured ..." right after an evacuation goes on with that evacuation;
+- "Of them, 6,500 were foreigners", opening the clause right after a count, counts part of that count: it is
+  at that count's places (flagged `place_inferred`: its own words name none).
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from dataclasses import replace
 from evacmap.corpus.dates import find_dates
 from evacmap.corpus.model import Claim
 
-__all__ = ["BEGIN_WITH", "also_undated", "first_stage"]
+__all__ = ["BEGIN_WITH", "also_undated", "first_stage", "part_of_previous"]
 
 # "They are beginning with the injured, the vulnerable ...": an operation starting with a group of people.
 BEGIN_WITH = re.compile(r"\b(?:begin|begins|beginning|began|start|starts|starting|started)\s+with\s+(?:the\s+)?"
@@ -64,4 +66,22 @@ def also_undated(published: dt.date | None, claims: list[Claim]) -> list[Claim]:
         # any reference day will do: only whether the clause names a day of its own matters
         if same and c.event is not None and not find_dates(c.text, published or dt.date(2000, 1, 1)):
             out[i] = replace(c, date=None, quantities=tuple(replace(q, date=None) for q in c.quantities))
+    return out
+
+
+# "Of them, ...", "Among those, ...": a clause that opens by taking part of the group just counted.
+_PARTITIVE = re.compile(r"^\W*(?:of|among)\s+(?:them|those|these|whom)\s*,", re.I)
+
+
+def part_of_previous(text: str, claims: list[Claim]) -> list[Claim]:
+    """A claim that names no place and opens with "Of them," right after a claim with a count (nothing but
+    space between them) is at that claim's places, flagged inferred."""
+    out = list(claims)
+    for i in range(1, len(out)):
+        c, before = out[i], out[i - 1]
+        if c.places or not before.places or not before.quantities or not _PARTITIVE.match(c.text) \
+                or text[before.end:c.start].strip():
+            continue
+        out[i] = replace(c, places=before.places, inferred_places=before.places,
+                         quantities=tuple(replace(q, places=None) for q in c.quantities))
     return out

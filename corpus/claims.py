@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from evacmap.corpus.attribution import find_attribution, mask_quotes
-from evacmap.corpus.claim_links import BEGIN_WITH, also_undated, first_stage
+from evacmap.corpus.claim_links import BEGIN_WITH, also_undated, first_stage, part_of_previous
 from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
 from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
@@ -123,7 +123,8 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
                 seen[claim.id] = n
             previous = c.text
         last_places = functools.partial(claim_places, s.text, s.start, index, skip)  # only "there" etc. ask
-    return also_undated(article.published, first_stage(article.text, _corefer(article.text, claims)))
+    return also_undated(article.published, first_stage(article.text, part_of_previous(
+        article.text, _corefer(article.text, claims))))
 
 
 
@@ -136,15 +137,20 @@ _ALTERNATIVE = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets|revised|ra
 def _alternative(claim: Claim, before: Claim) -> Claim:
     """A clause that puts "the figure" (definite: the one just given) at another number gives another source's
     count of the same thing: it has that count's scope (a first flight's 39 against another's "about 40" is no
-    running total), its event where it names none, and, naming no day of its own, its day."""
+    running total), its event where it names none, and, naming no day of its own, its day; naming no place of
+    its own, it is at that count's places (flagged inferred)."""
     if not (claim.quantities and before.quantities and _ALTERNATIVE.search(claim.text)):
         return claim
     kinds = {q.counts for q in claim.quantities}
     ref = next((q for q in reversed(before.quantities) if q.counts in kinds), before.quantities[-1])
     scope = ref.scope or before.scope
     event = claim.event if claim.event not in (None, "other") else before.event
-    return replace(claim, scope=scope, date=claim.date or before.date, event=event,
-                   quantities=tuple(replace(q, scope=None) for q in claim.quantities))
+    where = ref.places if ref.places is not None else before.places
+    places, inferred = (claim.places, claim.inferred_places) if claim.places else (where, where)
+    return replace(claim, scope=scope, date=claim.date or before.date, event=event, places=places,
+                   inferred_places=inferred,
+                   quantities=tuple(replace(q, scope=None, places=None if places is where else q.places)
+                                    for q in claim.quantities))
 
 
 # A definite number refers to a group already counted: "the remaining 10,000", "those 10,000".

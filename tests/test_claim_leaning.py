@@ -52,3 +52,22 @@ def test_an_adverb_and_participle_before_a_noun_do_not_part_the_clause():
     claims = claims_in("A further 43 internationally recruited staff and 29 employees of aid groups had been "
                        "taken from Tall into Ruritania, the agency said.", {"Tall": "t", "Ruritania": "r"})
     assert set(_places(claims, 43)) == {"t", "r"}
+
+
+def test_of_them_opening_a_sentence_is_part_of_the_count_before_it():
+    claims = claims_in("More than 100,000 people have crossed from Ruritania into Borduria since Thursday, "
+                       "officials said. Of them, more than 6,500 were foreigners and at least 24,000 were "
+                       "Ruritanians.", {"Ruritania": "r", "Borduria": "b"})
+    later = _claim_of(claims, 6500)
+    assert set(later.places) == {"r", "b"} and later.place_inferred
+    # not after a paragraph of other words, and not when the clause names its own place
+    claims = claims_in("More than 100,000 people have crossed from Ruritania since Thursday. The talks went on. "
+                       "Of them, 6,500 were foreigners.", {"Ruritania": "r"})
+    assert not _claim_of(claims, 6500).places
+
+
+def test_another_sources_figure_for_the_same_count_is_at_its_place():
+    claims = claims_in("The first plane landed in Tall on Tuesday with 39 people on board, a diplomat said; the "
+                       "foreign ministry had put the number at about 40.", {"Tall": "t"})
+    later = _claim_of(claims, 40)
+    assert later.places == ("t",) and later.place_inferred
