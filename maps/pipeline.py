@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from evacmap.corpus.actors import Actors
+from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.articles import Corpus, corpus_file, load_corpus
+from evacmap.corpus.claim_areas import at_described_areas
 from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.control_text import ControlClaim, control_claims
 from evacmap.corpus.mentions import find_mentions
@@ -23,6 +24,7 @@ from evacmap.corpus.model import Article, Claim, Mention, Sentence
 from evacmap.corpus.movements import Leg, extract_legs
 from evacmap.corpus.places import written_names
 from evacmap.corpus.sentences import split_sentences
+from evacmap.corpus.slots import article_slots
 from evacmap.gazetteer import Gazetteer
 from evacmap.gazetteer.cache import source_hash
 
@@ -67,9 +69,11 @@ def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None,
                     actors: Actors | None = None) -> ArticleResult:
     sentences = split_sentences(article.text)
     mentions = find_mentions(article, gazetteer, focus=focus)
-    return ArticleResult(article.id, sentences, mentions,
-                         claims=extract_claims(article, sentences, mentions),
-                         legs=extract_legs(article, sentences, mentions, gazetteer, actors),
+    legs = extract_legs(article, sentences, mentions, gazetteer, actors)
+    # "arrived from the region": the area the movement rules resolved the description to (slots kept from legs)
+    slots = article_slots(article, sentences, mentions, actors or default_actors(), gazetteer)
+    claims = at_described_areas(article.text, extract_claims(article, sentences, mentions), slots)
+    return ArticleResult(article.id, sentences, mentions, claims=claims, legs=legs,
                          control=control_claims(article, sentences, mentions, gazetteer, actors))
 
 

@@ -1,0 +1,34 @@
+"""A claim that names no place but describes an area ("arrived from the region") is at the area the movement
+rules resolve that description to (corpus/claim_areas.py), flagged inferred; not where the description is the
+speakers' own ("officials in the region have said"), nor "the region's largest town". Sentences written for
+the rule; the region is the world gazetteer's own (looked up, not written into the test)."""
+from __future__ import annotations
+
+import hashlib
+
+from helpers import place_id_of
+
+from evacmap.corpus.model import Article
+from evacmap.maps.pipeline import analyse_article
+
+
+def _claims(world, text: str):
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
+    return analyse_article(a, world, None).claims
+
+
+def _claim_of(claims, value):
+    return next(c for c in claims for q in c.quantities if q.value == value)
+
+
+def test_a_count_from_the_region_is_at_the_region(world):
+    darfur = place_id_of(world, "Darfur")
+    claims = _claims(world, "Fighting spread across Darfur on Monday, aid groups said.\n\n"
+                            "The agency said 13,000 people had arrived from the region by Tuesday.")
+    c = _claim_of(claims, 13000)
+    assert c.places == (darfur,) and c.place_inferred
+    # the speakers' region and a place inside the region are not the claim's
+    claims = _claims(world, "Fighting spread across Darfur on Monday, aid groups said.\n\n"
+                            "Officials in the region have said that 200 people were killed.\n\n"
+                            "Nearly 9,000 people left the region's largest town on Tuesday.")
+    assert not _claim_of(claims, 200).places and not _claim_of(claims, 9000).places
