@@ -71,3 +71,14 @@ def test_another_sources_figure_for_the_same_count_is_at_its_place():
                        "foreign ministry had put the number at about 40.", {"Tall": "t"})
     later = _claim_of(claims, 40)
     assert later.places == ("t",) and later.place_inferred
+
+
+def test_n_of_them_in_the_next_sentence_is_part_of_the_count_before_it():
+    claims = claims_in("The airlift flew 19,000 people out of Tall in the 24 hours to Wednesday, officials said.\n\n"
+                       "Forty-two military flights carried about 11,200 of them, a general said.", {"Tall": "t"})
+    later = _claim_of(claims, 11200)
+    assert later.places == ("t",) and later.place_inferred
+    # "5,347 people, more than 4,000 of them Afghans": the part is of its own clause's count, not the one before
+    claims = claims_in("About 2,000 people reached Oran on Monday, officials said.\n\nIn all, the mission flew out 5,347 "
+                       "people from 45 countries, more than 4,000 of them Afghans, she said.", {"Oran": "o"})
+    assert not _claim_of(claims, 5347).places

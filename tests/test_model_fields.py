@@ -189,8 +189,8 @@ def test_an_inferred_place_says_how_it_was_inferred(site, claims):
     by_article = {c["id"] for c in claims if c["quantities"] and not set(c["places"]) - wide}
     assert by_text and by_article, "the sample has claims of both kinds"
     for page in sorted(site.glob("*.html")):
-        for _outlet, cid, item in _items(page.read_text(encoding="utf-8")):
-            words, cid = _words(item), html.unescape(cid)
+        for _outlet, raw_id, item in _items(page.read_text(encoding="utf-8")):
+            words, cid = _words(item), html.unescape(raw_id)
             assert by_id[cid]
             if cid in by_text:
                 assert "place inferred from the text around it" in words and "article is set" not in words, words
