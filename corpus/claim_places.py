@@ -82,7 +82,7 @@ _SEAT_BEFORE = Guarded(re.compile(r"(?:\b(?:told|telling|speaking to|speaking|sp
                           r"tracks?|tracking|monitors?|monitoring|based|headquartered)\b"
                           r"(?:(?!\b(?:fled|evacuat\w*|left|arriv\w*|moved|taken|flown|bused|brought|crossed|"
                           r"reached|returned|headed|trapped|killed|stuck|remain\w*|liv\w+|people|civilians)\b)"
-                          r"[^,;.]){0,30}?\b(?:in|from|at)\s+(?:the\s+)?|"
+                          r"[^,;.\d]){0,30}?\b(?:in|from|at)\s+(?:the\s+)?|"
                           r"\bfrom\s+(?:his|her|their|its)\s+(?:office|base|home|headquarters)\s+in\s+)$", re.I),
                        r"(?:in|from|at)\s+(?:the\s+)?$")  # how both branches end
 _SEAT_AFTER = re.compile(r"^(?:-based|\s+based)\b", re.I)

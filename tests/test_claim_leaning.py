@@ -82,3 +82,13 @@ def test_n_of_them_in_the_next_sentence_is_part_of_the_count_before_it():
     claims = claims_in("About 2,000 people reached Oran on Monday, officials said.\n\nIn all, the mission flew out 5,347 "
                        "people from 45 countries, more than 4,000 of them Afghans, she said.", {"Oran": "o"})
     assert not _claim_of(claims, 5347).places
+
+
+def test_a_number_between_said_and_in_makes_the_place_the_claims_not_the_speakers_seat():
+    from helpers import mentions_at
+
+    from evacmap.corpus.claim_places import claim_places
+    text = "The spokeswoman said 35 buses were waiting in Tall for clearance to drive to Oran."
+    assert list(claim_places(text, 0, mentions_at(text, {"Tall": "t", "Oran": "o"}))) == ["t", "o"]
+    text = "Officials told reporters in Oran that 35 buses had left Tall."  # still a seat
+    assert list(claim_places(text, 0, mentions_at(text, {"Oran": "o", "Tall": "t"}))) == ["t"]
