@@ -10,18 +10,30 @@ party, a seat, a title such as "the ombudsman of the region" ...), or it is the 
 a verb of saying ("Armenian officials in the region have said", "Leaders of the enclave said"): there it
 says where the speakers sit or what they lead, and an inference is drawn only from the claim's own words.
 "The region's largest settlement" describes a place inside the area, not the area, and gives nothing.
+
+A claim that names no place but gives its scope as a whole state or country ("Statewide, 1,100 rescues had
+been carried out", "Across the state, 2.5 million people were under some kind of evacuation order", "a
+nationwide ceasefire lasting 72 hours") is about that state or country: the latest place the article named
+before it that the gazetteer files as a first-level division ("statewide") or as a country ("nationwide"),
+flagged `place_inferred`. An article that named none infers nothing.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from evacmap.corpus.claim_places import claim_places
 from evacmap.corpus.model import Claim, Mention
 from evacmap.corpus.slots import AREA_REF, Slot
 
-__all__ = ["at_described_areas"]
+__all__ = ["at_described_areas", "at_stated_scope"]
+
+# the words that give a claim the scope of a whole state or country -> the gazetteer kinds that can be it
+_WHOLE = {"state": (re.compile(r"\b(?:state-?wide|across\s+the\s+(?:whole\s+)?state)\b", re.I),
+                    frozenset({"governorate"})),
+          "country": (re.compile(r"\b(?:nation-?wide|country-?wide|across\s+the\s+(?:whole\s+)?(?:country|nation))\b",
+                                 re.I), frozenset({"country"}))}
 
 _POSSESSIVE = re.compile(r"^['’]s\b")
 _SAYS_NEXT = re.compile(r"^\s+(?:have\s+|has\s+|had\s+)?(?:said|say|says|told|reported|estimated|confirmed|"
@@ -45,5 +57,27 @@ def at_described_areas(text: str, claims: list[Claim], slots: Sequence[Sequence[
         if here:
             c = replace(c, places=here, inferred_places=here,
                         quantities=tuple(replace(q, places=None) for q in c.quantities))
+        out.append(c)
+    return out
+
+
+def at_stated_scope(claims: list[Claim], mentions: Sequence[Mention],
+                    kind_of: Callable[[str], str | None]) -> list[Claim]:
+    """Each claim that names no place and says "statewide" or "nationwide", at the latest state or country
+    the article named before it (inferred)."""
+    named = sorted((m for m in mentions if m.place_id), key=lambda m: m.start)
+    out = []
+    for claim in claims:
+        c = claim
+        if not c.places and c.quantities and all(not q.places for q in c.quantities):
+            for rx, kinds in _WHOLE.values():
+                hit = rx.search(c.text)
+                at = c.start + hit.start() if hit else -1
+                whole = next((m.place_id for m in reversed(named) if m.start < at and m.place_id
+                              and kind_of(m.place_id) in kinds), None) if hit else None
+                if whole is not None:
+                    c = replace(c, places=(whole,), inferred_places=(whole,),
+                                quantities=tuple(replace(q, places=None) for q in c.quantities))
+                    break
         out.append(c)
     return out

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.articles import Corpus, corpus_file, load_corpus
-from evacmap.corpus.claim_areas import at_described_areas
+from evacmap.corpus.claim_areas import at_described_areas, at_stated_scope
 from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.control_text import ControlClaim, control_claims
 from evacmap.corpus.mentions import find_mentions
@@ -73,8 +73,16 @@ def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None,
     # "arrived from the region": the area the movement rules resolved the description to (slots kept from legs)
     slots = article_slots(article, sentences, mentions, actors or default_actors(), gazetteer)
     claims = at_described_areas(article.text, extract_claims(article, sentences, mentions), slots)
+    claims = at_stated_scope(claims, mentions, _kind_of(gazetteer))  # "statewide": the state named before
     return ArticleResult(article.id, sentences, mentions, claims=claims, legs=legs,
                          control=control_claims(article, sentences, mentions, gazetteer, actors))
+
+
+def _kind_of(gazetteer: Gazetteer) -> Callable[[str], str | None]:
+    def kind_of(place_id: str) -> str | None:
+        place = gazetteer.get(place_id)
+        return place.kind if place is not None else None
+    return kind_of
 
 
 def _cache_key(article: Article, gazetteer: Gazetteer, focus: str | None, aliases: str = "") -> str:

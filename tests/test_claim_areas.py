@@ -32,3 +32,18 @@ def test_a_count_from_the_region_is_at_the_region(world):
                             "Officials in the region have said that 200 people were killed.\n\n"
                             "Nearly 9,000 people left the region's largest town on Tuesday.")
     assert not _claim_of(claims, 200).places and not _claim_of(claims, 9000).places
+
+
+def test_statewide_and_nationwide_are_the_state_or_country_named_before(world):
+    florida, sudan = place_id_of(world, "Florida"), place_id_of(world, "Sudan")
+    claims = _claims(world, "The storm hit Florida on Wednesday.\n\n"
+                            "Statewide, at least 1,100 rescues had been carried out so far, the governor said.")
+    c = _claim_of(claims, 1100)
+    assert c.places == (florida,) and c.place_inferred
+    claims = _claims(world, "Fighting went on in Sudan on Sunday.\n\n"
+                            "The army agreed to a nationwide ceasefire lasting 72 hours, mediators said.")
+    c = _claim_of(claims, 72)
+    assert c.places == (sudan,) and c.place_inferred
+    # an article that named no state before infers none
+    claims = _claims(world, "Statewide, at least 1,100 rescues had been carried out so far, the governor said.")
+    assert not _claim_of(claims, 1100).places
