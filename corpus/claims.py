@@ -79,8 +79,10 @@ def _quoted_at(text: str, pos: int) -> bool:
     return (head.count("“") > head.count("”")) or head.count('"') % 2 == 1
 
 
-def extract_claims(article: Article, sentences: list[Sentence], mentions: list[Mention]) -> list[Claim]:
-    """One Claim per clause that counts something or reports an event, in text order."""
+def extract_claims(article: Article, sentences: list[Sentence], mentions: list[Mention],
+                   kind_of: Callable[[str], str | None] | None = None) -> list[Claim]:
+    """One Claim per clause that counts something or reports an event, in text order. `kind_of` (a place id
+    -> the gazetteer's kind) lets a description ("the island") see past a state or county named before it."""
     captions = [is_caption(s.text) for s in sentences]  # page furniture: no claims, no dates
     texts = ["" if cap else s.text for s, cap in zip(sentences, captions, strict=True)]
     # newline offsets once, then bisection: counting or searching back per sentence is quadratic (issue 14)
@@ -91,7 +93,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     speakers = attribute(article.text, sentences, place_words(mentions))
     masked = mask_quotes(article.text)
     index = MentionIndex(mentions)
-    referents = Referents(article.text, index)
+    referents = Referents(article.text, index, kind_of)
     claims: list[Claim] = []
     seen: dict[str, int] = {}  # claim id -> its sentence's index
     last_places: Callable[[], tuple[str, ...]] = tuple  # the previous sentence's places, worked out if asked

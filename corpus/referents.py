@@ -13,6 +13,10 @@ A demonstrative one ("came ashore at this Turkish port", "touched down at this U
 this barrier island") points at where the reporter stands: the place of the article's dateline ("MERSIN,
 Turkey -"), when it has one.
 
+A rival named in the same paragraph before the description blocks it ("About 6,300 people live on Sanibel.
+... stayed on the island"), unless the gazetteer files the rival as an area too large to be the thing
+described (a state, a county: "help Lee County restore access to the island").
+
 A possessive counts only before a word for what is inside a place ("the county's shelters", "the island's
 residents"); "the county's evacuation order" names the county as an actor, not as where the count is.
 """
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 
 from evacmap.corpus.claim_places import MentionIndex, article_dateline
 
@@ -60,13 +65,15 @@ _MEASURED_FROM = re.compile(r"\b(?:km|kilomet(?:er|re)s?|miles?|metres?|meters?)
 # base, where), it does not name the facility
 _MODIFIER = re.compile(r"\b(?:a|an|this|that|one|another)\s+$", re.I)
 _OWN = {k: re.compile(rf"\b(?:{v})$", re.I) for k, v in _KINDS.items()}
+# the gazetteer kinds of areas too large to be what a description of a facility or an island refers to
+_WIDE = frozenset({"country", "continent", "governorate", "region", "county"})
 
 
 class Referents:
     """The places an article names as each kind, built for a kind the first time a claim asks."""
 
-    def __init__(self, text: str, mentions: MentionIndex) -> None:
-        self.text, self.mentions = text, mentions
+    def __init__(self, text: str, mentions: MentionIndex, kind_of: Callable[[str], str | None] | None = None) -> None:
+        self.text, self.mentions, self.kind_of = text, mentions, kind_of
         self._named: dict[str, tuple[list[int], list[str]]] = {}
         self._here: tuple[str, ...] | None = None
 
@@ -105,12 +112,17 @@ class Referents:
             at = offset + d.start()
             starts, ids = self._of_kind(d.group("kind").lower())
             i = bisect_left(starts, at)
-            if i and not self._rivals(ids[i - 1], at):
+            if i and not self._rivals(ids[i - 1], at, d.group("kind").lower()):
                 out.append(ids[i - 1])
         return tuple(dict.fromkeys(out))
 
-    def _rivals(self, place: str, at: int) -> bool:
+    def _rivals(self, place: str, at: int, kind: str) -> bool:
         """Whether the paragraph names another place before the description at `at`: "About 6,300 people live
-        on Sanibel. ... stayed on the island" may mean Sanibel though the island named as one was another."""
+        on Sanibel. ... stayed on the island" may mean Sanibel though the island named as one was another. With
+        the gazetteer's kinds, a country, state, region (or, for any kind but "county", a county) is no rival:
+        an area that large is not what "the island" or "the airport" is ("help Lee County restore access to the
+        island")."""
         para = self.text.rfind("\n", 0, at) + 1
-        return any(m.place_id != place for m in self.mentions.within(para, at))
+        wide = _WIDE if kind != "county" else _WIDE - {"county"}
+        return any(m.place_id != place and not (self.kind_of is not None and self.kind_of(m.place_id) in wide)
+                   for m in self.mentions.within(para, at) if m.place_id)

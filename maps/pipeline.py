@@ -72,8 +72,9 @@ def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None,
     legs = extract_legs(article, sentences, mentions, gazetteer, actors)
     # "arrived from the region": the area the movement rules resolved the description to (slots kept from legs)
     slots = article_slots(article, sentences, mentions, actors or default_actors(), gazetteer)
-    claims = at_described_areas(article.text, extract_claims(article, sentences, mentions), slots)
-    claims = at_stated_scope(claims, mentions, _kind_of(gazetteer))  # "statewide": the state named before
+    kind_of = _kind_of(gazetteer)
+    claims = at_described_areas(article.text, extract_claims(article, sentences, mentions, kind_of), slots)
+    claims = at_stated_scope(claims, mentions, kind_of)  # "statewide": the state named before
     return ArticleResult(article.id, sentences, mentions, claims=claims, legs=legs,
                          control=control_claims(article, sentences, mentions, gazetteer, actors))
 

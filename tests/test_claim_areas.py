@@ -47,3 +47,28 @@ def test_statewide_and_nationwide_are_the_state_or_country_named_before(world):
     # an article that named no state before infers none
     claims = _claims(world, "Statewide, at least 1,100 rescues had been carried out so far, the governor said.")
     assert not _claim_of(claims, 1100).places
+
+
+def test_a_state_or_county_named_before_the_island_is_no_rival_for_it(world):
+    from helpers import WED, mentions_at
+
+    from evacmap.corpus.claims import extract_claims
+    from evacmap.corpus.sentences import split_sentences
+
+    def kind_of(pid: str):
+        place = world.get(pid)
+        return place.kind if place is not None else None
+
+    def claims(text: str, names: dict[str, str]):
+        a = Article("a", "a.txt", text, "x", published=WED)
+        return extract_claims(a, split_sentences(text), mentions_at(text, names), kind_of)
+
+    florida, lee = place_id_of(world, "Florida"), place_id_of(world, "Lee County")
+    text = ("Boats ferried residents off Bree Island on Sunday.\n\nThe governor told Florida to help Lee County "
+            "restore access to the island. He said the island's 9,000 residents were without power.")
+    c = _claim_of(claims(text, {"Bree Island": "bree", "Florida": florida, "Lee County": lee}), 9000)
+    assert c.places == ("bree",) and c.place_inferred
+    # a town named in the paragraph may be the island meant: no inference
+    text = ("Boats ferried residents off Bree Island on Sunday.\n\nAbout 6,300 people live on Tall. The mayor said "
+            "200 households had stayed on the island.")
+    assert not _claim_of(claims(text, {"Bree Island": "bree", "Tall": "t"}), 200).places
