@@ -54,7 +54,8 @@ HERE_NOUNS = (r"(?:city|town|village|port|island|capital|(?:air\s+)?base|camp|re
               r"crossing|border\s+town)\b")
 _DEMONSTRATIVE = re.compile(rf"\bthis\s+(?:[\w.'’-]+\s+){{0,3}}?{HERE_NOUNS}(?!['’]s\s+\w+\s+of)", re.I)
 _AFTER = {k: re.compile(rf"(?:\s+(?-i:[A-Z])[\w'’-]*){{0,3}}\s+(?:{v})\b", re.I) for k, v in _KINDS.items()}
-_APPOSED = {k: re.compile(rf"^,\s+(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{v})\b", re.I) for k, v in _KINDS.items()}
+# (", the island's only road link" is a possessive about another place, not an apposition naming this one)
+_APPOSED = {k: re.compile(rf"^,\s+(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{v})\b(?!['’]s)", re.I) for k, v in _KINDS.items()}
 # "the airport at Gondar" names Gondar's airport; "Larnaca airport in Cyprus" names the country it is in
 _BEFORE = {k: re.compile(rf"\bthe\s+(?:[\w-]+\s+)?(?:{v})\s+(?:at|in|of|near|outside)\s+$", re.I)
            for k, v in _KINDS.items()}

@@ -64,9 +64,11 @@ def test_a_state_or_county_named_before_the_island_is_no_rival_for_it(world):
         return extract_claims(a, split_sentences(text), mentions_at(text, names), kind_of)
 
     florida, lee = place_id_of(world, "Florida"), place_id_of(world, "Lee County")
-    text = ("Boats ferried residents off Bree Island on Sunday.\n\nThe governor told Florida to help Lee County "
-            "restore access to the island. He said the island's 9,000 residents were without power.")
-    c = _claim_of(claims(text, {"Bree Island": "bree", "Florida": florida, "Lee County": lee}), 9000)
+    text = ("Boats ferried residents off Bree Island on Sunday. The storm cut the road across Weir Pass, the "
+            "island's only link to the mainland.\n\nThe governor told Florida to help Lee County restore access to "
+            "the island. He said the island's 9,000 residents were without power.")
+    names = {"Bree Island": "bree", "Weir Pass": "weir", "Florida": florida, "Lee County": lee}
+    c = _claim_of(claims(text, names), 9000)  # not Weir Pass: "the island's" names no island
     assert c.places == ("bree",) and c.place_inferred
     # a town named in the paragraph may be the island meant: no inference
     text = ("Boats ferried residents off Bree Island on Sunday.\n\nAbout 6,300 people live on Tall. The mayor said "
