@@ -358,6 +358,11 @@ def _parts(text: str) -> list[tuple[int, int]]:
     return list(zip(bounds, ends, strict=True))
 
 
+def clause_parts(text: str) -> list[tuple[int, int]]:
+    """The coordinated parts of a clause as (start, end) offsets, each stating its own numbers' scope and places."""
+    return list(_parts(text))
+
+
 _LIST_ON = re.compile(r"(?:\s+[\w'’-]+){0,2}?(?:\s*,\s*(?:and\s+)?|\s+and\s+)")
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.articles import Corpus, corpus_file, load_corpus
 from evacmap.corpus.claim_areas import at_described_areas, at_stated_scope
+from evacmap.corpus.claim_legs import at_leg_origin
 from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.control_text import ControlClaim, control_claims
 from evacmap.corpus.mentions import find_mentions
@@ -75,6 +76,7 @@ def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None,
     kind_of = _kind_of(gazetteer)
     claims = at_described_areas(article.text, extract_claims(article, sentences, mentions, kind_of), slots)
     claims = at_stated_scope(claims, mentions, kind_of)  # "statewide": the state named before
+    claims = at_leg_origin(claims, legs)  # "the first plane left with 101": where the sentence's legs start
     return ArticleResult(article.id, sentences, mentions, claims=claims, legs=legs,
                          control=control_claims(article, sentences, mentions, gazetteer, actors))
 
