@@ -111,7 +111,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
         for k, c in enumerate(parts):
             claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
                                   masked=masked, mentions=index, skip=skip, last_places=last_places,
-                                  referents=referents,
+                                  referents=referents, kind_of=kind_of,
                                   prior_event=claims[-1].event if claims else None,
                                   context=s.text[:c.start - s.start] if k else previous, prior_kind=before_kind,
                                   speaker=_clause_speaker(c, k, masked, speakers[n]),
@@ -278,7 +278,7 @@ def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | No
 
 def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: MentionIndex,
                   skip: int, last_places: Callable[[], tuple[str, ...]], referents: Referents,
-                  speaker: str | None, date,
+                  speaker: str | None, date, kind_of: Callable[[str], str | None] | None = None,
                   prior_event: str | None = None, context: str | None = None,
                   prior_kind: str | None = None) -> Claim | None:
     """The claim one clause makes, or None when it counts nothing and reports no event. `prior_event`: the
@@ -298,7 +298,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         event = "evacuated"
     if not quantities and event is None:
         return None
-    kept = claim_mentions(c.text, c.start, mentions, skip)
+    kept = claim_mentions(c.text, c.start, mentions, skip, kind_of)
     here = tuple(dict.fromkeys(m.place_id for m in kept if m.place_id))
     inferred: tuple[str, ...] = ()
     if ANAPHORA.search(c.text) and (before := last_places()):

@@ -74,3 +74,11 @@ def test_a_state_or_county_named_before_the_island_is_no_rival_for_it(world):
     text = ("Boats ferried residents off Bree Island on Sunday.\n\nAbout 6,300 people live on Tall. The mayor said "
             "200 households had stayed on the island.")
     assert not _claim_of(claims(text, {"Bree Island": "bree", "Tall": "t"}), 200).places
+
+
+def test_a_state_that_evacuates_is_where_its_people_were_moved_a_country_is_not(world):
+    florida, bamako = place_id_of(world, "Florida"), place_id_of(world, "Bamako")
+    claims = _claims(world, "Florida evacuated 20,000 people to safer places on Tuesday, officials said.")
+    assert _claim_of(claims, 20000).places == (florida,)
+    claims = _claims(world, "Japan evacuated 320 people from Bamako on Tuesday, officials said.")
+    assert _claim_of(claims, 320).places == (bamako,)
