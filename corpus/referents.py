@@ -1,4 +1,5 @@
-"""Definite descriptions of a place: "the airport", "the island's 9,000 residents", "around the plant".
+"""Definite descriptions of a place: "the airport", "the island's 9,000 residents", "around the plant",
+"five sections of the three-mile causeway".
 
 News names a facility once ("flights resumed at Kabul airport", "Ramstein Air Base", "Wadi Seidna, an
 airfield about 40 kilometres from Khartoum") and then refers to it by its kind alone ("nine planes landed at
@@ -36,6 +37,7 @@ _KINDS: dict[str, str] = {
     "airport": _AIRFIELD, "airfield": _AIRFIELD, "airstrip": _AIRFIELD,
     "base": r"(?:air|naval|military|army)\s+base|airbase",
     "island": r"island|isle",
+    "causeway": r"causeway",
     "plant": r"(?:(?:nuclear\s+)?power\s+|nuclear\s+)?(?:plant|station)",
     "county": r"county",
     "hospital": r"hospital",
@@ -47,7 +49,11 @@ _INSIDE = (r"(?:[\d,]+\s+|\w+\s+){0,2}?(?:residents|inhabitants|population|peopl
            r"hospitals|schools|streets|roads|coast|beaches|neighbou?rhoods|towns|villages|camps|runway|terminal|"
            r"gates?)\b")
 # "the airport", not "the airport in Gondar" / "the port of Jeddah" (named right there) nor "the Kabul airport"
-_DESCRIPTION = re.compile(rf"\bthe\s+(?P<kind>{'|'.join(_KINDS)})(?:(?P<own>['’]s\s+{_INSIDE})|"
+# a measure before the noun describes the one thing meant ("the three-mile causeway"); another adjective may pick
+# out another one ("the new airport"), so only a measure is read past
+_MEASURE = (r"(?:(?:[\d.,]+|one|two|three|four|five|six|seven|eight|nine|ten|half)-"
+            r"(?:mile|kilomet(?:er|re)|km|foot|metre|meter)\s+)?")
+_DESCRIPTION = re.compile(rf"\bthe\s+{_MEASURE}(?P<kind>{'|'.join(_KINDS)})(?:(?P<own>['’]s\s+{_INSIDE})|"
                           r"(?!['’]s)(?!\s+(?:of|in|at|near|outside)\s+(?-i:[A-Z])))\b", re.I)
 #: what a reporter calls the place of the dateline: "this Turkish port", "this U.S. air base", "this barrier island"
 HERE_NOUNS = (r"(?:city|town|village|port|island|capital|(?:air\s+)?base|camp|resort|enclave|harbou?r|airport|airfield|"

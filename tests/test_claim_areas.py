@@ -82,3 +82,11 @@ def test_a_state_that_evacuates_is_where_its_people_were_moved_a_country_is_not(
     assert _claim_of(claims, 20000).places == (florida,)
     claims = _claims(world, "Japan evacuated 320 people from Bamako on Tuesday, officials said.")
     assert _claim_of(claims, 320).places == (bamako,)
+
+
+def test_a_measure_before_the_noun_still_describes_the_feature_named_before():
+    from helpers import claims_in
+    text = ("With the Bree Causeway broken, the only way off the island was by boat.\n\nThe storm washed away at "
+            "least five sections of the three-mile causeway, officials said.")
+    c = _claim_of(claims_in(text, {"Bree Causeway": "bc"}), 5)
+    assert c.places == ("bc",) and c.place_inferred
