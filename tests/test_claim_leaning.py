@@ -92,3 +92,10 @@ def test_a_number_between_said_and_in_makes_the_place_the_claims_not_the_speaker
     assert list(claim_places(text, 0, mentions_at(text, {"Tall": "t", "Oran": "o"}))) == ["t", "o"]
     text = "Officials told reporters in Oran that 35 buses had left Tall."  # still a seat
     assert list(claim_places(text, 0, mentions_at(text, {"Oran": "o", "Tall": "t"}))) == ["t"]
+
+
+def test_a_figure_given_for_the_count_just_made_is_at_its_place():
+    claims = claims_in("The government said 2,906 people had crossed from Tall into Ruritania as of 6 a.m. on "
+                       "Monday. By noon it gave a figure of 4,850.", {"Tall": "t", "Ruritania": "r"})
+    later = _claim_of(claims, 4850)
+    assert set(later.places) == {"t", "r"} and later.place_inferred
