@@ -133,7 +133,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
 
 # Another source's figure for the thing just counted: "...; the Herald put the figure at 11,000".
 _ALTERNATIVE = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets|revised|raised|lowered|cut)\s+(?:the|that|this)\s+"
-                          r"(?:figure|number|total|count|tally|estimate)\s+(?:at|to|as)\b|"
+                          r"(?:(?:death\s+)?toll|figure|number|total|count|tally|estimate)\s+(?:at|to|as)\b|"
                           # "By noon it gave a figure of 4,850": the one just given, updated
                           r"\b(?:gave|gives|put|puts)\s+a\s+(?:new\s+|higher\s+|revised\s+|updated\s+)?"
                           r"(?:figure|number|total|count|tally)\s+of\b", re.I)

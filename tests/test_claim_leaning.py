@@ -99,3 +99,11 @@ def test_a_figure_given_for_the_count_just_made_is_at_its_place():
                        "Monday. By noon it gave a figure of 4,850.", {"Tall": "t", "Ruritania": "r"})
     later = _claim_of(claims, 4850)
     assert set(later.places) == {"t", "r"} and later.place_inferred
+
+
+def test_an_earlier_death_toll_for_the_same_deaths_is_no_running_total():
+    claims = claims_in("The ombudsman said late on Tuesday that at least 68 people had died in the explosion in Tall. "
+                       "Earlier in the day, health officials had put the death toll at 20.", {"Tall": "t"})
+    later = _claim_of(claims, 20)
+    assert later.scope is None and all(q.scope is None for q in later.quantities)
+    assert later.places == ("t",) and later.place_inferred
