@@ -32,9 +32,13 @@ out of a claim when it is (general rules of news English, in this order):
   names a place of its own.
 
 A list keeps the role of its first member ("through Ed Damer, Atbara and Suakin" are all waypoints).
-A claim that names no place inherits its neighbour's only by the anaphora rule: "in those two cities",
-"there", "the town" refer back to the previous sentence of the same paragraph; such places are flagged
-`place_inferred`.
+A claim that names no place inherits one only by a stated rule, and such places are flagged `place_inferred`:
+the anaphora rule ("in those two cities", "there", "the town" refer back to the previous sentence of the same
+paragraph); definite descriptions (corpus/referents.py: "the airport", "the island's residents"; and
+corpus/claim_areas.py: "from the region", "statewide"); a count that is part or another figure of the count
+just made (claims._alternative, claim_links.part_of_previous: "Of them, ...", "put the figure at"); a departure
+at its sentence's one leg origin (corpus/claim_legs.py). Within one clause, a part that leans on the count
+before it ("1,000 more", "8,000 of them") is at that count's places, stated, not inferred (corpus/leaning.py).
 """
 from __future__ import annotations
 
