@@ -32,19 +32,24 @@ out of a claim when it is (general rules of news English, in this order):
   names a place of its own.
 
 A list keeps the role of its first member ("through Ed Damer, Atbara and Suakin" are all waypoints).
-A claim that names no place inherits its neighbour's only by the anaphora rule: "in those two cities",
-"there", "the town" refer back to the previous sentence of the same paragraph; such places are flagged
-`place_inferred`.
+A claim that names no place inherits one only by a stated rule, and such places are flagged `place_inferred`:
+the anaphora rule ("in those two cities", "there", "the town" refer back to the previous sentence of the same
+paragraph); definite descriptions (corpus/referents.py: "the airport", "the island's residents"; and
+corpus/claim_areas.py: "from the region", "statewide"); a count that is part or another figure of the count
+just made (claims._alternative, claim_links.part_of_previous: "Of them, ...", "put the figure at"); a departure
+at its sentence's one leg origin (corpus/claim_legs.py). Within one clause, a part that leans on the count
+before it ("1,000 more", "8,000 of them") is at that count's places, stated, not inferred (corpus/leaning.py).
 """
 from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Mention
 from evacmap.corpus.prefilter import Guarded
+from evacmap.gazetteer.model import ADMIN_KINDS
 
 __all__ = ["ANAPHORA", "MentionIndex", "article_dateline", "claim_mentions", "claim_places", "dateline_end"]
 
@@ -82,7 +87,7 @@ _SEAT_BEFORE = Guarded(re.compile(r"(?:\b(?:told|telling|speaking to|speaking|sp
                           r"tracks?|tracking|monitors?|monitoring|based|headquartered)\b"
                           r"(?:(?!\b(?:fled|evacuat\w*|left|arriv\w*|moved|taken|flown|bused|brought|crossed|"
                           r"reached|returned|headed|trapped|killed|stuck|remain\w*|liv\w+|people|civilians)\b)"
-                          r"[^,;.]){0,30}?\b(?:in|from|at)\s+(?:the\s+)?|"
+                          r"[^,;.\d]){0,30}?\b(?:in|from|at)\s+(?:the\s+)?|"
                           r"\bfrom\s+(?:his|her|their|its)\s+(?:office|base|home|headquarters)\s+in\s+)$", re.I),
                        r"(?:in|from|at)\s+(?:the\s+)?$")  # how both branches end
 _SEAT_AFTER = re.compile(r"^(?:-based|\s+based)\b", re.I)
@@ -95,6 +100,8 @@ _ACTOR_AFTER = re.compile(r"^(?:-(?:led|backed|run|brokered|sponsored|organi[sz]
                           r"officials|diplomats|administration|authorities|bases?|installations)\b)", re.I)
 # A state as the subject of a transitive verb of moving people out of another place: "Japan had
 # evacuated 320 people from Bamako" (it does the moving; the place the people left is the one named after).
+# Not a first-level division or county ("Odisha evacuated 12 lakh people to safer places"): it moves its own
+# people inside it, and the claim is about it (told apart by the gazetteer's kind, where the caller gives it).
 _MOVER_AFTER = re.compile(r"^\s+(?:has\s+|have\s+|had\s+)?(?:now\s+|so far\s+|also\s+|already\s+)?"
                           r"(?:evacuated|airlifted|flown|flew|rescued|repatriated|brought|moved|pulled|taken|took)\b"
                           r"[^.;]{0,60}?\b(?:from|out of|to|into)\s", re.I)
@@ -182,12 +189,12 @@ def dateline_end(text: str, paragraph_start: int) -> int:
     return m.end() if m and m.start() == paragraph_start else paragraph_start
 
 
-def _party(text: str, before: str, after: str) -> bool:
+def _party(text: str, before: str, after: str, domestic: bool = False) -> bool:
     if _PARTY_BEFORE.search(before) or (_PARTY_LIST.match(_between_party(before)) and
                                         _PARTY_BEFORE.search(_before_party(before))):
         return True
-    agent = _AGENT_AFTER.match(after) or _ACTOR_AFTER.match(after) or _MOVER_AFTER.match(after) \
-        or _OWN_PEOPLE_AFTER.match(after)
+    agent = _AGENT_AFTER.match(after) or _ACTOR_AFTER.match(after) \
+        or (_MOVER_AFTER.match(after) and not domestic) or _OWN_PEOPLE_AFTER.match(after)
     return bool(agent) and not re.search(
         r"\b(?:in|to|from|into|of|at|near|around|across|inside|toward|towards|for)\s+(?:the\s+)?$", before, re.I)
 
@@ -197,12 +204,12 @@ def _in_relative(text: str, start: int, end: int) -> bool:
                for m in _RELATIVE.finditer(text))
 
 
-def _excluded(text: str, start: int, end: int, others: bool) -> str | None:
+def _excluded(text: str, start: int, end: int, others: bool, domestic: bool = False) -> str | None:
     """Why the mention at [start, end) of the clause `text` is not a place the claim is about, or None (the
     first rule that holds, in the order of the module's list)."""
     before, after = text[:start], text[end:]
     rules = (
-        ("party", lambda: _party(text, before, after)),
+        ("party", lambda: _party(text, before, after, domestic)),
         ("seat", lambda: bool(_SEAT_BEFORE.search(before) or _SEAT_AFTER.match(after))),
         ("nationality", lambda: bool(_NATIONALITY_AFTER.match(after) or _NATIONALITY_BEFORE.search(before))),
         ("locator", lambda: bool(_LOCATOR_AFTER.match(after))),
@@ -260,8 +267,11 @@ def claim_places(text: str, offset: int, mentions: Sequence[Mention] | MentionIn
 
 
 def claim_mentions(text: str, offset: int, mentions: Sequence[Mention] | MentionIndex,
-                   skip_before: int = -1) -> list[Mention]:
-    """The mentions behind `claim_places`, with their offsets (to give each number of a clause its own)."""
+                   skip_before: int = -1, kind_of: Callable[[str], str | None] | None = None) -> list[Mention]:
+    """The mentions behind `claim_places`, with their offsets (to give each number of a clause its own).
+    `kind_of` (a place id -> the gazetteer's kind) tells a state or county that evacuates ("Odisha evacuated
+    12 lakh people to safer places": its own people, inside it) from a country that moves people out of
+    another place ("Japan evacuated 320 people from Bamako")."""
     index = mentions if isinstance(mentions, MentionIndex) else MentionIndex(mentions)
     inside = [m for m in index.within(offset, offset + len(text)) if m.end > skip_before]
     if not inside:
@@ -277,7 +287,9 @@ def claim_mentions(text: str, offset: int, mentions: Sequence[Mention] | Mention
             continue
         gap = text[prev_end:m.start - offset] if prev_end >= 0 else ""
         listed = prev_end >= 0 and _LIST_JOIN.match(gap) is not None
-        why = why if listed and why in _LIST_ROLES else _excluded(text, m.start - offset, m.end - offset, others)
+        domestic = kind_of is not None and bool(m.place_id) and kind_of(m.place_id or "") in ADMIN_KINDS
+        why = why if listed and why in _LIST_ROLES else _excluded(text, m.start - offset, m.end - offset, others,
+                                                                   domestic)
         if why is None and kept and prev_end >= 0 and _CONTAINER_JOIN.match(gap) and kept[-1].place_id != m.place_id:
             why = "container"
         elif why is None and kept and prev_end >= 0 and _REFERENCE_JOIN.match(gap):

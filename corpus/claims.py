@@ -13,11 +13,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from evacmap.corpus.attribution import find_attribution, mask_quotes
-from evacmap.corpus.claim_links import BEGIN_WITH, also_undated, first_stage
+from evacmap.corpus.claim_links import BEGIN_WITH, also_undated, first_stage, part_of_previous
 from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
 from evacmap.corpus.dates import find_dates, find_times, narrative_dates
 from evacmap.corpus.events import classify
 from evacmap.corpus.folding import fast
+from evacmap.corpus.leaning import ATTRIBUTIVE, colon_head, leans_back
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import counts_people, parse_quantities
@@ -78,8 +79,10 @@ def _quoted_at(text: str, pos: int) -> bool:
     return (head.count("“") > head.count("”")) or head.count('"') % 2 == 1
 
 
-def extract_claims(article: Article, sentences: list[Sentence], mentions: list[Mention]) -> list[Claim]:
-    """One Claim per clause that counts something or reports an event, in text order."""
+def extract_claims(article: Article, sentences: list[Sentence], mentions: list[Mention],
+                   kind_of: Callable[[str], str | None] | None = None) -> list[Claim]:
+    """One Claim per clause that counts something or reports an event, in text order. `kind_of` (a place id
+    -> the gazetteer's kind) lets a description ("the island") see past a state or county named before it."""
     captions = [is_caption(s.text) for s in sentences]  # page furniture: no claims, no dates
     texts = ["" if cap else s.text for s, cap in zip(sentences, captions, strict=True)]
     # newline offsets once, then bisection: counting or searching back per sentence is quadratic (issue 14)
@@ -90,7 +93,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     speakers = attribute(article.text, sentences, place_words(mentions))
     masked = mask_quotes(article.text)
     index = MentionIndex(mentions)
-    referents = Referents(article.text, index)
+    referents = Referents(article.text, index, kind_of)
     claims: list[Claim] = []
     seen: dict[str, int] = {}  # claim id -> its sentence's index
     last_places: Callable[[], tuple[str, ...]] = tuple  # the previous sentence's places, worked out if asked
@@ -108,7 +111,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
         for k, c in enumerate(parts):
             claim = _clause_claim(article, c, f"{article.id}#{n}" + (f".{k}" if k else ""), previous=previous,
                                   masked=masked, mentions=index, skip=skip, last_places=last_places,
-                                  referents=referents,
+                                  referents=referents, kind_of=kind_of,
                                   prior_event=claims[-1].event if claims else None,
                                   context=s.text[:c.start - s.start] if k else previous, prior_kind=before_kind,
                                   speaker=_clause_speaker(c, k, masked, speakers[n]),
@@ -122,28 +125,37 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
                 seen[claim.id] = n
             previous = c.text
         last_places = functools.partial(claim_places, s.text, s.start, index, skip)  # only "there" etc. ask
-    return also_undated(article.published, first_stage(article.text, _corefer(article.text, claims)))
+    return also_undated(article.published, first_stage(article.text, part_of_previous(
+        article.text, _corefer(article.text, claims))))
 
 
 
 
 # Another source's figure for the thing just counted: "...; the Herald put the figure at 11,000".
 _ALTERNATIVE = re.compile(r"\b(?:put|puts|putting|gave|gives|set|sets|revised|raised|lowered|cut)\s+(?:the|that|this)\s+"
-                          r"(?:figure|number|total|count|tally|estimate)\s+(?:at|to|as)\b", re.I)
+                          r"(?:(?:death\s+)?toll|figure|number|total|count|tally|estimate)\s+(?:at|to|as)\b|"
+                          # "By noon it gave a figure of 4,850": the one just given, updated
+                          r"\b(?:gave|gives|put|puts)\s+a\s+(?:new\s+|higher\s+|revised\s+|updated\s+)?"
+                          r"(?:figure|number|total|count|tally)\s+of\b", re.I)
 
 
 def _alternative(claim: Claim, before: Claim) -> Claim:
     """A clause that puts "the figure" (definite: the one just given) at another number gives another source's
     count of the same thing: it has that count's scope (a first flight's 39 against another's "about 40" is no
-    running total), its event where it names none, and, naming no day of its own, its day."""
+    running total), its event where it names none, and, naming no day of its own, its day; naming no place of
+    its own, it is at that count's places (flagged inferred)."""
     if not (claim.quantities and before.quantities and _ALTERNATIVE.search(claim.text)):
         return claim
     kinds = {q.counts for q in claim.quantities}
     ref = next((q for q in reversed(before.quantities) if q.counts in kinds), before.quantities[-1])
     scope = ref.scope or before.scope
     event = claim.event if claim.event not in (None, "other") else before.event
-    return replace(claim, scope=scope, date=claim.date or before.date, event=event,
-                   quantities=tuple(replace(q, scope=None) for q in claim.quantities))
+    where = ref.places if ref.places is not None else before.places
+    places, inferred = (claim.places, claim.inferred_places) if claim.places else (where, where)
+    return replace(claim, scope=scope, date=claim.date or before.date, event=event, places=places,
+                   inferred_places=inferred,
+                   quantities=tuple(replace(q, scope=None, places=None if places is where else q.places)
+                                    for q in claim.quantities))
 
 
 # A definite number refers to a group already counted: "the remaining 10,000", "those 10,000".
@@ -269,7 +281,7 @@ def _clause_speaker(c: Sentence, k: int, masked: str, sentence_speaker: str | No
 
 def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, masked: str, mentions: MentionIndex,
                   skip: int, last_places: Callable[[], tuple[str, ...]], referents: Referents,
-                  speaker: str | None, date,
+                  speaker: str | None, date, kind_of: Callable[[str], str | None] | None = None,
                   prior_event: str | None = None, context: str | None = None,
                   prior_kind: str | None = None) -> Claim | None:
     """The claim one clause makes, or None when it counts nothing and reports no event. `prior_event`: the
@@ -289,7 +301,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         event = "evacuated"
     if not quantities and event is None:
         return None
-    kept = claim_mentions(c.text, c.start, mentions, skip)
+    kept = claim_mentions(c.text, c.start, mentions, skip, kind_of)
     here = tuple(dict.fromkeys(m.place_id for m in kept if m.place_id))
     inferred: tuple[str, ...] = ()
     if ANAPHORA.search(c.text) and (before := last_places()):
@@ -341,12 +353,17 @@ def _parts(text: str) -> list[tuple[int, int]]:
     for m in _AND_NUMBER.finditer(text):
         left = text[max((c.end() for c in cuts if c.end() <= m.start()), default=0):m.start()]
         right = re.split(r",\s|;|\s+and\s+", text[m.end():])[0]
-        if _FINITE.search(left) and _OWN_VERB.match(right) and not _quoted_at(text, m.start()):
+        if _FINITE.search(ATTRIBUTIVE.sub(" ", left)) and _OWN_VERB.match(right) and not _quoted_at(text, m.start()):
             cuts.append(m)
     cuts.sort(key=lambda m: m.start())
     bounds = [0, *(m.end() for m in cuts)]
     ends = [*(m.start() for m in cuts), len(text)]
     return list(zip(bounds, ends, strict=True))
+
+
+def clause_parts(text: str) -> list[tuple[int, int]]:
+    """The coordinated parts of a clause as (start, end) offsets, each stating its own numbers' scope and places."""
+    return list(_parts(text))
 
 
 _LIST_ON = re.compile(r"(?:\s+[\w'’-]+){0,2}?(?:\s*,\s*(?:and\s+)?|\s+and\s+)")
@@ -434,6 +451,14 @@ def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention],
     for m in kept:
         if m.place_id:
             places[owner[part_of(m.start)]].append(m.place_id)
+    for i, h in enumerate(holders):  # a part that leans on an earlier count is at its places (corpus/leaning.py)
+        lo, hi = parts[h]
+        head = colon_head(c.text, lo) if not places[h] else None
+        if head is not None:
+            first = parts[part_of(c.start + head[1])][0]
+            places[h] = [m.place_id for m in kept if m.place_id and first <= m.start - c.start < head[1]]
+        elif not places[h] and leans_back(c.text[lo:hi]):
+            places[h] = list(next((places[g] for g in reversed(holders[:i]) if places[g]), []))
     # places carried over by anaphora ("housed there") are the whole clause's
     return [replace(q, places=tuple(dict.fromkeys([*places[part_of(q.start)], *inferred]))) for q in quantities]
 

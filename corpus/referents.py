@@ -1,4 +1,5 @@
-"""Definite descriptions of a place: "the airport", "the island's 9,000 residents", "around the plant".
+"""Definite descriptions of a place: "the airport", "the island's 9,000 residents", "around the plant",
+"five sections of the three-mile causeway".
 
 News names a facility once ("flights resumed at Kabul airport", "Ramstein Air Base", "Wadi Seidna, an
 airfield about 40 kilometres from Khartoum") and then refers to it by its kind alone ("nine planes landed at
@@ -13,6 +14,10 @@ A demonstrative one ("came ashore at this Turkish port", "touched down at this U
 this barrier island") points at where the reporter stands: the place of the article's dateline ("MERSIN,
 Turkey -"), when it has one.
 
+A rival named in the same paragraph before the description blocks it ("About 6,300 people live on Sanibel.
+... stayed on the island"), unless the gazetteer files the rival as an area too large to be the thing
+described (a state, a county: "help Lee County restore access to the island").
+
 A possessive counts only before a word for what is inside a place ("the county's shelters", "the island's
 residents"); "the county's evacuation order" names the county as an actor, not as where the count is.
 """
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 
 from evacmap.corpus.claim_places import MentionIndex, article_dateline
 
@@ -31,6 +37,7 @@ _KINDS: dict[str, str] = {
     "airport": _AIRFIELD, "airfield": _AIRFIELD, "airstrip": _AIRFIELD,
     "base": r"(?:air|naval|military|army)\s+base|airbase",
     "island": r"island|isle",
+    "causeway": r"causeway",
     "plant": r"(?:(?:nuclear\s+)?power\s+|nuclear\s+)?(?:plant|station)",
     "county": r"county",
     "hospital": r"hospital",
@@ -42,14 +49,19 @@ _INSIDE = (r"(?:[\d,]+\s+|\w+\s+){0,2}?(?:residents|inhabitants|population|peopl
            r"hospitals|schools|streets|roads|coast|beaches|neighbou?rhoods|towns|villages|camps|runway|terminal|"
            r"gates?)\b")
 # "the airport", not "the airport in Gondar" / "the port of Jeddah" (named right there) nor "the Kabul airport"
-_DESCRIPTION = re.compile(rf"\bthe\s+(?P<kind>{'|'.join(_KINDS)})(?:(?P<own>['’]s\s+{_INSIDE})|"
+# a measure before the noun describes the one thing meant ("the three-mile causeway"); another adjective may pick
+# out another one ("the new airport"), so only a measure is read past
+_MEASURE = (r"(?:(?:[\d.,]+|one|two|three|four|five|six|seven|eight|nine|ten|half)-"
+            r"(?:mile|kilomet(?:er|re)|km|foot|metre|meter)\s+)?")
+_DESCRIPTION = re.compile(rf"\bthe\s+{_MEASURE}(?P<kind>{'|'.join(_KINDS)})(?:(?P<own>['’]s\s+{_INSIDE})|"
                           r"(?!['’]s)(?!\s+(?:of|in|at|near|outside)\s+(?-i:[A-Z])))\b", re.I)
 #: what a reporter calls the place of the dateline: "this Turkish port", "this U.S. air base", "this barrier island"
 HERE_NOUNS = (r"(?:city|town|village|port|island|capital|(?:air\s+)?base|camp|resort|enclave|harbou?r|airport|airfield|"
               r"crossing|border\s+town)\b")
 _DEMONSTRATIVE = re.compile(rf"\bthis\s+(?:[\w.'’-]+\s+){{0,3}}?{HERE_NOUNS}(?!['’]s\s+\w+\s+of)", re.I)
 _AFTER = {k: re.compile(rf"(?:\s+(?-i:[A-Z])[\w'’-]*){{0,3}}\s+(?:{v})\b", re.I) for k, v in _KINDS.items()}
-_APPOSED = {k: re.compile(rf"^,\s+(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{v})\b", re.I) for k, v in _KINDS.items()}
+# (", the island's only road link" is a possessive about another place, not an apposition naming this one)
+_APPOSED = {k: re.compile(rf"^,\s+(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{v})\b(?!['’]s)", re.I) for k, v in _KINDS.items()}
 # "the airport at Gondar" names Gondar's airport; "Larnaca airport in Cyprus" names the country it is in
 _BEFORE = {k: re.compile(rf"\bthe\s+(?:[\w-]+\s+)?(?:{v})\s+(?:at|in|of|near|outside)\s+$", re.I)
            for k, v in _KINDS.items()}
@@ -60,13 +72,15 @@ _MEASURED_FROM = re.compile(r"\b(?:km|kilomet(?:er|re)s?|miles?|metres?|meters?)
 # base, where), it does not name the facility
 _MODIFIER = re.compile(r"\b(?:a|an|this|that|one|another)\s+$", re.I)
 _OWN = {k: re.compile(rf"\b(?:{v})$", re.I) for k, v in _KINDS.items()}
+# the gazetteer kinds of areas too large to be what a description of a facility or an island refers to
+_WIDE = frozenset({"country", "continent", "governorate", "region", "county"})
 
 
 class Referents:
     """The places an article names as each kind, built for a kind the first time a claim asks."""
 
-    def __init__(self, text: str, mentions: MentionIndex) -> None:
-        self.text, self.mentions = text, mentions
+    def __init__(self, text: str, mentions: MentionIndex, kind_of: Callable[[str], str | None] | None = None) -> None:
+        self.text, self.mentions, self.kind_of = text, mentions, kind_of
         self._named: dict[str, tuple[list[int], list[str]]] = {}
         self._here: tuple[str, ...] | None = None
 
@@ -105,12 +119,17 @@ class Referents:
             at = offset + d.start()
             starts, ids = self._of_kind(d.group("kind").lower())
             i = bisect_left(starts, at)
-            if i and not self._rivals(ids[i - 1], at):
+            if i and not self._rivals(ids[i - 1], at, d.group("kind").lower()):
                 out.append(ids[i - 1])
         return tuple(dict.fromkeys(out))
 
-    def _rivals(self, place: str, at: int) -> bool:
+    def _rivals(self, place: str, at: int, kind: str) -> bool:
         """Whether the paragraph names another place before the description at `at`: "About 6,300 people live
-        on Sanibel. ... stayed on the island" may mean Sanibel though the island named as one was another."""
+        on Sanibel. ... stayed on the island" may mean Sanibel though the island named as one was another. With
+        the gazetteer's kinds, a country, state, region (or, for any kind but "county", a county) is no rival:
+        an area that large is not what "the island" or "the airport" is ("help Lee County restore access to the
+        island")."""
         para = self.text.rfind("\n", 0, at) + 1
-        return any(m.place_id != place for m in self.mentions.within(para, at))
+        wide = _WIDE if kind != "county" else _WIDE - {"county"}
+        return any(m.place_id != place and not (self.kind_of is not None and self.kind_of(m.place_id) in wide)
+                   for m in self.mentions.within(para, at) if m.place_id)

@@ -35,10 +35,12 @@ if TYPE_CHECKING:  # the geo stack and the analysis load only when a build has w
 _WIDE = frozenset({"country", "continent"})  # areas no story map shows as a point
 
 
-def _claim_places(prods: exports.Products) -> dict[str, list[tuple[str, bool]]]:
-    """Claim id → the places it is drawn at. A claim that names no place a map can show (none, or only a
-    country) is drawn at the place its article mentions most (within the focus country), marked as
-    inferred, so no number is dropped from the map."""
+def _claim_places(prods: exports.Products) -> dict[str, list[tuple[str, str]]]:
+    """Claim id → the places it is drawn at, each with how it was found: "" (named in the claim's words),
+    "text" (inferred by a rule of the claim extraction from the text around it: "there", "the region",
+    "Of them, ..."), or "article". A claim that names no place a map can show (none, or only a country) is
+    drawn at the place its article mentions most (within the focus country), marked "article", so no number
+    is dropped from the map."""
     gaz = prods.analysis.gazetteer
     by_article: dict[str, Counter] = {}
     for m in prods.analysis.all("mentions"):
@@ -50,17 +52,17 @@ def _claim_places(prods: exports.Products) -> dict[str, list[tuple[str, bool]]]:
     for claim in prods.claims:
         named = [p for p in claim.places if (place := gaz.get(p)) is None or place.kind not in _WIDE]
         if named:
-            out[claim.id] = [(p, p in claim.inferred_places) for p in named]
+            out[claim.id] = [(p, "text" if p in claim.inferred_places else "") for p in named]
         elif claim.quantities and claim.article in top:
-            out[claim.id] = [(top[claim.article], True)]
+            out[claim.id] = [(top[claim.article], "article")]
     return out
 
 
-def _claims_by_place(prods: exports.Products) -> dict[str, list[tuple[Claim, bool]]]:
-    """Place id → (claim, inferred) for each claim drawn there, in claim order: one pass over the claims
-    instead of one per place (10,000 articles hold ~10^5 claims and ~10^4 places)."""
+def _claims_by_place(prods: exports.Products) -> dict[str, list[tuple[Claim, str]]]:
+    """Place id → (claim, how: see _claim_places) for each claim drawn there, in claim order: one pass over
+    the claims instead of one per place (10,000 articles hold ~10^5 claims and ~10^4 places)."""
     claim_places = _claim_places(prods)
-    out: dict[str, dict[int, tuple[Claim, bool]]] = {}
+    out: dict[str, dict[int, tuple[Claim, str]]] = {}
     for n, claim in enumerate(prods.claims):
         for pid, inferred in claim_places.get(claim.id, []):
             out.setdefault(pid, {}).setdefault(n, (claim, inferred))  # a place named twice: its first entry
@@ -114,11 +116,12 @@ def places_frame(prods: exports.Products, urls: dict[str, str], titles: dict[str
     return gpd.GeoDataFrame(rows, geometry="geometry", crs=4326) if rows else _empty()
 
 
-def _claim_row(claim: Claim, urls: dict[str, str], inferred: bool, titles: dict[str, str]) -> dict:
+def _claim_row(claim: Claim, urls: dict[str, str], inferred: str, titles: dict[str, str]) -> dict:
     return {"outlet": claim.outlet, "article": claim.article, "url": urls.get(claim.article, ""),
             "text": claim.text, "speaker": claim.speaker, "date": claim.date.isoformat() if claim.date else None,
             "time": claim.time, "quantities": [count_words(q, claim) for q in claim.quantities],
-            "claim_id": claim.id, "place_inferred": inferred, "headline": titles.get(claim.article, ""),
+            "claim_id": claim.id, "place_inferred": bool(inferred), "place_inferred_from": inferred,
+            "headline": titles.get(claim.article, ""),
             "qualifiers": [] if claim.quantities else scope_words(claim.scope, claim.modality)}
 
 

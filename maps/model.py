@@ -137,7 +137,8 @@ class Claim:
     quantities: list[str]
     claim_id: str
     headline: str = ""
-    place_inferred: bool = False  # drawn at the place its article names most, not a place it names
+    place_inferred: bool = False  # drawn at a place its words do not name
+    place_inferred_from: str = ""  # "article": where its article is set; "text": by a rule from the text around it
     time: str = ""  # clock time as written; qualifiers: scope/modality words of a claim without numbers
     qualifiers: list[str] = field(default_factory=list)
 
@@ -197,7 +198,13 @@ class Place:
 
     @property
     def any_inferred(self) -> bool:
-        return any(c.place_inferred for _, _, cs in self.by_outlet for c in cs)
+        """Whether some claim here is drawn where its article is set (its words name no place)."""
+        return any(c.place_inferred and c.place_inferred_from == "article" for _, _, cs in self.by_outlet for c in cs)
+
+    @property
+    def any_inferred_from_text(self) -> bool:
+        """Whether some claim here is drawn at a place read by a rule from the text around it."""
+        return any(c.place_inferred and c.place_inferred_from == "text" for _, _, cs in self.by_outlet for c in cs)
 
 
 @dataclass
@@ -335,6 +342,14 @@ class Model:
 # --- frames -> records -----------------------------------------------------------------------------------
 
 
+def _inferred_from(d: dict) -> str:
+    """How an inferred place was found: "text" (a rule reading the text around the claim), else "article"
+    (where its article is set: also what older map data, written before the two were told apart, meant)."""
+    if not _bool(d.get("place_inferred")):
+        return ""
+    return "text" if text(d.get("place_inferred_from")) == "text" else "article"
+
+
 def _claim(d: Any) -> Claim | None:
     if not isinstance(d, dict):
         return None
@@ -342,6 +357,7 @@ def _claim(d: Any) -> Claim | None:
                  text=text(d.get("text")), speaker=text(d.get("speaker")), date=text(d.get("date")),
                  quantities=_texts(d.get("quantities")), claim_id=text(d.get("claim_id")),
                  headline=text(d.get("headline")), place_inferred=_bool(d.get("place_inferred")),
+                 place_inferred_from=_inferred_from(d),
                  time=text(d.get("time")), qualifiers=_texts(d.get("qualifiers")))
 
 

@@ -97,6 +97,9 @@ def place_provenance(p: Place) -> str:
         bits.append(f"Location source: {src}.")
     if p.any_inferred:
         bits.append("Some statements here name no place: they are shown at the place their article names most.")
+    if p.any_inferred_from_text:
+        bits.append("Some statements here do not name this place: it is inferred from the text around them "
+                    "(a place named just before, or an area they describe).")
     return " ".join(bits)
 
 

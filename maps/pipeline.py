@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from evacmap.corpus.actors import Actors
+from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.articles import Corpus, corpus_file, load_corpus
+from evacmap.corpus.claim_areas import at_described_areas, at_stated_scope
+from evacmap.corpus.claim_legs import at_leg_origin
 from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.control_text import ControlClaim, control_claims
 from evacmap.corpus.mentions import find_mentions
@@ -23,6 +25,7 @@ from evacmap.corpus.model import Article, Claim, Mention, Sentence
 from evacmap.corpus.movements import Leg, extract_legs
 from evacmap.corpus.places import written_names
 from evacmap.corpus.sentences import split_sentences
+from evacmap.corpus.slots import article_slots
 from evacmap.gazetteer import Gazetteer
 from evacmap.gazetteer.cache import source_hash
 
@@ -67,10 +70,22 @@ def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None,
                     actors: Actors | None = None) -> ArticleResult:
     sentences = split_sentences(article.text)
     mentions = find_mentions(article, gazetteer, focus=focus)
-    return ArticleResult(article.id, sentences, mentions,
-                         claims=extract_claims(article, sentences, mentions),
-                         legs=extract_legs(article, sentences, mentions, gazetteer, actors),
+    legs = extract_legs(article, sentences, mentions, gazetteer, actors)
+    # "arrived from the region": the area the movement rules resolved the description to (slots kept from legs)
+    slots = article_slots(article, sentences, mentions, actors or default_actors(), gazetteer)
+    kind_of = _kind_of(gazetteer)
+    claims = at_described_areas(article.text, extract_claims(article, sentences, mentions, kind_of), slots)
+    claims = at_stated_scope(claims, mentions, kind_of)  # "statewide": the state named before
+    claims = at_leg_origin(claims, legs)  # "the first plane left with 101": where the sentence's legs start
+    return ArticleResult(article.id, sentences, mentions, claims=claims, legs=legs,
                          control=control_claims(article, sentences, mentions, gazetteer, actors))
+
+
+def _kind_of(gazetteer: Gazetteer) -> Callable[[str], str | None]:
+    def kind_of(place_id: str) -> str | None:
+        place = gazetteer.get(place_id)
+        return place.kind if place is not None else None
+    return kind_of
 
 
 def _cache_key(article: Article, gazetteer: Gazetteer, focus: str | None, aliases: str = "") -> str:

@@ -63,7 +63,7 @@ def needs_compact(places: Any) -> bool:
     return False
 
 
-def figures_by_place(groups: list, claim_places: dict[str, list[tuple[str, bool]]]) -> dict[str, list[str]]:
+def figures_by_place(groups: list, claim_places: dict[str, list[tuple[str, str]]]) -> dict[str, list[str]]:
     """Place id -> one line per disputed figure there: what is counted, when, the range the outlets give and
     how many outlets give it (the groups with most values first)."""
     out: dict[str, list[tuple[int, int, str]]] = {}

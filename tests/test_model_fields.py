@@ -176,3 +176,23 @@ def test_every_leg_on_a_page_is_the_exported_leg(site):
             for source in leg["sources"]:
                 assert source["text"] in words, (leg_id, source["text"])
     assert shown, "no legs found on the pages"
+
+
+def test_an_inferred_place_says_how_it_was_inferred(site, claims):
+    """A place read by a rule from the text around a claim ("there", "the region", "Of them, ...") is not
+    "where its article is set": the tag says which of the two it is."""
+    places = json.loads((site / "data" / "places.geojson").read_text(encoding="utf-8"))["features"]
+    wide = {f["properties"]["id"] for f in places if f["properties"]["kind"] in {"country", "continent"}}
+    by_id = {c["id"]: c for c in claims}
+    by_text = {c["id"] for c in claims if c["inferred_places"] and set(c["places"]) - wide
+               and set(c["places"]) - wide <= set(c["inferred_places"])}
+    by_article = {c["id"] for c in claims if c["quantities"] and not set(c["places"]) - wide}
+    assert by_text and by_article, "the sample has claims of both kinds"
+    for page in sorted(site.glob("*.html")):
+        for _outlet, raw_id, item in _items(page.read_text(encoding="utf-8")):
+            words, cid = _words(item), html.unescape(raw_id)
+            assert by_id[cid]
+            if cid in by_text:
+                assert "place inferred from the text around it" in words and "article is set" not in words, words
+            if cid in by_article:
+                assert "placed where its article is set" in words, words
