@@ -400,3 +400,20 @@ def test_the_level_a_change_starts_from_is_reported_not_expected():
     t = "Shelters are expected to fill from Friday, with 2,000 people due to arrive."
     a = t.index("2,000")
     assert quantity_modality(t, a, a + 5) is None
+
+
+def test_a_yearless_dateline_takes_the_year_nearest_the_corpus_day(tmp_path):
+    """A wire dateline gives a day and a month, no year: "Dec 30" in a story the corpus dates 2 January is the
+    December before, and "Jan 2" in one dated 30 December the January after, not eleven months away."""
+    from evacmap.corpus.articles import load_corpus
+    assert detect_published("SYDNEY, Dec 30 (Tasman Wire) - Ferries took campers off the island.",
+                            dt.date(2021, 1, 2)) == dt.date(2020, 12, 30)
+    assert detect_published("AUCKLAND, Jan. 2 (Tasman Wire) - Ferries returned.", dt.date(2020, 12, 30)) == \
+        dt.date(2021, 1, 2)
+    assert detect_published("PERTH, March 3 (Tasman Wire) - Buses left.", dt.date(2021, 3, 20)) == dt.date(2021, 3, 3)
+    (tmp_path / "articles").mkdir()
+    (tmp_path / "evacmap.toml").write_text('date = "2021-01-02"\n', encoding="utf-8")
+    (tmp_path / "articles" / "a.txt").write_text(
+        "Campers leave the island\n\nSYDNEY, Dec 30 (Tasman Wire) - Ferries took 300 campers off the island on "
+        "Wednesday.\n", encoding="utf-8")
+    assert load_corpus(tmp_path).articles[0].published == dt.date(2020, 12, 30)
