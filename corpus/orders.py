@@ -187,13 +187,32 @@ def _ring_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
 #: "West Bengal told tourists to leave the seaside resort of Digha", "Tourists were told to leave Puri": an order
 #: to a group to leave the place named right after the verb (only that place: "told residents to leave" with no
 #: place names none, and the sentence's other places are not what the order covers)
-_GROUP = r"(?:tourists|visitors|holidaymakers|residents|people|villagers|inhabitants|everyone|everybody|pilgrims)"
-_LEAVE_PLACE = (r"\s+to\s+(?:leave|evacuate|vacate)\s+(?:the\s+(?:[\w-]+\s+){0,3}?of\s+)?"
+_GROUP = (r"(?:tourists|visitors|holidaymakers|campers|travell?ers|residents|people|villagers|inhabitants|everyone|"
+          r"everybody|pilgrims)")
+#: how many of the group, before it: "told tens of thousands of holidaymakers", "told 30,000 tourists"
+_HOW_MANY = r"(?:the\s+|all\s+|(?:(?:tens|hundreds)\s+of\s+)?(?:thousands|hundreds)\s+of\s+|\d[\d,.]*\s+)?"
+#: the day the order was given, between the group and its verb: "told holidaymakers on Sunday to leave"
+_ON_DAY = r"(?:\s+on\s+(?-i:[A-Z])[a-z]+day)?"
+_LEAVE = r"(?:leave|evacuate|vacate|get\s+out\s+of|flee)"
+_LEAVE_PLACE = (rf"\s+to\s+{_LEAVE}\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?of\s+)?"
                 r"(?P<left>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3})")
 _TOLD_TO_LEAVE = re.compile(
-    rf"\b(?P<verb>ordered|told|instructed)\s+(?:the\s+|all\s+)?{_GROUP}{_LEAVE_PLACE}|"
+    rf"\b(?P<verb>ordered|told|instructed)\s+{_HOW_MANY}{_GROUP}{_ON_DAY}{_LEAVE_PLACE}|"
     rf"\b{_GROUP}\s+(?:were|was|are|have\s+been|had\s+been|were\s+being|are\s+being)\s+(?:all\s+)?"
     rf"(?P<passive>ordered|told|instructed){_LEAVE_PLACE.replace('(?P<left>', '(?P<left2>')}", re.I)
+_NAMES = (r"(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}"
+          r"(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+)(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}){0,6}")
+#: "People in Omeo and Ensay, in the hills north of X, were told to leave": the order covers the places that say
+#: where the group is (the subject's), not those of a description set off by commas after them
+_GROUP_IN_TOLD = re.compile(
+    rf"\b{_GROUP}\s+(?:in|of|at)\s+(?P<within>{_NAMES})(?:,[^,.;]{{1,80}},)?\s+(?:were|was|are|have\s+been|"
+    rf"had\s+been)\s+(?:all\s+|also\s+)?(?:ordered|told|instructed)\s+to\s+(?:leave|evacuate|get\s+out|flee)\b", re.I)
+#: "An evacuation order was already in force for X", "evacuation orders remain in place for X and Y": the order
+#: covers the places named right after "for" (not a description after them: "for X, north of Y")
+_IN_FORCE = re.compile(
+    r"\bevacuation\s+orders?\s+(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been|remained|remains|remain|"
+    r"stayed|stays)\s+)?(?:already\s+|still\s+|also\s+)?(?:in\s+(?:force|place|effect)|issued|declared)\s+"
+    rf"(?:for|in|covering)\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?of\s+)?(?P<within>{_NAMES})", re.I)
 
 
 def _told_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,
@@ -205,6 +224,10 @@ def _told_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, 
         if m.group("verb") and (by := _issuer(text, sentence, m, m.group("verb"))) is not None:
             issuers.setdefault((sentence.start, words), by)
         out.extend(_centred(m, "left" if m.group("left") else "left2", words, slots, gazetteer))
+    for rx in (_GROUP_IN_TOLD, _IN_FORCE) if not out else ():
+        for m in rx.finditer(text, sentence.start, sentence.end):
+            last[:] = ["evacuation ordered"]
+            out.extend(_centred(m, "within", "evacuation ordered", slots, gazetteer))
     return out
 
 
