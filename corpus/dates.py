@@ -136,10 +136,18 @@ def _weekday(published: dt.date, wd: int, future: bool, strict: bool) -> dt.date
     return published - dt.timedelta(days=delta)
 
 
+# a deadline set for an instruction: "were advised to leave by mid-morning on Monday", "told to get out by
+# Friday": the day is the one to come, whatever the tense of the telling ("had left by Sunday" is no instruction)
+_DEADLINE = re.compile(r"\bto\s+[a-z]+(?:\s+[a-z]+){0,2}?\s+by(?:\s+[\w:.-]+){0,2}\s*$", re.I)
+
+
 def _future(text: str, m: re.Match, window: str) -> bool:
     """Whether the clause a weekday sits in is in the future. A clause without a tense of its own ("..., the
     only road out, at first light on Friday") takes the nearest tense before it in the sentence, or, when the
-    date opens the sentence ("On Friday, the convoy will leave"), the first one after it."""
+    date opens the sentence ("On Friday, the convoy will leave"), the first one after it. A deadline given with
+    an instruction ("told to leave by Monday") is to come."""
+    if _DEADLINE.search(window):
+        return True
     if _FUTURE.search(window) or _TENSED.search(window):
         return bool(_FUTURE.search(window))
     before = list(_TENSE_CUE.finditer(" ".join(text[:m.start()].split()[-30:])))
