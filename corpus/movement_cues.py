@@ -249,10 +249,15 @@ FRONTED_AT = re.compile(r"\W*(?:on\s+[\w ]{1,25}?,\s*)?(?:in|at)\s+(?:the\s+(?:c
 #: "Kenya's population has left for X", "most residents of Kisumu fled to X": the people of a place, leaving it
 POPULATION_AFTER = re.compile(r"['’]s?\s+(?:[\w-]+\s+)?(?:population|residents|people|inhabitants)\b", re.I)
 #: the departure verb right after that subject ("has now left", "had already fled"): its predicate, no other clause
-POPULATION_LEFT = re.compile(r"(?:,\s+(?:a|an|the)\s+[^,;.]{1,60},)?"  # "residents of X, a frontline town, fled"
+#: (the subject may name more places, "people in X, Y and Z", and a description of where they lie, "people in X,
+#: in the hills north of W, were told to leave": the first place is the one left; W is not)
+POPULATION_LEFT = re.compile(r"(?:(?:,\s*|,?\s+(?:and|or)\s+)(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}){0,6}"
+                             r"(?:,\s+(?:a|an|the|in|near|on)\s+[^,;.]{1,60},)?"  # "residents of X, a frontline town, fled"
                              r"(?:\s+(?:has|have|had|were|was|are|is|been|now|already|all|since|also|\w+ly)){0,4}\s+"
-                             r"(?:fled|left|escaped|evacuated|got out)\b", re.I)
-POPULATION_BEFORE = re.compile(r"\b(?:population|residents|people|inhabitants|citizens)\s+of\s+(?:the\s+)?$", re.I)
+                             r"(?:fled|left|escaped|evacuated|got out|(?:told|ordered|instructed|urged|advised|asked)\s+to\s+"
+                             r"(?:leave|evacuate|flee|get\s+out))\b", re.I)
+POPULATION_BEFORE = re.compile(r"\b(?:population|residents|people|inhabitants|citizens)\s+(?:of|in)\s+(?:the\s+)?$",
+                               re.I)
 
 VEHICLES_RETURNING = re.compile(r"\b(?:buses|ambulances|vehicles|convoys?|trucks|boats|planes|aircraft)\s+"
                                 r"(?:\w+\s+){0,2}?(?:returning|returned|going back|went back)\b", re.I)
