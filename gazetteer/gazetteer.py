@@ -455,7 +455,7 @@ class Gazetteer:
         if places[0].source in {"curated", "user"}:
             return True
         if (context.acronym_trap(tokens, i, j, places, text) or wordtraps.common_phrase(tokens, i, j, places)
-                or wordtraps.modifier_trap(tokens, i, j, places, text)):
+                or wordtraps.modifier_trap(tokens, i, j, places, text) or wordtraps.craft_name(tokens, i, j, places, text)):
             return False
         key = " ".join(tokens.keys[i:j])
         if about.local or PERSONAL + key in persons:

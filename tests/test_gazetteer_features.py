@@ -62,3 +62,22 @@ def test_mountain_named_for_a_country_is_not_the_country(world):
     # is not the country's point ("Mount Kenya"), and a lake named for a town is not the town ("Lake Victoria")
     got = found(world, "Climbers died on Mount Kenya. Fishermen drowned in Lake Victoria.")
     assert "Kenya" not in got and "Victoria" not in got, got
+
+
+@pytest.mark.parametrize("text, craft", [
+    ("The army sent Black Hawk and Chinook helicopters to the valley.", {"Black Hawk", "Chinook"}),
+    ("Two Chinook helicopters landed at dawn.", {"Chinook"}),
+    ("The frigate HMNZS Wanaka reached Limassol.", {"Wanaka"}),
+    ("Sailors on the Wanaka's deck waved.", {"Wanaka"}),
+    ("The Wanaka' crew handed out water.", {"Wanaka"}),
+])
+def test_a_ship_or_an_aircraft_model_is_not_the_village_named_like_it(world, text, craft):
+    """A name after a ship's prefix ("HMNZS Wanaka"), after "the" as a possessive ("the Wanaka's deck"), or
+    before a craft's noun ("Black Hawk and Chinook helicopters") names a ship or a model, not a town."""
+    assert not craft & set(found(world, text)), found(world, text)
+
+
+def test_the_town_named_like_a_ship_or_a_model_is_still_the_town(world):
+    assert found(world, "Buses reached Wanaka on Friday.")["Wanaka"].country == "NZ"
+    assert "Chinook" in found(world, "Families from Chinook drove to Havre.")
+    assert found(world, "Kenya helicopters flew to Lodwar.").get("Kenya") is not None
