@@ -417,3 +417,26 @@ def test_a_yearless_dateline_takes_the_year_nearest_the_corpus_day(tmp_path):
         "Campers leave the island\n\nSYDNEY, Dec 30 (Tasman Wire) - Ferries took 300 campers off the island on "
         "Wednesday.\n", encoding="utf-8")
     assert load_corpus(tmp_path).articles[0].published == dt.date(2020, 12, 30)
+
+
+@pytest.mark.parametrize("text, mood", [
+    ("About 140 campers who wanted to leave were expected to be flown out on Monday, police said.", "expected"),
+    ("Some 300 residents who had stayed behind will be taken out by boat.", "planned"),
+    ("About 350 people who were expected to leave on Friday were still in the town.", "reported"),
+    ("The 200 families who had fled were taken to the showground.", "reported"),
+])
+def test_a_relative_clause_ends_where_the_main_clause_verb_comes_back(text, mood):
+    """"140 campers who wanted to leave were expected to be flown out": the relative clause is "who wanted to
+    leave"; "were expected" is the main clause's mood, not side-clause words to drop (its own "who were
+    expected" is)."""
+    assert modality(text) == mood
+
+
+def test_of_them_after_a_number_of_things_no_noun_list_names_is_not_people():
+    """"80 blazes burning across the region, 12 of them out of control": "them" are what 80 counts (no counted noun
+    of ours), so 12 counts nothing known, not people; "2,000 people fled, 300 of them children" still children."""
+    got = [(q.value, q.counts) for q in parse_quantities("Crews fought 80 blazes burning across the region, 12 of "
+                                                          "them out of control, the service said.")]
+    assert (12.0, "people") not in got and (12.0, None) in got
+    assert [(q.value, q.counts) for q in parse_quantities("About 2,000 people fled, 300 of them children.")] == [
+        (2000.0, "people"), (300.0, "children")]
