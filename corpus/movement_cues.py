@@ -91,7 +91,7 @@ DEST_CUES = re.compile(
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
-    r"(?:landed|touched down|disembarked|docked|moored|tied up) (?:in|at)|(?:pulled|tied) up (?:to|at|alongside)|"
+    r"(?:landed|landing|touched down|disembarked|docked|docking|moored|mooring|tied up) (?:in|at)|(?:pulled|tied) up (?:to|at|alongside)|"
     r"ashore (?:in|at)|"  # "stepped ashore at X", "came ashore in X"
     r"pulled into|landed|entered|(?:be |been |being )?driven(?: on)? to|"
     r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|continu(?:e|ed|es|ing)(?: on)? to|"

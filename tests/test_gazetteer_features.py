@@ -81,3 +81,9 @@ def test_the_town_named_like_a_ship_or_a_model_is_still_the_town(world):
     assert found(world, "Buses reached Wanaka on Friday.")["Wanaka"].country == "NZ"
     assert "Chinook" in found(world, "Families from Chinook drove to Havre.")
     assert found(world, "Kenya helicopters flew to Lodwar.").get("Kenya") is not None
+
+
+def test_the_port_of_a_town_is_the_town(world):
+    """"the Port of Lamu" lies in Lamu (as "the Sea of Azov" does not lie at Azov): the town is its point."""
+    assert found(world, "The ferry docked at the Port of Lamu on Friday.")["Lamu"].country == "KE"
+    assert "Azov" not in found(world, "Fishing boats crossed the Sea of Azov.")

@@ -473,3 +473,9 @@ def test_a_settlement_named_by_its_kind_is_the_origin_and_an_order_to_leave_is_p
     # people who asked to leave themselves are no order
     assert legs_of("Every Briton who had asked to leave was flown from Mombasa to Nairobi.", gaz) == [
         (ids["Mombasa"], ids["Nairobi"], "happened")]
+
+
+def test_a_ship_docking_at_a_town_arrives_there(gaz, ids):
+    """"..., docking at X with 400 evacuees": the participle is an arrival as "docked at X" is."""
+    assert legs_of("The freighter followed, docking at Mombasa at dawn with 400 evacuees.", gaz) == [
+        (None, ids["Mombasa"], "happened")]
