@@ -247,11 +247,11 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset:
         if kind:
             return kind
     if _OF_THEM.match(after):  # "four more are expected" after "Eleven Cypriots have been evacuated"
-        if (found and found[-1].counts is None and 0 <= found[-1].end - offset <= len(before)
-                and re.match(r"\s+of (?:them|those|these|whom)\b", after, re.I)):
-            return None  # "165 fires burning ..., 47 of them": what 165 counts, which no noun of ours names
+        # "165 fires burning across the state, 47 of them": what 165 counts, which no noun of ours names
+        unnamed = (found and found[-1].counts is None and 0 <= found[-1].end - offset <= len(before)
+                   and re.match(r"\s+of (?:them|those|these|whom)\b", after, re.I))
         # "49 fires, seven of them": the fires; "200 buses left, 40 of them": buses
-        if found and not _human(found[-1].counts) and _APPOSED.search(before):
+        if found and not _human(found[-1].counts) and (_APPOSED.search(before) or unnamed):
             earlier = found[-1].counts or "-"
         told = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context and not earlier else []
         kind = earlier or (told[-1] if told else "people")
