@@ -176,6 +176,7 @@ def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = No
             future = mod == "next" or (mod != "last" and _future(text, m, window))
             day = _weekday(published, wd, future, strict=mod in ("last", "next"))
             kind = "weekday"
+            background = background or bool(_DEADLINE.search(window))  # a deadline is not when things happened
         elif m.group("explicit"):
             mon = (m.group("mon") or m.group("mon2")).lower()[:3]
             month = next(v for k, v in _MONTHS.items() if k.startswith(mon))

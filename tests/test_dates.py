@@ -175,3 +175,5 @@ def test_a_deadline_given_with_an_instruction_is_the_day_to_come():
     assert first("Residents were advised to get out by noon on Saturday.").date == dt.date(2016, 12, 17)
     assert first("About 200 families had left by Monday evening.").date == dt.date(2016, 12, 12)
     assert first("The campers left by bus on Monday.").date == dt.date(2016, 12, 12)
+    # the deadline is not the day of the telling: the sentence stays on the story's day
+    assert narrative_dates(["Campers were told to leave by Monday, rangers said."], THU) == [THU]
