@@ -247,11 +247,13 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset:
         if kind:
             return kind
     if _OF_THEM.match(after):  # "four more are expected" after "Eleven Cypriots have been evacuated"
-        # "165 fires burning across the state, 47 of them": what 165 counts, which no noun of ours names
-        unnamed = (found and found[-1].counts is None and 0 <= found[-1].end - offset <= len(before)
-                   and re.match(r"\s+of (?:them|those|these|whom)\b", after, re.I))
+        # "1,298 homes destroyed this season, 381 of them on the coast": homes, however far the number's phrase
+        # runs; "165 fires burning across the state, 47 of them": what 165 counts (no noun of ours names it)
+        # (set off by a comma after that phrase: "flights carried 11,200 of them" are the people told of before)
+        of_things = (found and 0 <= found[-1].end - offset <= len(before) and before.rstrip().endswith(",")
+                     and re.match(r"\s+of (?:them|those|these)\b", after, re.I))
         # "49 fires, seven of them": the fires; "200 buses left, 40 of them": buses
-        if found and not _human(found[-1].counts) and (_APPOSED.search(before) or unnamed):
+        if found and not _human(found[-1].counts) and (_APPOSED.search(before) or of_things):
             earlier = found[-1].counts or "-"
         told = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context and not earlier else []
         kind = earlier or (told[-1] if told else "people")

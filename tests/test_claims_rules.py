@@ -440,3 +440,10 @@ def test_of_them_after_a_number_of_things_no_noun_list_names_is_not_people():
     assert (12.0, "people") not in got and (12.0, None) in got
     assert [(q.value, q.counts) for q in parse_quantities("About 2,000 people fled, 300 of them children.")] == [
         (2000.0, "people"), (300.0, "children")]
+    # however far the first number's phrase runs: "them" are the homes, not people
+    got = [(q.value, q.counts) for q in parse_quantities("Officials counted 900 homes lost across the state this "
+                                                          "summer, 210 of them in the hills.")]
+    assert (210.0, "homes") in got, got
+    # "them" without the comma is the object of the sentence's verb, people told of before, not the flights
+    got = [(q.value, q.counts) for q in parse_quantities("Twelve flights carried about 2,100 of them to the coast.")]
+    assert (2100.0, "flights") not in got, got
