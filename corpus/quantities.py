@@ -64,15 +64,16 @@ _HUMAN_VERB = re.compile(
     r"(?:were|was|are|have|had|has)?\s*(?:left|remain(?:ed|s)?|fled|escaped|died|arrived|crossed|"
     r"boarded|departed|gathered|stayed|were|are|had|have|came|went|flew|returned|travell?ed|walked|drove|"
     r"reached|landed|entered|disembarked|sailed)\b", re.I)
-_A_FIGURE = re.compile(r"\b(?:(?:the|a|its|their|a new|an updated) (?:figure|number|total|estimate|tally|count)|"
+_A_FIGURE = re.compile(r"\b(?:(?:the|a|its|their|a new|an updated|[\w-]+['’]s) (?:figure|number|total|estimate|tally|count)|"
                        r"^\W*it (?:stood|rose|climbed|reached|grew|jumped|fell))\b", re.I)
 # "42 in Lee County and 58 statewide", "28,120 at 8 p.m. ... and at 42,500": a bare number coordinated with a
-# counted one counts the same thing.
+# counted one counts the same thing; so does an earlier level it is set against ("28 missing, up from 17").
 # ... and what may follow such a number: no noun of its own ("and six international organisations" has one).
 _BARE_AFTER = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:in|on|at|by|from|to|into|statewide|nationwide|countrywide|overall|"
                          r"each|apiece|respectively|so far|later|earlier|a day|per day)\b", re.I)
-_COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus)\s+(?:(?:at|to|with)\s+)?(?:(?:about|around|some|"
-                          r"nearly|almost|roughly|more than|over|at least|fewer than|less than)\s+)?$", re.I)
+_COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus|\b(?:up|down)\s+from)\s+(?:(?:at|to|with)\s+)?"
+                          r"(?:(?:about|around|some|nearly|almost|roughly|more than|over|at least|fewer than|"
+                          r"less than)\s+)?$", re.I)
 _OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
 _COUNT_OF = re.compile(r"\bthe (?:total |overall |official |daily |running )?(?:number|figure|total|toll|count|tally) of "
                        r"((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
