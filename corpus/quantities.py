@@ -242,8 +242,10 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset:
     if colon >= 0 and ";" not in before[colon:]:  # "168 of the wounded were flown ...: 96 by air, and 72 by road"
         detailed = [q.counts for q in found if q.end - offset <= colon and q.counts]
         earlier = detailed[-1] if detailed else earlier
-    of_them = re.match(r"\s+of (?:them|those|whom|these)\s+", after, re.I)
-    if of_them:  # "14,000 of them Sudanese"
+    # "14,000 of them Sudanese"; "eight of the hamlet's estimated 34 families": a share of a count, what it counts
+    of_them = re.match(r"\s+of (?:them|those|whom|these|(?:the|its|their)\s+(?:[\w-]+['’]s\s+)?"
+                       r"(?:(?:estimated|some|about|around|roughly)\s+)?\d[\d,.]*)\s+", after, re.I)
+    if of_them:
         kind, _ = _noun_after(after[of_them.end() - 1:])
         if kind:
             return kind

@@ -447,3 +447,21 @@ def test_of_them_after_a_number_of_things_no_noun_list_names_is_not_people():
     # "them" without the comma is the object of the sentence's verb, people told of before, not the flights
     got = [(q.value, q.counts) for q in parse_quantities("Twelve flights carried about 2,100 of them to the coast.")]
     assert (2100.0, "flights") not in got, got
+
+
+def test_visitors_holidaymakers_and_campers_are_counted_people():
+    """Holiday crowds are what a fire or storm season's figures count: "30,000 visitors", "5,000 holidaymakers",
+    "800 campers" count people, as "tourists" does."""
+    for text, noun in (("About 30,000 visitors were staying on the coast.", "visitors"),
+                       ("More than 5,000 holidaymakers left on Sunday.", "holidaymakers"),
+                       ("Some 800 campers were moved to the oval.", "campers")):
+        assert [q.counts for q in parse_quantities(text)] == [noun], text
+
+
+def test_a_share_of_a_count_counts_what_the_count_counts():
+    """"eight of the village's estimated 34 families", "12 of the 40 patients": the share counts families, patients."""
+    got = [(q.value, q.counts) for q in parse_quantities("Only about eight of the village's estimated 34 families "
+                                                          "had left by noon.")]
+    assert got == [(8.0, "families"), (34.0, "families")], got
+    assert [(q.value, q.counts) for q in parse_quantities("Only 12 of the 40 patients were moved.")] == [
+        (12.0, "patients"), (40.0, "patients")]
