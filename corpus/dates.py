@@ -35,7 +35,7 @@ _DATE = re.compile(
     + r"|(?P<rel>\b(?:today|tonight|yesterday|tomorrow|this (?:morning|afternoon|evening)"
       r"|last night)\b)"
     + r"|(?P<anch>\b(?:(?P<n>a|one|two|three|four|five|six|seven) days? (?P<dir>earlier|before|later|after)"
-      r"|the (?P<dir2>previous|next|following) day|the day (?P<dir3>before|after))\b)"
+      r"|the (?P<dir2>previous|next|following) day|the day (?P<dir3>before|after)|(?P<same>(?:the|that) same day))\b)"
     + r"|(?P<week>\b(?:earlier|later) this week|\b(?:this|last|next) week)\b",
     re.I,
 )
@@ -113,7 +113,7 @@ class DateRef:
     text: str
     start: int
     end: int
-    kind: str  # weekday | explicit | relative | anchored | week
+    kind: str  # weekday | explicit | relative | anchored | same | week
     background: bool = False  # in an after/since clause or a quotation: not the sentence's own time
 
 
@@ -190,6 +190,8 @@ def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = No
             word = m.group("rel").lower()
             shift = -1 if word in ("yesterday", "last night") else 1 if word == "tomorrow" else 0
             day, kind = published + dt.timedelta(days=shift), "relative"
+        elif m.group("same"):  # "on the same day": the day last told of (narrative_dates reads it)
+            day, kind = anchor, "same"
         elif m.group("anch"):
             n = _DAYS_N.get((m.group("n") or "a").lower(), 1)
             direction = (m.group("dir") or m.group("dir2") or m.group("dir3")).lower()
@@ -260,6 +262,9 @@ def narrative_dates(texts: list[str], published: dt.date | None,
         first = refs[0]
         if first.kind == "week":
             out.append(None)
+            continue
+        if first.kind == "same" and out and out[-1] is not None:
+            out.append(out[-1])  # "On the same day, ..." opening a paragraph: the day the one before ended on
             continue
         out.append(first.date)
         # the story moves on to the latest day the sentence tells of ("28,120 at 8 p.m. on Tuesday and 42,500

@@ -177,3 +177,11 @@ def test_a_deadline_given_with_an_instruction_is_the_day_to_come():
     assert first("The campers left by bus on Monday.").date == dt.date(2016, 12, 12)
     # the deadline is not the day of the telling: the sentence stays on the story's day
     assert narrative_dates(["Campers were told to leave by Monday, rangers said."], THU) == [THU]
+
+
+def test_the_same_day_opening_a_paragraph_is_the_day_the_last_one_told_of():
+    """"On the same day, ..." opening a paragraph: the day the paragraph before ended on (Monday), not the story's
+    day the new paragraph starts from."""
+    texts = ["Ferries carried 300 people off the island on Wednesday.", "Helicopters flew out 90 more on Monday.",
+             "On the same day, 40 patients were driven to the coast."]
+    assert narrative_dates(texts, THU, paragraphs=[0, 1, 2])[2] == dt.date(2016, 12, 12)
