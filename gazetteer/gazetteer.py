@@ -417,8 +417,9 @@ class Gazetteer:
         for i, j, key, places in spans:
             if places[0].source not in {"curated", "user"}:
                 signal = signals[(i, j)] = context.person_signal(tokens, i, j, text)
-                if signal == "strong" or (signal in {"joined", "speaks"} and not list_facts(facts, places).large):
-                    keys.add(key)  # a city or region after a capitalised word is doubtful there only
+                if signal == "strong" or ((signal in {"joined", "speaks"} or wordtraps.ship_name(tokens, i, text))
+                                          and not list_facts(facts, places).large):
+                    keys.add(key)  # a city or region after a capitalised word is doubtful there only; a ship's too
                 if context.personal(tokens, i, j, text):
                     keys.update({key, PERSONAL + key})  # a person's, even if a country's too ("Georgia")
         return keys

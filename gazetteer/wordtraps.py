@@ -20,7 +20,7 @@ from evacmap.gazetteer.text import Tokens
 
 __all__ = ["body_after_the", "common_phrase", "craft_name", "crosses_punctuation", "feature_named_for",
            "feature_or_body", "modifier_trap",
-           "public_body_after", "village_word", "world_settlements"]
+           "public_body_after", "ship_name", "village_word", "world_settlements"]
 
 
 # Marks between two words that no name runs across: a dash set off by spaces, a colon or semicolon, a bracket,
@@ -185,14 +185,21 @@ _CRAFT_NOUNS = frozenset("helicopter helicopters chopper choppers aircraft jet j
                          "transports".split())
 
 
+def ship_name(tokens: Tokens, i: int, text: str) -> bool:
+    """Is word i right after a ship's prefix ("HMAS Choules", "MV Sycamore")? Then it starts the ship's name; an
+    article that names a ship so means the ship by the bare name too ("the Choules docked"), unless the name is a
+    large place's (gazetteer._person_keys: "HMAS Sydney" does not make Sydney a ship)."""
+    return (i > 0 and tokens.words[i - 1].isupper() and tokens.lowers[i - 1] in _SHIP_PREFIXES
+            and text[tokens.ends[i - 1]:tokens.starts[i]] == " ")
+
+
 def craft_name(tokens: Tokens, i: int, j: int, places: list[Place], text: str) -> bool:
     """A name right after a ship's prefix ("HMAS Choules") names the ship; one written before a craft's noun,
     alone or joined by "and" to another name before it ("Chinook helicopters", "Black Hawk and Chinook
     helicopters"), names an aircraft's model: neither is the village that shares the name. A country's or a
     region's name before such a noun is its own ("Kenya helicopters" are Kenya's)."""
     lowers, starts, ends = tokens.lowers, tokens.starts, tokens.ends
-    if (i > 0 and tokens.words[i - 1].isupper() and lowers[i - 1] in _SHIP_PREFIXES
-            and text[ends[i - 1]:starts[i]] == " "):
+    if ship_name(tokens, i, text):
         return True
     if any(p.kind in AREA_KINDS for p in places):
         return False

@@ -87,3 +87,11 @@ def test_the_port_of_a_town_is_the_town(world):
     """"the Port of Lamu" lies in Lamu (as "the Sea of Azov" does not lie at Azov): the town is its point."""
     assert found(world, "The ferry docked at the Port of Lamu on Friday.")["Lamu"].country == "KE"
     assert "Azov" not in found(world, "Fishing boats crossed the Sea of Azov.")
+
+
+def test_a_ship_named_with_its_prefix_is_the_ship_by_its_bare_name_too(world):
+    """An article that names "HMNZS Wanaka" means the ship by "Wanaka" alone, in its headline too; a large place's
+    name is still the place ("HMAS Sydney returned to Sydney")."""
+    text = "Wanaka brings 300 home\n\nLIMASSOL - The frigate HMNZS Wanaka docked at Limassol on Friday."
+    assert "Wanaka" not in found(world, text), found(world, text)
+    assert found(world, "HMAS Sydney returned to Sydney on Friday.")["Sydney"].country == "AU"
