@@ -10,7 +10,16 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
-from evacmap.corpus.attribution import ORG_WORDS, PLACE_WORDS, ROLES, Attribution, find_attribution, geo_word, mask_quotes
+from evacmap.corpus.attribution import (
+    ORG_WORDS,
+    PLACE_WORDS,
+    ROLES,
+    Attribution,
+    find_attribution,
+    geo_word,
+    mask_quotes,
+    org_in,
+)
 from evacmap.corpus.model import Mention, Sentence
 from evacmap.corpus.reported import quotes_inherit, reported_inherit
 
@@ -86,9 +95,10 @@ _INITIALISM = re.compile(r"^(?:[Tt]he\s+)?([A-Z]{2,6})$")
 
 def _spelt_out(speaker: str, before: str) -> str:
     """"The RFS said" after "the Rural Fire Service ...": an initialism is the name spelt out earlier in the
-    article whose capitalised words' initials it is (news text names a body in full first); else as written."""
+    article whose capitalised words' initials it is (news text names a body in full first); else, or when the
+    organisations list knows the body by its initials, as written."""
     m = _INITIALISM.match(speaker)
-    if m is None:
+    if m is None or org_in(m.group(1)):  # a body known by its initials keeps them ("ICRC", "UNHCR")
         return speaker
     words = r"\s+(?:(?:of|and|for)\s+(?:the\s+)?)?".join(rf"{c}[a-z][\w'’-]*" for c in m.group(1))
     found = list(re.finditer(rf"\b{words}\b", before))

@@ -250,3 +250,6 @@ def test_an_initialism_speaker_is_the_body_spelt_out_earlier():
             "slept there. The SES said 12 roads were shut.")
     got = attribute(text, split_sentences(text))
     assert (got[2], got[4], got[5]) == ("Country Fire Authority", "Department of Health and Human Services", "The SES"), got
+    # a body the organisations list knows by its initials keeps them
+    text = "Headline\n\nThe International Committee of the Red Cross sent a team. The ICRC said 50 people left."
+    assert attribute(text, split_sentences(text))[2] == "ICRC"
