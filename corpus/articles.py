@@ -85,7 +85,7 @@ def read_article(path: Path, root: Path, config: CorpusConfig) -> Article:
     if url and not (meta and meta.url):
         detected.append("url")
     if published is None:
-        published = detect_published(text, config.date.year if config.date else None)
+        published = detect_published(text, config.date)  # a yearless dateline: the year nearest the corpus day
         detected.append("published") if published else None
     if config.date and published is None:
         published = config.date

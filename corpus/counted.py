@@ -38,6 +38,7 @@ NOUNS = {
     "rescuers": "rescuers", "peacekeepers": "peacekeepers",
     "rescues": "rescues", "missing": "missing", "migrants": "migrants", "pilgrims": "pilgrims",
     "students": "students", "tourists": "tourists", "elderly": "elderly", "babies": "children",
+    "visitors": "visitors", "holidaymakers": "holidaymakers", "holiday-makers": "holidaymakers", "campers": "campers",
     "infants": "children", "shelters": "shelters", "shelter": "shelters", "kitchens": "kitchens",
     "inpatients": "patients", "relatives": "relatives", "parents": "parents",
     "camps": "camps",
@@ -61,7 +62,7 @@ HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "
                    "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
                    "diplomats", "staff", "dependants", "responders", "firefighters", "crews", "rescuers",
                    "peacekeepers", "missing", "migrants", "pilgrims", "students", "tourists", "elderly",
-                   "survivors", "relatives", "parents"})
+                   "survivors", "relatives", "parents", "visitors", "holidaymakers", "campers"})
 
 # The shapes that name what a bare number counts before it (read by corpus.quantities):
 # a whole named by the part it includes: "put the total at 3,100, among them 900 Chileans" (people);

@@ -35,7 +35,7 @@ _DATE = re.compile(
     + r"|(?P<rel>\b(?:today|tonight|yesterday|tomorrow|this (?:morning|afternoon|evening)"
       r"|last night)\b)"
     + r"|(?P<anch>\b(?:(?P<n>a|one|two|three|four|five|six|seven) days? (?P<dir>earlier|before|later|after)"
-      r"|the (?P<dir2>previous|next|following) day|the day (?P<dir3>before|after))\b)"
+      r"|the (?P<dir2>previous|next|following) day|the day (?P<dir3>before|after)|(?P<same>(?:the|that) same day))\b)"
     + r"|(?P<week>\b(?:earlier|later) this week|\b(?:this|last|next) week)\b",
     re.I,
 )
@@ -113,7 +113,7 @@ class DateRef:
     text: str
     start: int
     end: int
-    kind: str  # weekday | explicit | relative | anchored | week
+    kind: str  # weekday | explicit | relative | anchored | same | week
     background: bool = False  # in an after/since clause or a quotation: not the sentence's own time
 
 
@@ -136,10 +136,18 @@ def _weekday(published: dt.date, wd: int, future: bool, strict: bool) -> dt.date
     return published - dt.timedelta(days=delta)
 
 
+# a deadline set for an instruction: "were advised to leave by mid-morning on Monday", "told to get out by
+# Friday": the day is the one to come, whatever the tense of the telling ("had left by Sunday" is no instruction)
+_DEADLINE = re.compile(r"\bto\s+[a-z]+(?:\s+[a-z]+){0,2}?\s+by(?:\s+[\w:.-]+){0,2}\s*$", re.I)
+
+
 def _future(text: str, m: re.Match, window: str) -> bool:
     """Whether the clause a weekday sits in is in the future. A clause without a tense of its own ("..., the
     only road out, at first light on Friday") takes the nearest tense before it in the sentence, or, when the
-    date opens the sentence ("On Friday, the convoy will leave"), the first one after it."""
+    date opens the sentence ("On Friday, the convoy will leave"), the first one after it. A deadline given with
+    an instruction ("told to leave by Monday") is to come."""
+    if _DEADLINE.search(window):
+        return True
     if _FUTURE.search(window) or _TENSED.search(window):
         return bool(_FUTURE.search(window))
     before = list(_TENSE_CUE.finditer(" ".join(text[:m.start()].split()[-30:])))
@@ -168,6 +176,7 @@ def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = No
             future = mod == "next" or (mod != "last" and _future(text, m, window))
             day = _weekday(published, wd, future, strict=mod in ("last", "next"))
             kind = "weekday"
+            background = background or bool(_DEADLINE.search(window))  # a deadline is not when things happened
         elif m.group("explicit"):
             mon = (m.group("mon") or m.group("mon2")).lower()[:3]
             month = next(v for k, v in _MONTHS.items() if k.startswith(mon))
@@ -181,6 +190,8 @@ def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = No
             word = m.group("rel").lower()
             shift = -1 if word in ("yesterday", "last night") else 1 if word == "tomorrow" else 0
             day, kind = published + dt.timedelta(days=shift), "relative"
+        elif m.group("same"):  # "on the same day": the day last told of (narrative_dates reads it)
+            day, kind = anchor, "same"
         elif m.group("anch"):
             n = _DAYS_N.get((m.group("n") or "a").lower(), 1)
             direction = (m.group("dir") or m.group("dir2") or m.group("dir3")).lower()
@@ -251,6 +262,9 @@ def narrative_dates(texts: list[str], published: dt.date | None,
         first = refs[0]
         if first.kind == "week":
             out.append(None)
+            continue
+        if first.kind == "same" and out and out[-1] is not None:
+            out.append(out[-1])  # "On the same day, ..." opening a paragraph: the day the one before ended on
             continue
         out.append(first.date)
         # the story moves on to the latest day the sentence tells of ("28,120 at 8 p.m. on Tuesday and 42,500

@@ -82,7 +82,7 @@ def is_caption(sentence: str) -> bool:
     return bool(_CAPTION.search(sentence))
 
 
-def _date_in(s: str, year: int | None) -> dt.date | None:
+def _date_in(s: str, year: int | dt.date | None) -> dt.date | None:
     for rx, order in ((_ISO, "ymd"), (_DMY, "dmy"), (_MDY, "mdy")):
         m = rx.search(s)
         if not m:
@@ -93,15 +93,34 @@ def _date_in(s: str, year: int | None) -> dt.date | None:
             d, mon, y = (m.group(1), m.group(2), m.group(3)) if order == "dmy" else (m.group(2), m.group(1), m.group(3))
             if mon[:3].lower() not in _MONTHS or not (y or year):
                 continue
-            return dt.date(int(y) if y else int(year or 0), _MONTHS.index(mon[:3].lower()) + 1, int(d))
+            month = _MONTHS.index(mon[:3].lower()) + 1
+            if isinstance(year, dt.date) and not y:
+                return _nearest(year, month, int(d))
+            return dt.date(int(y) if y else year.year if isinstance(year, dt.date) else int(year or 0), month, int(d))
         except ValueError:
             continue
     return None
 
 
-def detect_published(text: str, year: int | None = None) -> dt.date | None:
+def _nearest(around: dt.date, month: int, day: int) -> dt.date:
+    """The day and month without a year nearest to `around`: a wire dateline's "Dec 29" in a story of early
+    January is the December before, not the one eleven months after (nor "Jan 2" of a late-December story the
+    January before). A day no year of the three has (29 February) raises ValueError."""
+    found = []
+    for y in (around.year - 1, around.year, around.year + 1):
+        try:
+            found.append(dt.date(y, month, day))
+        except ValueError:
+            continue
+    if not found:
+        raise ValueError(f"no {month}-{day} near {around}")
+    return min(found, key=lambda d: (abs((d - around).days), d))
+
+
+def detect_published(text: str, year: int | dt.date | None = None) -> dt.date | None:
     """The publication date the top of the text states: a "Source: X, 27 September 2023" line, a
-    "Published"/"Updated" stamp, or the dateline's "April 24" (then the year is `year`). None otherwise."""
+    "Published"/"Updated" stamp, or the dateline's "April 24" (then the year is `year`; given a day, the
+    corpus's, the year that puts the date nearest that day). None otherwise."""
     head = _head(text)
     for rx, group in ((_SOURCE_LINE, 2), (_STAMP, 1)):
         m = rx.search(head)

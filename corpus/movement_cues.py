@@ -102,7 +102,8 @@ DEST_CUES = re.compile(
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
-    r"(?:landed|touched down|disembarked|docked|moored|tied up) (?:in|at)|(?:pulled|tied) up (?:to|at|alongside)|"
+    r"(?:landed|landing|touched down|disembarked|docked|docking|moored|mooring|tied up) (?:in|at)|"
+    r"(?:pulled|tied) up (?:to|at|alongside)|"
     r"ashore (?:in|at)|"  # "stepped ashore at X", "came ashore in X"
     r"(?:took|taken|taking|sought|seeking|found|finding) (?:refuge|shelter) (?:in|at)|"
     r"pulled into|landed|entered|(?:be |been |being )?driven(?: on)? to|"
@@ -274,10 +275,15 @@ FRONTED_AT = re.compile(r"\W*(?:on\s+[\w ]{1,25}?,\s*)?(?:in|at)\s+(?:the\s+(?:c
 #: "Kenya's population has left for X", "most residents of Kisumu fled to X": the people of a place, leaving it
 POPULATION_AFTER = re.compile(r"['’]s?\s+(?:[\w-]+\s+)?(?:population|residents|people|inhabitants)\b", re.I)
 #: the departure verb right after that subject ("has now left", "had already fled"): its predicate, no other clause
-POPULATION_LEFT = re.compile(r"(?:,\s+(?:a|an|the)\s+[^,;.]{1,60},)?"  # "residents of X, a frontline town, fled"
+#: (the subject may name more places, "people in X, Y and Z", and a description of where they lie, "people in X,
+#: in the hills north of W, were told to leave": the first place is the one left; W is not)
+POPULATION_LEFT = re.compile(r"(?:(?:,\s*|,?\s+(?:and|or)\s+)(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}){0,6}"
+                             r"(?:,\s+(?:a|an|the|in|near|on)\s+[^,;.]{1,60},)?"  # "residents of X, a frontline town, fled"
                              r"(?:\s+(?:who|has|have|had|were|was|are|is|been|now|already|all|since|also|\w+ly)){0,4}\s+"
-                             r"(?:fled|left|escaped|evacuated|got out)\b", re.I)
-POPULATION_BEFORE = re.compile(r"\b(?:population|residents|people|inhabitants|citizens)\s+of\s+(?:the\s+)?$", re.I)
+                             r"(?:fled|left|escaped|evacuated|got out|(?:told|ordered|instructed|urged|advised|asked)\s+to\s+"
+                             r"(?:leave|evacuate|flee|get\s+out))\b", re.I)
+POPULATION_BEFORE = re.compile(r"\b(?:population|residents|people|inhabitants|citizens)\s+(?:of|in)\s+(?:the\s+)?$",
+                               re.I)
 
 VEHICLES_RETURNING = re.compile(r"\b(?:buses|ambulances|vehicles|convoys?|trucks|boats|planes|aircraft)\s+"
                                 r"(?:\w+\s+){0,2}?(?:returning|returned|going back|went back)\b", re.I)

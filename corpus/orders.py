@@ -3,8 +3,8 @@
 - "mandatory evacuation (order) for zone A", "ordered residents of zones A and B to leave", "ordered everyone
   in X to leave", "ordered everyone living within 20 km of X to leave" (a radius covers the place it is drawn
   around) -> the order (with the issuing authority when the sentence names one) for the places in the sentence;
-- "Evacuation orders were issued for X and Y", "an evacuation order is in effect for X", "Residents of X were
-  told (urged) to evacuate" -> an order (advice) for those places;
+- "Evacuation orders were issued for X and Y", "an evacuation order is in effect for X", "People in X were
+  told (residents of X were urged) to evacuate" -> an order (advice) for those places;
 - "An evacuation warning is in effect for X", "a 'leave now' warning for X" -> a warning, which orders nothing;
 - "the order ... takes in X and Y" and "<place> ... adopted the county order" -> the last order named.
 
@@ -60,10 +60,7 @@ _ORDER = re.compile(
     r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b|"
     # "ordered evacuations for <towns>", "issued evacuation orders for <towns>"
     r"\b(?P<ordered>ordered|issued|expanded|extended)\s+(?:an?\s+)?(?:evacuations?|evacuation\s+orders?)\s+"
-    r"(?:for|of|in|to)\b|"
-    # "Evacuation orders were issued for <towns>", "an evacuation order is in effect for <town>"
-    r"\bevacuation\s+orders?\s+(?:(?:were|was|have\s+been|has\s+been|had\s+been|are|is|remains?|remained)\s+)?"
-    r"(?P<passive>issued|declared|in\s+(?:place|effect|force))\s+(?:for|in|covering)\b", re.I)
+    r"(?:for|of|in|to)\b", re.I)
 _ORDER = fast(_ORDER)  # searched in every sentence: folded, it skips ahead to a first letter (corpus/folding.py)
 #: a zone named in a sentence ("the part of zone B south of ..."): which zone of an order covers a place
 _ZONE = re.compile(r"\bzones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H](?![\w-]))*(?![\w-])")
@@ -209,18 +206,35 @@ def _warnings(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last:
 #: "West Bengal told tourists to leave the seaside resort of Digha", "Tourists were told to leave Puri": an order
 #: to a group to leave the place named right after the verb (only that place: "told residents to leave" with no
 #: place names none, and the sentence's other places are not what the order covers)
-_GROUP = r"(?:tourists|visitors|holidaymakers|residents|people|villagers|inhabitants|everyone|everybody|pilgrims)"
-_LEAVE_PLACE = (r"\s+to\s+(?:leave|evacuate|vacate)\s+(?:the\s+(?:[\w-]+\s+){0,3}?of\s+)?"
+_GROUP = (r"(?:tourists|visitors|holidaymakers|campers|travell?ers|residents|people|villagers|inhabitants|everyone|"
+          r"everybody|pilgrims)")
+#: how many of the group, before it: "told tens of thousands of holidaymakers", "told 30,000 tourists"
+_HOW_MANY = r"(?:the\s+|all\s+|(?:(?:tens|hundreds)\s+of\s+)?(?:thousands|hundreds)\s+of\s+|\d[\d,.]*\s+)?"
+#: the day the order was given, between the group and its verb: "told holidaymakers on Sunday to leave"
+_ON_DAY = r"(?:\s+on\s+(?-i:[A-Z])[a-z]+day)?"
+_LEAVE = r"(?:leave|evacuate|vacate|get\s+out\s+of|flee)"
+_LEAVE_PLACE = (rf"\s+to\s+{_LEAVE}\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?of\s+)?"
                 r"(?P<left>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3})")
-_COUNTED = r"(?:(?:about|some|nearly|almost|more\s+than|over|around)\s+)?(?:\d[\d,]*\s+)?"
 _TOLD_TO_LEAVE = re.compile(
-    rf"\b(?P<verb>ordered|told|instructed)\s+(?:the\s+|all\s+)?{_COUNTED}{_GROUP}{_LEAVE_PLACE}|"
-    # "Residents of X were told to evacuate", "... were urged to leave" (advice)
+    rf"\b(?P<verb>ordered|told|instructed)\s+{_HOW_MANY}{_GROUP}{_ON_DAY}{_LEAVE_PLACE}|"
+    # "Residents of X were urged to evacuate": advice ("... were told to leave" is _GROUP_IN_TOLD's order)
     rf"\b{_GROUP}\s+of\s+(?P<of>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){{0,3}})\s+(?:were|was|are|have\s+been|"
-    r"had\s+been)\s+(?:all\s+)?(?P<of_verb>ordered|told|instructed|urged|advised|asked)\s+to\s+(?:leave|evacuate|"
-    r"get\s+out)\b|"
+    r"had\s+been)\s+(?:all\s+)?(?P<of_verb>urged|advised|asked)\s+to\s+(?:leave|evacuate|get\s+out)\b|"
     rf"\b{_GROUP}\s+(?:were|was|are|have\s+been|had\s+been|were\s+being|are\s+being)\s+(?:all\s+)?"
     rf"(?P<passive>ordered|told|instructed){_LEAVE_PLACE.replace('(?P<left>', '(?P<left2>')}", re.I)
+_NAMES = (r"(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}"
+          r"(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+)(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}){0,6}")
+#: "People in Omeo and Ensay, in the hills north of X, were told to leave": the order covers the places that say
+#: where the group is (the subject's), not those of a description set off by commas after them
+_GROUP_IN_TOLD = re.compile(
+    rf"\b{_GROUP}\s+(?:in|of|at)\s+(?P<within>{_NAMES})(?:,[^,.;]{{1,80}},)?\s+(?:were|was|are|have\s+been|"
+    rf"had\s+been)\s+(?:all\s+|also\s+)?(?:ordered|told|instructed)\s+to\s+(?:leave|evacuate|get\s+out|flee)\b", re.I)
+#: "An evacuation order was already in force for X", "evacuation orders remain in place for X and Y": the order
+#: covers the places named right after "for" (not a description after them: "for X, north of Y")
+_IN_FORCE = re.compile(
+    r"\bevacuation\s+orders?\s+(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been|remained|remains|remain|"
+    r"stayed|stays)\s+)?(?:already\s+|still\s+|also\s+)?(?:in\s+(?:force|place|effect)|issued|declared)\s+"
+    rf"(?:for|in|covering)\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?of\s+)?(?P<within>{_NAMES})", re.I)
 
 
 def _told_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,
@@ -234,6 +248,10 @@ def _told_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, 
             issuers.setdefault((sentence.start, words), by)
         group = "left" if m.group("left") else "of" if m.group("of") else "left2"
         out.extend(_centred(m, group, words, slots, gazetteer))
+    for rx in (_GROUP_IN_TOLD, _IN_FORCE) if not out else ():
+        for m in rx.finditer(text, sentence.start, sentence.end):
+            last[:] = ["evacuation ordered"]
+            out.extend(_centred(m, "within", "evacuation ordered", slots, gazetteer))
     return out
 
 
@@ -247,7 +265,7 @@ def order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
         kind = (m.group("kind") or "mandatory").lower()
         zone = m.group("zone") or m.group("zone2") or m.group("zone3")
         words = f"{kind} evacuation" + (f" {' '.join(zone.split())}" if zone else "")
-        if m.group("ordered") or m.group("told") or m.group("passive"):  # ordered, not said of which kind
+        if m.group("ordered") or m.group("told"):  # the text says an evacuation was ordered, not of which kind
             words = "evacuation ordered"
         last[:] = [words]
         if (by := _issuer(text, sentence, m)) is not None:

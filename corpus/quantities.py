@@ -64,15 +64,16 @@ _HUMAN_VERB = re.compile(
     r"(?:were|was|are|have|had|has)?\s*(?:left|remain(?:ed|s)?|fled|escaped|died|arrived|crossed|"
     r"boarded|departed|gathered|stayed|were|are|had|have|came|went|flew|returned|travell?ed|walked|drove|"
     r"reached|landed|entered|disembarked|sailed)\b", re.I)
-_A_FIGURE = re.compile(r"\b(?:(?:the|a|its|their|a new|an updated) (?:figure|number|total|estimate|tally|count)|"
+_A_FIGURE = re.compile(r"\b(?:(?:the|a|its|their|a new|an updated|[\w-]+['’]s) (?:figure|number|total|estimate|tally|count)|"
                        r"^\W*it (?:stood|rose|climbed|reached|grew|jumped|fell))\b", re.I)
 # "42 in Lee County and 58 statewide", "28,120 at 8 p.m. ... and at 42,500": a bare number coordinated with a
-# counted one counts the same thing.
+# counted one counts the same thing; so does an earlier level it is set against ("28 missing, up from 17").
 # ... and what may follow such a number: no noun of its own ("and six international organisations" has one).
 _BARE_AFTER = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:in|on|at|by|from|to|into|statewide|nationwide|countrywide|overall|"
                          r"each|apiece|respectively|so far|later|earlier|a day|per day)\b", re.I)
-_COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus)\s+(?:(?:at|to|with)\s+)?(?:(?:about|around|some|"
-                          r"nearly|almost|roughly|more than|over|at least|fewer than|less than)\s+)?$", re.I)
+_COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus|\b(?:up|down)\s+from)\s+(?:(?:at|to|with)\s+)?"
+                          r"(?:(?:about|around|some|nearly|almost|roughly|more than|over|at least|fewer than|"
+                          r"less than)\s+)?$", re.I)
 _OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
 _COUNT_OF = re.compile(r"\bthe (?:total |overall |official |daily |running )?(?:number|figure|total|toll|count|tally) of "
                        r"((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
@@ -241,14 +242,21 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset:
     if colon >= 0 and ";" not in before[colon:]:  # "168 of the wounded were flown ...: 96 by air, and 72 by road"
         detailed = [q.counts for q in found if q.end - offset <= colon and q.counts]
         earlier = detailed[-1] if detailed else earlier
-    of_them = re.match(r"\s+of (?:them|those|whom|these)\s+", after, re.I)
-    if of_them:  # "14,000 of them Sudanese"
+    # "14,000 of them Sudanese"; "eight of the hamlet's estimated 34 families": a share of a count, what it counts
+    of_them = re.match(r"\s+of (?:them|those|whom|these|(?:the|its|their)\s+(?:[\w-]+['’]s\s+)?"
+                       r"(?:(?:estimated|some|about|around|roughly)\s+)?\d[\d,.]*)\s+", after, re.I)
+    if of_them:
         kind, _ = _noun_after(after[of_them.end() - 1:])
         if kind:
             return kind
     if _OF_THEM.match(after):  # "four more are expected" after "Eleven Cypriots have been evacuated"
+        # "1,298 homes destroyed this season, 381 of them on the coast": homes, however far the number's phrase
+        # runs; "165 fires burning across the state, 47 of them": what 165 counts (no noun of ours names it)
+        # (set off by a comma after that phrase: "flights carried 11,200 of them" are the people told of before)
+        of_things = (found and 0 <= found[-1].end - offset <= len(before) and before.rstrip().endswith(",")
+                     and re.match(r"\s+of (?:them|those|these)\b", after, re.I))
         # "49 fires, seven of them": the fires; "200 buses left, 40 of them": buses
-        if found and not _human(found[-1].counts) and _APPOSED.search(before):
+        if found and not _human(found[-1].counts) and (_APPOSED.search(before) or of_things):
             earlier = found[-1].counts or "-"
         told = [q.counts for q in parse_quantities(context) if _human(q.counts)] if context and not earlier else []
         kind = earlier or (told[-1] if told else "people")

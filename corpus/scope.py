@@ -196,8 +196,12 @@ _EXPECTED = re.compile(r"\b(?:plann?(?:ing|ed|s)? for\b(?=[^.;]{0,60}\bto\b)|"
 _POSSIBLE = re.compile(r"\b(?:(?<!\bin )(?<!\bof )(?<!\bearly )(?<!\blate )(?<!\bmid-)may(?!\s+\d)|might|could|can|"
                        r"possibly|perhaps|option to|choose to)\b", re.I)
 # Clauses whose modals are not the claim's: background and adverbial clauses.
-_SIDE_CLAUSE = re.compile(r"(?:^|[,;(—–]\s*|\s)(?:after|before|since|when|while|although|though|because|"
-                          r"unless|until|if|who|which|whom|where)\b[^,;]*|"
+# A relative clause of who/which/whom ends where the main clause's auxiliary comes back ("142 people who wanted to
+# leave were expected to be flown out": "were expected" is the main clause's), after the clause's own ("who were")
+_AUX = r"(?:were|was|are|is|had|have|has|will|would)"
+_SIDE_CLAUSE = re.compile(r"(?:^|[,;(—–]\s*|\s)(?:(?:after|before|since|when|while|although|though|because|"
+                          r"unless|until|if|where)\b[^,;]*|(?:who|which|whom)\b"
+                          rf"(?:\s+{_AUX}\b)?(?:(?!\s{_AUX}\b)[^,;])*)|"
                           r"\b(?:a|an|the)\s+\w+(?:\s+\w+)?\s+that\b[^,;]*", re.I)  # "a process that could become"
 
 

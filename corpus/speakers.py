@@ -10,7 +10,16 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
-from evacmap.corpus.attribution import ORG_WORDS, PLACE_WORDS, ROLES, Attribution, find_attribution, geo_word, mask_quotes
+from evacmap.corpus.attribution import (
+    ORG_WORDS,
+    PLACE_WORDS,
+    ROLES,
+    Attribution,
+    find_attribution,
+    geo_word,
+    mask_quotes,
+    org_in,
+)
 from evacmap.corpus.model import Mention, Sentence
 from evacmap.corpus.reported import quotes_inherit, reported_inherit
 
@@ -81,6 +90,21 @@ _STATE_SUBJECT = re.compile(r"(?:^\W*(?:(?:on|by|late|early|earlier)\s+\w+,?\s+)
                             r"said|says|sent|is|was|will|would|began|started|closed|evacuated|flew|announced)\b)")
 
 
+_INITIALISM = re.compile(r"^(?:[Tt]he\s+)?([A-Z]{2,6})$")
+
+
+def _spelt_out(speaker: str, before: str) -> str:
+    """"The RFS said" after "the Rural Fire Service ...": an initialism is the name spelt out earlier in the
+    article whose capitalised words' initials it is (news text names a body in full first); else, or when the
+    organisations list knows the body by its initials, as written."""
+    m = _INITIALISM.match(speaker)
+    if m is None or org_in(m.group(1)):  # a body known by its initials keeps them ("ICRC", "UNHCR")
+        return speaker
+    words = r"\s+(?:(?:of|and|for)\s+(?:the\s+)?)?".join(rf"{c}[a-z][\w'’-]*" for c in m.group(1))
+    found = list(re.finditer(rf"\b{words}\b", before))
+    return found[-1].group(0) if found else speaker
+
+
 def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     masked = mask_quotes(text)
     paras = _paragraphs(text, sentences)
@@ -103,7 +127,9 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
         elif a and a.pronoun == "it":
             speaker = last_org
         elif a and a.speaker:
-            speaker = a.speaker
+            speaker = _spelt_out(a.speaker, text[:s.end])
+            if speaker != a.speaker:  # a body's initials are no person's name
+                a = Attribution(speaker, a.cue)
             if len(speaker.split(" (")[0].split()) == 1 and _surname(speaker) in known:
                 speaker = known[_surname(speaker)]
                 a = Attribution(speaker, a.cue, person=True)

@@ -122,7 +122,7 @@ def inside_proper_name(tokens: Tokens, i: int, j: int, text: str) -> bool:
     if j - i != 1:
         return False
     lowers = tokens.lowers
-    if i >= 2 and lowers[i - 1] == "of" and tokens.caps[i - 2] and lowers[i - 2] in FEATURE_WORDS:
+    if i >= 2 and lowers[i - 1] == "of" and tokens.caps[i - 2] and lowers[i - 2] in FEATURE_WORDS - PORT_WORDS:
         return True  # "Sea of Azov", "Gulf of Aden": a feature named after the place, not the place
     if zipf(lowers[i]) < 4.0:
         return False
@@ -170,6 +170,7 @@ FEATURE_WORDS = frozenset("""river rivers sea seas lake lakes ocean bay gulf str
 island islands isle peninsula cape mountain mountains mount hill hills valley desert plain plains plateau forest
 park square street road avenue boulevard bridge dam gate wall tower palace castle falls springs beach harbour
 harbor port airport base city county parish borough village town district quarter heights basin delta""".split())
+PORT_WORDS = frozenset({"port", "harbour", "harbor"})  # "the Port of Hastings" lies in Hastings, as no sea does
 
 
 def _common_noun(tokens: Tokens, k: int) -> bool:

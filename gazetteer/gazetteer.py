@@ -417,8 +417,9 @@ class Gazetteer:
         for i, j, key, places in spans:
             if places[0].source not in {"curated", "user"}:
                 signal = signals[(i, j)] = context.person_signal(tokens, i, j, text)
-                if signal == "strong" or (signal in {"joined", "speaks"} and not list_facts(facts, places).large):
-                    keys.add(key)  # a city or region after a capitalised word is doubtful there only
+                if signal == "strong" or ((signal in {"joined", "speaks"} or wordtraps.ship_name(tokens, i, text))
+                                          and not list_facts(facts, places).large):
+                    keys.add(key)  # a city or region after a capitalised word is doubtful there only; a ship's too
                 if context.personal(tokens, i, j, text):
                     keys.update({key, PERSONAL + key})  # a person's, even if a country's too ("Georgia")
         return keys
@@ -455,7 +456,7 @@ class Gazetteer:
         if places[0].source in {"curated", "user"}:
             return True
         if (context.acronym_trap(tokens, i, j, places, text) or wordtraps.common_phrase(tokens, i, j, places)
-                or wordtraps.modifier_trap(tokens, i, j, places, text)):
+                or wordtraps.modifier_trap(tokens, i, j, places, text) or wordtraps.craft_name(tokens, i, j, places, text)):
             return False
         key = " ".join(tokens.keys[i:j])
         if about.local or PERSONAL + key in persons:

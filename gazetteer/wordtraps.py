@@ -18,9 +18,9 @@ from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.normalize import name_key
 from evacmap.gazetteer.text import Tokens
 
-__all__ = ["body_after_the", "common_phrase", "crosses_punctuation", "feature_named_for", "feature_or_body",
-           "modifier_trap",
-           "public_body_after", "village_word", "world_settlements"]
+__all__ = ["body_after_the", "common_phrase", "craft_name", "crosses_punctuation", "feature_named_for",
+           "feature_or_body", "modifier_trap",
+           "public_body_after", "ship_name", "village_word", "world_settlements"]
 
 
 # Marks between two words that no name runs across: a dash set off by spaces, a colon or semicolon, a bracket,
@@ -164,7 +164,7 @@ def body_after_the(tokens: Tokens, i: int, j: int, places: list[Place], text: st
         body = True  # the text ends: "in the Duma"
     elif between := text[ends[i]:starts[j]].strip():
         # the clause ends ("in the Duma.", "the Duma, which"), not a pair ("the Fargo-Moorhead area")
-        body = between[0] in ".,;:!?)\"”’"
+        body = between[0] in ".,;:!?)\"”’'"  # or a possessive: "the Choules' crew" is a ship's
     else:
         word = lowers[j]
         body = not tokens.caps[j] and (word in SPEECH or word in _PLACE_FOLLOWERS or word.endswith("ed"))
@@ -176,3 +176,37 @@ def feature_or_body(tokens: Tokens, n: int, places: list[Place]) -> bool:
     """Is word n a place's name inside a feature's name ("Lake Chad") or a body's after "the" ("the Duma")?"""
     return (feature_named_for(tokens, n, n + 1, places, tokens.text)
             or body_after_the(tokens, n, n + 1, places, tokens.text))
+
+
+#: the prefixes English writes before a ship's name ("HMS Gloucester", "USS Nashville", "MV Sycamore")
+_SHIP_PREFIXES = frozenset("hms hmas hmcs hmnzs uss usns ins mv ms ss rms fs".split())
+#: the craft a model's name is written before ("Chinook helicopters", "Hercules aircraft")
+_CRAFT_NOUNS = frozenset("helicopter helicopters chopper choppers aircraft jet jets airliner airliners bomber bombers "
+                         "transports".split())
+
+
+def ship_name(tokens: Tokens, i: int, text: str) -> bool:
+    """Is word i right after a ship's prefix ("HMAS Choules", "MV Sycamore")? Then it starts the ship's name; an
+    article that names a ship so means the ship by the bare name too ("the Choules docked"), unless the name is a
+    large place's (gazetteer._person_keys: "HMAS Sydney" does not make Sydney a ship)."""
+    return (i > 0 and tokens.words[i - 1].isupper() and tokens.lowers[i - 1] in _SHIP_PREFIXES
+            and text[tokens.ends[i - 1]:tokens.starts[i]] == " ")
+
+
+def craft_name(tokens: Tokens, i: int, j: int, places: list[Place], text: str) -> bool:
+    """A name right after a ship's prefix ("HMAS Choules") names the ship; one written before a craft's noun,
+    alone or joined by "and" to another name before it ("Chinook helicopters", "Black Hawk and Chinook
+    helicopters"), names an aircraft's model: neither is the village that shares the name. A country's or a
+    region's name before such a noun is its own ("Kenya helicopters" are Kenya's)."""
+    lowers, starts, ends = tokens.lowers, tokens.starts, tokens.ends
+    if ship_name(tokens, i, text):
+        return True
+    if any(p.kind in AREA_KINDS for p in places):
+        return False
+    k = j
+    if k + 1 < len(tokens) and lowers[k] == "and" and tokens.caps[k + 1]:
+        k += 1
+        while k < len(tokens) and tokens.caps[k] and k - j < 5:
+            k += 1
+    return (k < len(tokens) and not tokens.caps[k] and lowers[k] in _CRAFT_NOUNS
+            and " " == text[ends[k - 1]:starts[k]])

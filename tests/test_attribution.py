@@ -239,3 +239,17 @@ def test_a_prepositional_phrase_is_no_speaker_and_official_figures_are_the_sourc
 ])
 def test_an_unnamed_official_takes_the_body_that_employs_them(sentence, who):
     assert speaker(sentence) == who
+
+
+def test_an_initialism_speaker_is_the_body_spelt_out_earlier():
+    """"the Country Fire Authority sent 40 trucks ... The CFA said ...": the speaker is the body, spelt out as
+    the article first named it (its initials, "of"/"and" skipped), not "The CFA" read as a person; an initialism
+    the article never spells out stays as written."""
+    text = ("Headline\n\nThe Country Fire Authority sent 40 trucks to the coast on Monday. The CFA said 200 campers "
+            "had left.\n\nThe Department of Health and Human Services opened two centres. The DHHS said 90 people "
+            "slept there. The SES said 12 roads were shut.")
+    got = attribute(text, split_sentences(text))
+    assert (got[2], got[4], got[5]) == ("Country Fire Authority", "Department of Health and Human Services", "The SES"), got
+    # a body the organisations list knows by its initials keeps them
+    text = "Headline\n\nThe International Committee of the Red Cross sent a team. The ICRC said 50 people left."
+    assert attribute(text, split_sentences(text))[2] == "ICRC"

@@ -209,3 +209,18 @@ def test_the_total_of_a_later_sentence_counts_what_the_sentence_before_counted()
 ])
 def test_a_later_object_of_a_verb_of_killing_is_killed_too(text, value, counts):
     assert _q(text, value)[1]["counts"] == counts
+
+
+def test_a_possessive_figure_counts_what_the_sentence_before_counted():
+    """"... flew 150 people out on Monday. Local radio put Monday's total at more than 200": a figure named with a
+    possessive ("Monday's total", "the agency's count") is of what the previous sentence counted, as "the total"
+    is."""
+    _, q = _q("The army flew 150 people out on Monday. Local radio put Monday's total at more than 200.", 200)
+    assert q["counts"] == "people"
+
+
+def test_an_earlier_level_a_count_is_set_against_counts_the_same():
+    """"31 people were unaccounted for in the valley, up from 12 earlier in the day": 12 is the earlier level of
+    the same count (people)."""
+    _, q = _q("Rangers said 31 people were unaccounted for in the valley, up from 12 earlier in the day.", 12)
+    assert q["counts"] == "people"

@@ -400,3 +400,68 @@ def test_the_level_a_change_starts_from_is_reported_not_expected():
     t = "Shelters are expected to fill from Friday, with 2,000 people due to arrive."
     a = t.index("2,000")
     assert quantity_modality(t, a, a + 5) is None
+
+
+def test_a_yearless_dateline_takes_the_year_nearest_the_corpus_day(tmp_path):
+    """A wire dateline gives a day and a month, no year: "Dec 30" in a story the corpus dates 2 January is the
+    December before, and "Jan 2" in one dated 30 December the January after, not eleven months away."""
+    from evacmap.corpus.articles import load_corpus
+    assert detect_published("SYDNEY, Dec 30 (Tasman Wire) - Ferries took campers off the island.",
+                            dt.date(2021, 1, 2)) == dt.date(2020, 12, 30)
+    assert detect_published("AUCKLAND, Jan. 2 (Tasman Wire) - Ferries returned.", dt.date(2020, 12, 30)) == \
+        dt.date(2021, 1, 2)
+    assert detect_published("PERTH, March 3 (Tasman Wire) - Buses left.", dt.date(2021, 3, 20)) == dt.date(2021, 3, 3)
+    (tmp_path / "articles").mkdir()
+    (tmp_path / "evacmap.toml").write_text('date = "2021-01-02"\n', encoding="utf-8")
+    (tmp_path / "articles" / "a.txt").write_text(
+        "Campers leave the island\n\nSYDNEY, Dec 30 (Tasman Wire) - Ferries took 300 campers off the island on "
+        "Wednesday.\n", encoding="utf-8")
+    assert load_corpus(tmp_path).articles[0].published == dt.date(2020, 12, 30)
+
+
+@pytest.mark.parametrize("text, mood", [
+    ("About 140 campers who wanted to leave were expected to be flown out on Monday, police said.", "expected"),
+    ("Some 300 residents who had stayed behind will be taken out by boat.", "planned"),
+    ("About 350 people who were expected to leave on Friday were still in the town.", "reported"),
+    ("The 200 families who had fled were taken to the showground.", "reported"),
+])
+def test_a_relative_clause_ends_where_the_main_clause_verb_comes_back(text, mood):
+    """"140 campers who wanted to leave were expected to be flown out": the relative clause is "who wanted to
+    leave"; "were expected" is the main clause's mood, not side-clause words to drop (its own "who were
+    expected" is)."""
+    assert modality(text) == mood
+
+
+def test_of_them_after_a_number_of_things_no_noun_list_names_is_not_people():
+    """"80 blazes burning across the region, 12 of them out of control": "them" are what 80 counts (no counted noun
+    of ours), so 12 counts nothing known, not people; "2,000 people fled, 300 of them children" still children."""
+    got = [(q.value, q.counts) for q in parse_quantities("Crews fought 80 blazes burning across the region, 12 of "
+                                                          "them out of control, the service said.")]
+    assert (12.0, "people") not in got and (12.0, None) in got
+    assert [(q.value, q.counts) for q in parse_quantities("About 2,000 people fled, 300 of them children.")] == [
+        (2000.0, "people"), (300.0, "children")]
+    # however far the first number's phrase runs: "them" are the homes, not people
+    got = [(q.value, q.counts) for q in parse_quantities("Officials counted 900 homes lost across the state this "
+                                                          "summer, 210 of them in the hills.")]
+    assert (210.0, "homes") in got, got
+    # "them" without the comma is the object of the sentence's verb, people told of before, not the flights
+    got = [(q.value, q.counts) for q in parse_quantities("Twelve flights carried about 2,100 of them to the coast.")]
+    assert (2100.0, "flights") not in got, got
+
+
+def test_visitors_holidaymakers_and_campers_are_counted_people():
+    """Holiday crowds are what a fire or storm season's figures count: "30,000 visitors", "5,000 holidaymakers",
+    "800 campers" count people, as "tourists" does."""
+    for text, noun in (("About 30,000 visitors were staying on the coast.", "visitors"),
+                       ("More than 5,000 holidaymakers left on Sunday.", "holidaymakers"),
+                       ("Some 800 campers were moved to the oval.", "campers")):
+        assert [q.counts for q in parse_quantities(text)] == [noun], text
+
+
+def test_a_share_of_a_count_counts_what_the_count_counts():
+    """"eight of the village's estimated 34 families", "12 of the 40 patients": the share counts families, patients."""
+    got = [(q.value, q.counts) for q in parse_quantities("Only about eight of the village's estimated 34 families "
+                                                          "had left by noon.")]
+    assert got == [(8.0, "families"), (34.0, "families")], got
+    assert [(q.value, q.counts) for q in parse_quantities("Only 12 of the 40 patients were moved.")] == [
+        (12.0, "patients"), (40.0, "patients")]

@@ -554,3 +554,25 @@ def test_a_group_told_to_leave_a_named_place_puts_that_place_under_an_order(gaz)
     claims = _dated_claims("Visitors were told to leave Key West by Sunday evening.", gaz, "US", "2017-09-07")
     assert {(gaz.get(c.place_id).name, c.controller, c.issued_by) for c in claims} == {
         ("Key West", "evacuation ordered", None)}
+
+
+def test_a_group_told_with_its_count_and_day_to_get_out_of_a_place_puts_it_under_an_order(gaz):
+    """"told tens of thousands of campers on Friday to get out of <place>": a count before the group and the day
+    between it and the verb do not hide the order."""
+    claims = _dated_claims("The state fire chief told tens of thousands of campers on Friday to get out of Redding.",
+                           gaz, "US", "2018-07-28")
+    assert {(gaz.get(c.place_id).name, c.controller) for c in claims} == {("Redding", "evacuation ordered")}
+
+
+def test_a_group_in_named_places_told_to_leave_puts_those_places_under_an_order(gaz):
+    """"Residents in <A> and <B>, in the hills east of <C>, were told to leave": A and B, not C."""
+    claims = _dated_claims("Residents in Paradise and Magalia, in the hills east of Chico, were told to leave on "
+                           "Thursday.", gaz, "US", "2018-11-10")
+    assert {gaz.get(c.place_id).name for c in claims} == {"Paradise", "Magalia"}
+
+
+def test_an_evacuation_order_in_force_for_a_place_covers_that_place(gaz):
+    """"An evacuation order was already in force for <A>, in the forest north of <C>": A, not C."""
+    claims = _dated_claims("An evacuation order was already in force for Magalia, in the forest north of Chico.",
+                           gaz, "US", "2018-11-10")
+    assert {(gaz.get(c.place_id).name, c.controller) for c in claims} == {("Magalia", "evacuation ordered")}

@@ -58,6 +58,13 @@ FLOORS = {
     # people" (a state as origin), "asked to leave their lodge" (a lodge "In Puri"), "arranged a special train to
     # take them to Howrah" (them = pilgrims in Puri, two sentences back).
     "fani-2019": {"legs": 11, "routes": 3, "control": 2},
+    # east-gippsland: written blind (Mallacoota's sealift to Hastings, helicopters to East Sale, orders to leave
+    # East Gippsland); first run 11/19 legs, 5/5 routes, 0/5 control. 3/5 control once "told N holidaymakers on
+    # Sunday to get out of X", "People in X and Y, in <description>, were told to leave" and "an evacuation order
+    # was in force for X" were read (corpus/orders.py); 14/19 legs with "people in X ... told to leave" as the
+    # origin, "the Port of X" and "docking at". Missing: the state of disaster and NSW's "tourist leave zone" (no
+    # order's words), "landed its second load of people from X at Y" (a transitive "landed").
+    "east-gippsland-2020": {"legs": 14, "routes": 5, "control": 3},
 }
 
 

@@ -166,3 +166,22 @@ def test_a_relative_clause_tying_in_an_earlier_event_dates_that_event_not_the_se
     assert [r.background for r in refs] == [True]
     refs = find_dates("The convoy, which left on Monday, carried 300 people.", wed)
     assert [(r.date, r.background) for r in refs] == [(dt.date(2024, 5, 6), False)]
+
+
+def test_a_deadline_given_with_an_instruction_is_the_day_to_come():
+    """"Were told to leave by Monday" on a Thursday: the Monday after, whatever the tense of the telling; a past
+    "had left by Monday" stays the Monday before."""
+    assert first("Campers were told to leave by Monday, rangers said.").date == dt.date(2016, 12, 19)
+    assert first("Residents were advised to get out by noon on Saturday.").date == dt.date(2016, 12, 17)
+    assert first("About 200 families had left by Monday evening.").date == dt.date(2016, 12, 12)
+    assert first("The campers left by bus on Monday.").date == dt.date(2016, 12, 12)
+    # the deadline is not the day of the telling: the sentence stays on the story's day
+    assert narrative_dates(["Campers were told to leave by Monday, rangers said."], THU) == [THU]
+
+
+def test_the_same_day_opening_a_paragraph_is_the_day_the_last_one_told_of():
+    """"On the same day, ..." opening a paragraph: the day the paragraph before ended on (Monday), not the story's
+    day the new paragraph starts from."""
+    texts = ["Ferries carried 300 people off the island on Wednesday.", "Helicopters flew out 90 more on Monday.",
+             "On the same day, 40 patients were driven to the coast."]
+    assert narrative_dates(texts, THU, paragraphs=[0, 1, 2])[2] == dt.date(2016, 12, 12)

@@ -62,3 +62,36 @@ def test_mountain_named_for_a_country_is_not_the_country(world):
     # is not the country's point ("Mount Kenya"), and a lake named for a town is not the town ("Lake Victoria")
     got = found(world, "Climbers died on Mount Kenya. Fishermen drowned in Lake Victoria.")
     assert "Kenya" not in got and "Victoria" not in got, got
+
+
+@pytest.mark.parametrize("text, craft", [
+    ("The army sent Black Hawk and Chinook helicopters to the valley.", {"Black Hawk", "Chinook"}),
+    ("Two Chinook helicopters landed at dawn.", {"Chinook"}),
+    ("The frigate HMNZS Wanaka reached Limassol.", {"Wanaka"}),
+    ("Sailors on the Wanaka's deck waved.", {"Wanaka"}),
+    ("The Wanaka' crew handed out water.", {"Wanaka"}),
+])
+def test_a_ship_or_an_aircraft_model_is_not_the_village_named_like_it(world, text, craft):
+    """A name after a ship's prefix ("HMNZS Wanaka"), after "the" as a possessive ("the Wanaka's deck"), or
+    before a craft's noun ("Black Hawk and Chinook helicopters") names a ship or a model, not a town."""
+    assert not craft & set(found(world, text)), found(world, text)
+
+
+def test_the_town_named_like_a_ship_or_a_model_is_still_the_town(world):
+    assert found(world, "Buses reached Wanaka on Friday.")["Wanaka"].country == "NZ"
+    assert "Chinook" in found(world, "Families from Chinook drove to Havre.")
+    assert found(world, "Kenya helicopters flew to Lodwar.").get("Kenya") is not None
+
+
+def test_the_port_of_a_town_is_the_town(world):
+    """"the Port of Lamu" lies in Lamu (as "the Sea of Azov" does not lie at Azov): the town is its point."""
+    assert found(world, "The ferry docked at the Port of Lamu on Friday.")["Lamu"].country == "KE"
+    assert "Azov" not in found(world, "Fishing boats crossed the Sea of Azov.")
+
+
+def test_a_ship_named_with_its_prefix_is_the_ship_by_its_bare_name_too(world):
+    """An article that names "HMNZS Wanaka" means the ship by "Wanaka" alone, in its headline too; a large place's
+    name is still the place ("HMAS Sydney returned to Sydney")."""
+    text = "Wanaka brings 300 home\n\nLIMASSOL - The frigate HMNZS Wanaka docked at Limassol on Friday."
+    assert "Wanaka" not in found(world, text), found(world, text)
+    assert found(world, "HMAS Sydney returned to Sydney on Friday.")["Sydney"].country == "AU"

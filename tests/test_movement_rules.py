@@ -370,6 +370,17 @@ def test_the_people_of_a_place_leave_it(gaz, ids, text, origin, destination):
     assert legs_of(text, gaz) == [(ids[origin], ids[destination], "happened")]
 
 
+@pytest.mark.parametrize("text, destination", [
+    ("People in Kisumu, Eldoret and Kitale, in the hills west of Nairobi, were told to leave on Thursday and travel "
+     "to Mombasa.", "Mombasa"),
+    ("Residents in Kisumu were ordered to leave and head to Nairobi.", "Nairobi"),
+])
+def test_people_in_a_place_told_to_leave_leave_that_place(gaz, ids, text, destination):
+    """"People in X, Y and Z, in the hills west of W, were told to leave ... and travel to D": X (the first place
+    of the subject) is the origin, not W of the description, and the leg is planned (they were told to)."""
+    assert legs_of(text, gaz) == [(ids["Kisumu"], ids[destination], "planned")]
+
+
 @pytest.mark.parametrize("text", [
     # the people of a place are the subject of another verb: the one who left is someone else
     "Kenya's people have elected a new president who left for Uganda.",
@@ -588,3 +599,9 @@ def test_a_lifted_order_is_no_order(gaz):
 
 def test_people_ordered_to_leave_a_place_have_not_left_yet(gaz, ids):
     assert legs_of("Officials ordered 180,000 people to leave Kisumu on Sunday.", gaz) == [(ids["Kisumu"], None, "planned")]
+
+
+def test_a_ship_docking_at_a_town_arrives_there(gaz, ids):
+    """"..., docking at X with 400 evacuees": the participle is an arrival as "docked at X" is."""
+    assert legs_of("The freighter followed, docking at Mombasa at dawn with 400 evacuees.", gaz) == [
+        (None, ids["Mombasa"], "happened")]
