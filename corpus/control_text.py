@@ -44,6 +44,11 @@ APPOSITIVE = r"(?:\s*,[^,.;]{1,60},)?"
 _SETTLEMENT_OF = (r"(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:town|city|village|port|district|province|region|capital)"
                   r"\s+of\s+)?")
 
+# what may stand between "<actor>-held" and the place: "the", "neighbouring", a kind of place or a part of one
+# ("the rebel-held western half of X", "an IS-held neighbourhood of west X", "Russian-held areas of X")
+_DIRECTION = r"(?:north|south|east|west)(?:ern)?|(?:north|south)[- ]?(?:east|west)(?:ern)?"
+_PART_OF = (rf"(?:neighbou?ring|nearby|the|an?|{_DIRECTION}|(?:(?:{_DIRECTION})\s+)?(?:district|area|town|city|province|"
+            r"region|part|half|side|sector|quarter|neighbou?rhood|suburb|outskirt|pocket|corner)s?\s+of)")
 
 @dataclass(frozen=True)
 class ControlClaim:
@@ -92,10 +97,8 @@ def _compiled(adj: str, noun: str) -> _Rules:
     the = r"(?:the\s+)?"
     qual = r"(?:(?:ethnic|regular|Sunni|Shia|Shi['’]ite|Islamist|pro-government|local|allied|\w+ese|\w+ian|\w+i)\s+)*"
     return _Rules(
-        prefix=Guarded((rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
-                          r"district of|area of|town of|city of|province of|region of)\s+){0,3}$", re.I),
-                       r"(?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|district of|area of|town of|city of|"
-                       r"province of|region of)\s+){0,3}$"),  # how a match ends: its participle, then the place
+        prefix=Guarded((rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:{_PART_OF}\s+){{0,3}}$", re.I),
+                       rf"(?:held|controlled|occupied)\s+(?:{_PART_OF}\s+){{0,3}}$"),  # its participle, then the place
         stronghold=Guarded((rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I), r"stronghold of\s+(?:the\s+)?$"),
         post=Guarded((rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
                         r"(?:army\s+)?posts?|outposts?|positions?)\s+(?:at|on)\s+(?:the\s+)?$", re.I),

@@ -202,6 +202,21 @@ def claims_in(text, gaz, focus):
     return control_claims(a, split_sentences(text), find_mentions(a, gaz, focus=focus), gaz)
 
 
+@pytest.mark.parametrize("focus, text, controller", [
+    ("UA", "Shelling hit the Russian-held southern half of Kherson overnight.", "Russia"),
+    ("AF", "Families slipped out of a Taliban-controlled neighbourhood of west Kunduz at dawn.", "Taliban"),
+    ("UA", "Food ran short in Russian-occupied areas of Mariupol.", "Russia"),
+    ("UA", "Russian-held eastern districts of Kherson lost power.", "Russia"),
+])
+def test_a_part_of_a_place_held_by_an_actor(gaz, focus, text, controller):
+    """"the <actor>-held <part> of X": a half, side, neighbourhood or areas of a place held by an actor say who
+    holds (that part of) the place, as "the <actor>-held district of X" does."""
+    claims = claims_in(text, gaz, focus)
+    assert [c.controller for c in claims] == [controller], claims
+
+
+
+
 @pytest.mark.parametrize("focus, text, controller, besieged_by", [
     ("UA", "Russian-held Mariupol was shelled again.", "Russia", None),
     ("UA", "Kherson remained under Ukrainian control on Monday.", "Ukraine", None),
