@@ -166,3 +166,14 @@ def test_a_relative_clause_tying_in_an_earlier_event_dates_that_event_not_the_se
     assert [r.background for r in refs] == [True]
     refs = find_dates("The convoy, which left on Monday, carried 300 people.", wed)
     assert [(r.date, r.background) for r in refs] == [(dt.date(2024, 5, 6), False)]
+
+
+@pytest.mark.parametrize("text, day", [
+    ("Three weeks ago the agency said 800 people had fled.", dt.date(2024, 4, 24)),
+    ("Two days ago police counted 12 buses.", dt.date(2024, 5, 13)),
+    ("A week ago the camp held 300 people.", dt.date(2024, 5, 8)),
+])
+def test_days_and_weeks_ago_count_back_from_publication(text, day):
+    """"N days/weeks ago" is a day counted back from the day the article was published (Wednesday 15 May)."""
+    [ref] = find_dates(text, dt.date(2024, 5, 15))
+    assert (ref.date, ref.kind) == (day, "relative")
