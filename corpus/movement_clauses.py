@@ -40,6 +40,7 @@ from evacmap.corpus.movement_cues import (
     FOR_DEST,
     FROM_CUE,
     HAZARD_MOVES,
+    LOCATED_RE,
     MODES,
     MODES_FAMILY,
     MOVE_WORD,
@@ -84,7 +85,7 @@ def _slot_after(slots: list[Slot], pos: int, text: str, stop: int) -> Slot | Non
         if slot.start > stop:
             return None
         gap = text[pos:slot.start]
-        if not (FILLER.fullmatch(gap.lstrip()) and "," not in gap):
+        if not (FILLER.fullmatch(gap.lstrip()) and "," not in LOCATED_RE.sub(" ", gap)):
             return None
         possessive = POSSESSIVE.match(text, slot.end)
         if possessive is not None:  # "<country>'s eastern <city>": the place is the next slot

@@ -113,6 +113,10 @@ REVERSE_DEST = re.compile(
     r",\s*where\s+(?:the\s+)?(?:(?P<org>[A-Z][\w'’-]+)\s+)?(?:buses|convoys?|evacuees|people|they|fighters|"
     r"civilians)\s+(?:are|were|is|was|will be)\s+(?:headed|heading|going|bound|being taken|taken)\b", re.I)
 
+#: "to camps south and east of the city, at X": where the facilities lie, then (after a comma) their places
+LOCATED = (r"\s+(?:north|south|east|west)(?:ern)?(?:\s+and\s+(?:north|south|east|west)(?:ern)?)?\s+of\s+"
+           r"the\s+(?:city|town|capital|village|border|coast)\s*,")
+LOCATED_RE = re.compile(LOCATED, re.I)
 #: words that may stand between a cue and its slot
 FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
                     r"(?-i:North|South|East|West|Central)|"
@@ -126,7 +130,8 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     r"border crossings?|crossings?|checkpoints?|jett(?:y|ies)|piers?|docks?|wharf|wharves|quays?|"
                     r"marinas?|(?:boat )?ramps?|(?:ferry )?terminals?|"
                     # "left the town of X", "the seaside resort of X": a settlement named by its kind
-                    r"towns?|city|cities|villages?|resorts?)\s+(?:in|at|near|outside|of))\s+){0,5}", re.I)
+                    r"towns?|city|cities|villages?|resorts?)"
+                    rf"(?:{LOCATED})?\s+(?:in|at|near|outside|of))\s+){{0,5}}", re.I)
 #: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
 CONTINUES = re.compile(r"^and\s+(?:then\s+)?(?:were\s+|was\s+|be\s+)?\w+|"
                        r"\b(?:on to|onward|onwards|continu(?:e|ed|es|ing) (?:on )?to|(?:pressed|pushed|went|drove|"
@@ -226,6 +231,7 @@ TO_EXCLUDED = re.compile(r"\b(?:according|back|next|due|close|compared|opposed|a
 #: "Britons"), groups of people, and a count as the subject ("640 had already reached X")
 MOVERS = re.compile(r"\b(?:citizens|nationals|staff|passengers|travell?ers|refugees|foreigners|diplomats|tourists|"
                     r"students|pilgrims|crews|teams|workers|survivors|employees|troops|soldiers|they|we|"
+                    r"(?:those|anyone|everyone)\s+who|"  # "those who escape are taken by bus to X"
                     r"(?-i:[A-Z][a-z]+(?:ians|ans|ese|is|ons)))\b|"
                     r"(?<![\d,.:/])(?:\d{1,3}(?:,\d{3})+|\d{2,3})(?![\d,.:/]|\s*(?:km|kilomet|mi\b|miles|%|per|a\.m|p\.m|"
                     r"years?|days?|hours?|minutes?|hectares|acres|ha\b|sq|square))", re.I)
@@ -274,7 +280,7 @@ __all__ = [
     "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
     "CROSSED_AT", "DEPARTED", "DEPARTURE_CUES", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED",
     "DONE", "FETCHED", "FILLER", "FIRST_TO_BE", "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES",
-    "HOME", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT",
+    "HOME", "LOCATED_RE", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT",
     "ORDERED_OUT_TAIL",
     "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE",
     "POPULATION_LEFT", "POSSESSIVE", "PRONOUN", "REVERSE_DEST", "SAID", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY",
