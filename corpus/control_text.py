@@ -75,6 +75,7 @@ class _Rules:
     besieged_after: Guarded
     under_control: Guarded
     held_by: Guarded
+    taken_after: Guarded
     in_area: Guarded
     took_control: Guarded
     besieged_subject: Guarded
@@ -118,6 +119,11 @@ def _compiled(adj: str, noun: str) -> _Rules:
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
             rf"(?:\w+\s+)?(?:(?:held|controlled|occupied|seized|captured|taken)\s+by|fell\s+to)\s+{the}{qual}"
             rf"(?P<who>{noun}|{adj})", re.I), "held|controlled|occupied|seized|captured|taken|fell"),
+        # "Mosul, Iraq's second city, which Islamic State fighters overran in 2014": taken, in a relative clause
+        taken_after=Guarded((
+            rf"^{APPOSITIVE}\s*,?\s*(?:which|that)\s+{the}(?P<who>{noun}|{adj})(?:\s+(?:forces|troops|fighters|"
+            r"militants|army|soldiers|units))?\s+(?:had\s+|has\s+|have\s+)?(?:captured|seized|overran|occupied|"
+            r"recaptured|retook|took control of)\b", re.I), "captured|seized|overran|occupied|retook|took control"),
         in_area=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:lay|lies|lie|is|was|are|were|sits|sat|remains?|remained|"
             r"has been|had been|have been)\s+(?:\w+\s+)?(?:in|inside|within|deep\s+in)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?"
@@ -293,7 +299,7 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
         surrounded[end + m.end()] = start  # the first place before "surrounded by" heads the phrase
         out.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()],
                     actors.canonical(m.group("by"))))
-    for rx in (rules.under_control, rules.held_by, rules.predicate, rules.in_area):
+    for rx in (rules.under_control, rules.held_by, rules.taken_after, rules.predicate, rules.in_area):
         if (m := rx.match(after)) is not None:
             who = actors.canonical(m.group("who") or m.groupdict().get("who2"))
             lead = start - 9 if text[max(sentence.start, start - 9):start].lower() == "parts of " else start

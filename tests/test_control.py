@@ -217,6 +217,24 @@ def test_a_part_of_a_place_held_by_an_actor(gaz, focus, text, controller):
 
 
 
+@pytest.mark.parametrize("focus, text, controller", [
+    ("UA", "The battle for Kherson, a port on the Dnipro, which Russian forces captured in March, is over.", "Russia"),
+    ("UA", "Residents returned to Irpin, which Ukrainian troops retook in March.", "Ukraine"),
+    ("AF", "Families fled Kunduz, which Taliban fighters overran on Sunday.", "Taliban"),
+])
+def test_a_place_which_an_actor_captured(gaz, focus, text, controller):
+    """"X, (an apposition,) which <actor> (forces) captured|overran|retook": the relative clause says who took X."""
+    assert [c.controller for c in claims_in(text, gaz, focus)] == [controller]
+
+
+@pytest.mark.parametrize("focus, text", [
+    ("UA", "Buses left Kherson, which many people had fled in March."),
+    ("UA", "Families reached Lviv, which Russian missiles hit on Monday."),
+])
+def test_a_relative_clause_of_no_taking_says_nothing_of_who_holds(gaz, focus, text):
+    assert claims_in(text, gaz, focus) == []
+
+
 @pytest.mark.parametrize("focus, text, controller, besieged_by", [
     ("UA", "Russian-held Mariupol was shelled again.", "Russia", None),
     ("UA", "Kherson remained under Ukrainian control on Monday.", "Ukraine", None),
