@@ -217,6 +217,21 @@ def test_a_part_of_a_place_held_by_an_actor(gaz, focus, text, controller):
 
 
 
+@pytest.mark.parametrize("text, place, controller, issuer", [
+    ("On Monday the government urged civilians in Bakhmut and the villages near it to leave.", "Bakhmut",
+     "evacuation advised", "the government"),
+    ("The governor ordered families in Pokrovsk to leave by Friday.", "Pokrovsk", "evacuation ordered", "the governor"),
+])
+def test_people_in_a_place_urged_or_ordered_to_leave(gaz, text, place, controller, issuer):
+    """"urged|ordered <people> in X (and ...) to leave": advice or an order covering X, with who gave it."""
+    claims = claims_in(text, gaz, "UA")
+    assert [(gaz.get(c.place_id).name, c.controller, c.issued_by) for c in claims] == [(place, controller, issuer)]
+
+
+def test_people_in_a_place_urged_to_stay_are_under_no_order(gaz):
+    assert claims_in("The army asked people in Kherson to stay.", gaz, "UA") == []
+
+
 @pytest.mark.parametrize("focus, text, controller", [
     ("UA", "The battle for Kherson, a port on the Dnipro, which Russian forces captured in March, is over.", "Russia"),
     ("UA", "Residents returned to Irpin, which Ukrainian troops retook in March.", "Ukraine"),

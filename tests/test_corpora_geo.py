@@ -60,10 +60,11 @@ FLOORS = {
     "fani-2019": {"legs": 10, "routes": 3, "control": 2},
     # mosul: written blind (civilians leaving Islamic State-held Mosul for the camps, 2016-17); first run 12/31 legs,
     # 4/4 routes, 3/16 control; 5/16 once "the <actor>-held western half of / a neighbourhood of X" was read, 6/16
-    # with "X, ..., which <actor> fighters overran" (corpus/control_text.py), 16/31 legs once "those who ..." moved and "to camps south of the city, at X, Y" reached
-    # X and Y (corpus/movement_cues.py). Missing: "the city" for Mosul, "retook the district", "the east of the
-    # city, which <actor> recaptured", "besieged in the northwestern corner of the city", the government's call to leave the Old City.
-    "mosul-2017": {"legs": 16, "routes": 4, "control": 6},
+    # with "X, ..., which <actor> fighters overran", 7/16 with "urged civilians in X ... to leave" (corpus/control_text.py,
+    # corpus/orders.py); 16/31 legs once "those who ..." moved and "to camps south of the city, at X, Y" reached X
+    # and Y (corpus/movement_cues.py). Missing: "the city" for Mosul, "retook the district", "the east of the city,
+    # which <actor> recaptured", "besieged in the northwestern corner of the city", a flag raised over a district.
+    "mosul-2017": {"legs": 16, "routes": 4, "control": 7},
 }
 
 
