@@ -18,6 +18,7 @@ from evacmap.corpus.folding import fast
 from evacmap.corpus.fronted import dateline_arrival, fronted_arrival
 from evacmap.corpus.model import Sentence
 from evacmap.corpus.movement_cues import (
+    ADVANCE,
     BACKSTORY,
     BETWEEN,
     CHAIN_BREAK,
@@ -197,7 +198,8 @@ def _generic_to(clause: str, cue: re.Match) -> bool:
 def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None, *,
                      same_sentence: bool = False, here: Slot | None = None) -> Move | None:
     clause = text[lo:hi]
-    if NOT_A_MOVE.search(clause):
+    if NOT_A_MOVE.search(clause) or (ADVANCE.search(clause) and not any(
+            rx.search(clause) for who, rx in WHO if who != "fighters")):
         return None
     if FETCHED.search(clause) or (VEHICLES_RETURNING.search(clause) and not any(rx.search(clause) for _, rx in WHO)):
         return None  # empty buses going back are not an evacuation

@@ -198,6 +198,11 @@ NOT_A_MOVE = re.compile(r"\btried to\b|\battempt(?:ed|ing) to\b|\bfailed\b|\bcol
                         r"\bprevented\b|\bblocked\b|\bunable to\b|\bturned back\b|\brefused to\b|"
                         r"\b(?:could not|couldn['’]t|cannot|can['’]t|not allowed to) (?:leave|get out|go|reach|cross|"
                         r"evacuate|escape)\b", re.I)
+#: "troops captured X before moving on to Y", "forces raised the flag over X": an advance, no evacuation (unless the
+#: clause names people who move: "after forces recaptured X, families returned to it")
+ADVANCE = re.compile(r"\b(?:troops|forces|soldiers|army|fighters|militants|rebels)\s+(?:had\s+|have\s+|has\s+)?"
+                     r"(?:captured|recaptured|retook|seized|stormed|overran|raised\s+(?:the|their|a)\s+(?:\w+\s+)?flag)\b",
+                     re.I)
 CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+|"
                           # ", and the passengers were ...", not a list of names ("X, Y, and Z")
                           r",\s+and\s+(?=(?-i:[a-z\d]))(?!(?:then\s+)?(?:on\s+)?(?:to|into|from|through|via)\b)|"
@@ -277,7 +282,7 @@ CONTAINER_GAP = re.compile(r"(?:\s+(?:air(?:port|field|\s+base)|port|base|harbou
 
 
 __all__ = [
-    "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
+    "ADVANCE", "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED", "CORRIDOR",
     "CROSSED_AT", "DEPARTED", "DEPARTURE_CUES", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION", "DISPUTED",
     "DONE", "FETCHED", "FILLER", "FIRST_TO_BE", "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES",
     "HOME", "LOCATED_RE", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT",

@@ -350,3 +350,14 @@ def test_bring_and_carry_are_movement_verbs(gaz, text, expected):
 ])
 def test_those_who_move_and_facilities_located_before_their_places(gaz, text, expected):
     assert [(leg.origin, leg.destination) for leg in legs_of(text, gaz)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an army's advance is no evacuation
+    ("Government troops retook Azaz before moving on to Idlib.", []),
+    ("In June government forces raised the national flag over Azaz, then pressed on toward Idlib.", []),
+    # unless the clause names people who move
+    ("After government forces recaptured Aleppo, families returned from Idlib to Aleppo.", [("idlib_city", "aleppo")]),
+])
+def test_an_advance_of_troops_is_no_leg(gaz, text, expected):
+    assert [(leg.origin, leg.destination) for leg in legs_of(text, gaz)] == expected
