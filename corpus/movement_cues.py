@@ -88,6 +88,7 @@ DEST_CUES = re.compile(
     r"(?:camps?|shelters?|cent(?:re|er)s?|sites?|hotels?|schools?|towns?|communities)\s*,?\s+including\s+(?:at|in)|"
     r"en route to|on (?:its|their|the) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
     r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arriv(?:ed|e|es|ing) (?:in|at)|"
+    r"(?:were|was|been|being) received (?:in|at)|"  # "5,000 of the arrivals were received at X camp"
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
@@ -99,7 +100,8 @@ DEST_CUES = re.compile(
     r"(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
     re.I)
 #: destination cues that need a mover named before them (people, vehicles, an evacuation)
-WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arriv(?:ed|e|es|ing) (?:in|at)|entered|landed|toward|towards", re.I)
+WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arriv(?:ed|e|es|ing) (?:in|at)|(?:were|was|been|being) received (?:in|at)|"
+                       r"entered|landed|toward|towards", re.I)
 #: "8,897 people came through X and 1,297 through Y": a count passing a crossing, which ends the leg
 CROSSED_AT = re.compile(r"(?:\b(?:came|come|coming|passed|got)|(?<![\d,.:])\d{1,3}(?:,\d{3})+|(?<![\d,.:])\d{2,3})\s+$",
                         re.I)

@@ -361,3 +361,14 @@ def test_those_who_move_and_facilities_located_before_their_places(gaz, text, ex
 ])
 def test_an_advance_of_troops_is_no_leg(gaz, text, expected):
     assert [(leg.origin, leg.destination) for leg in legs_of(text, gaz)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # people "received at/in" a place arrived there
+    ("Some 5,000 of the new arrivals were received at the camps in Azaz.", [(None, "azaz")]),
+    ("About 300 families were received in Idlib on Monday.", [(None, "idlib_city")]),
+    # not what is not people
+    ("The letter was received in Idlib on Monday.", []),
+])
+def test_people_received_at_a_place_arrived_there(gaz, text, expected):
+    assert [(leg.origin, leg.destination) for leg in legs_of(text, gaz)] == expected
