@@ -89,7 +89,8 @@ _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van
 _PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
 _LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+", re.I)
 # "the sheriff's office had last put the figure at 24": adverbs between the subject and its verb
-_TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|last|already|previously|initially|first|now|since|on \w+day|"
+_TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|last|already|previously|initially|first|now|since|then|later|again|"
+                       r"earlier|subsequently|separately|on \w+day|"
                        r"early \w+day|earlier \w+day|\w+day|in a statement|on twitter|publicly))+$", re.I)
 # A document stands for its author: "a passenger breakdown published in Saudi media", "figures from the UN
 # refugee agency", "a report from the state commission": the speaker is who published it.
@@ -320,10 +321,12 @@ def _described_source(np: str) -> Attribution | None:
 
 
 # "On Tuesday Turkish sources put ...", "By noon it gave ...": a time adverbial before the subject.
-_TIME_LEAD = re.compile(r"^(?:(?:late|early|earlier|later)\s+)?(?:on|by|at|since)\s+(?:\w+day|noon|midday|midnight|dawn|"
+_TIME_LEAD = re.compile(r"^(?:(?:(?:a|an|one|two|three|four|five|six|\d+|a few|several)\s+(?:days?|weeks?|months?)\s+ago|"
+                        r"(?:last|earlier this|late last|early last)\s+(?:week|month|year|night))\s+|"
+                        r"(?:(?:late|early|earlier|later)\s+)?(?:on|by|at|since)\s+(?:\w+day|noon|midday|midnight|dawn|"
                         r"\d{1,2}(?:[:.]\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm)|the (?:morning|evening|afternoon|night)|"
                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d{1,2})"
-                        r"(?:\s+(?:morning|afternoon|evening|night))?\s+", re.I)
+                        r"(?:\s+(?:morning|afternoon|evening|night))?\s+)", re.I)
 
 
 # "For Dade County the board listed ...", "In Ontario the ministry said ...": a fronted adverbial of place or

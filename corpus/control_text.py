@@ -44,6 +44,11 @@ APPOSITIVE = r"(?:\s*,[^,.;]{1,60},)?"
 _SETTLEMENT_OF = (r"(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:town|city|village|port|district|province|region|capital)"
                   r"\s+of\s+)?")
 
+# what may stand between "<actor>-held" and the place: "the", "neighbouring", a kind of place or a part of one
+# ("the rebel-held western half of X", "an IS-held neighbourhood of west X", "Russian-held areas of X")
+_DIRECTION = r"(?:north|south|east|west)(?:ern)?|(?:north|south)[- ]?(?:east|west)(?:ern)?"
+_PART_OF = (rf"(?:neighbou?ring|nearby|the|an?|{_DIRECTION}|(?:(?:{_DIRECTION})\s+)?(?:district|area|town|city|province|"
+            r"region|part|half|side|sector|quarter|neighbou?rhood|suburb|outskirt|pocket|corner)s?\s+of)")
 
 @dataclass(frozen=True)
 class ControlClaim:
@@ -74,6 +79,7 @@ class _Rules:
     besieged_after: Guarded
     under_control: Guarded
     held_by: Guarded
+    taken_after: Guarded
     in_area: Guarded
     took_control: Guarded
     besieged_subject: Guarded
@@ -96,10 +102,8 @@ def _compiled(adj: str, noun: str) -> _Rules:
     the = r"(?:the\s+)?"
     qual = r"(?:(?:ethnic|regular|Sunni|Shia|Shi['’]ite|Islamist|pro-government|local|allied|\w+ese|\w+ian|\w+i)\s+)*"
     return _Rules(
-        prefix=Guarded((rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|"
-                          r"district of|area of|town of|city of|province of|region of)\s+){0,3}$", re.I),
-                       r"(?:held|controlled|occupied)\s+(?:(?:neighbou?ring|nearby|the|district of|area of|town of|city of|"
-                       r"province of|region of)\s+){0,3}$"),  # how a match ends: its participle, then the place
+        prefix=Guarded((rf"\b(?P<who>{adj})[- ](?:held|controlled|occupied)\s+(?:{_PART_OF}\s+){{0,3}}$", re.I),
+                       rf"(?:held|controlled|occupied)\s+(?:{_PART_OF}\s+){{0,3}}$"),  # its participle, then the place
         stronghold=Guarded((rf"\b(?P<who>{adj})[- ]stronghold of\s+(?:the\s+)?$", re.I), r"stronghold of\s+(?:the\s+)?$"),
         post=Guarded((rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
                         r"(?:army\s+)?posts?|outposts?|positions?)\s+(?:at|on)\s+(?:the\s+)?$", re.I),
@@ -119,6 +123,11 @@ def _compiled(adj: str, noun: str) -> _Rules:
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
             rf"(?:\w+\s+)?(?:(?:held|controlled|occupied|seized|captured|taken)\s+by|fell\s+to)\s+{the}{qual}"
             rf"(?P<who>{noun}|{adj})", re.I), "held|controlled|occupied|seized|captured|taken|fell"),
+        # "Mosul, Iraq's second city, which Islamic State fighters overran in 2014": taken, in a relative clause
+        taken_after=Guarded((
+            rf"^{APPOSITIVE}\s*,?\s*(?:which|that)\s+{the}(?P<who>{noun}|{adj})(?:\s+(?:forces|troops|fighters|"
+            r"militants|army|soldiers|units))?\s+(?:had\s+|has\s+|have\s+)?(?:captured|seized|overran|occupied|"
+            r"recaptured|retook|took control of)\b", re.I), "captured|seized|overran|occupied|retook|took control"),
         in_area=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:lay|lies|lie|is|was|are|were|sits|sat|remains?|remained|"
             r"has been|had been|have been)\s+(?:\w+\s+)?(?:in|inside|within|deep\s+in)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?"
@@ -297,7 +306,7 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
         surrounded[end + m.end()] = start  # the first place before "surrounded by" heads the phrase
         out.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()],
                     actors.canonical(m.group("by"))))
-    for rx in (rules.under_control, rules.held_by, rules.predicate, rules.in_area):
+    for rx in (rules.under_control, rules.held_by, rules.taken_after, rules.predicate, rules.in_area):
         if (m := rx.match(after)) is not None:
             who = actors.canonical(m.group("who") or m.groupdict().get("who2"))
             lead = start - 9 if text[max(sentence.start, start - 9):start].lower() == "parts of " else start

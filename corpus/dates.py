@@ -36,6 +36,7 @@ _DATE = re.compile(
       r"|last night)\b)"
     + r"|(?P<anch>\b(?:(?P<n>a|one|two|three|four|five|six|seven) days? (?P<dir>earlier|before|later|after)"
       r"|the (?P<dir2>previous|next|following) day|the day (?P<dir3>before|after)|(?P<same>(?:the|that) same day))\b)"
+    + r"|(?P<ago>\b(?P<an>a|one|two|three|four|five|six|seven) (?P<unit>days?|weeks?) ago)\b"
     + r"|(?P<week>\b(?:earlier|later) this week|\b(?:this|last|next) week)\b",
     re.I,
 )
@@ -192,6 +193,9 @@ def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = No
             day, kind = published + dt.timedelta(days=shift), "relative"
         elif m.group("same"):  # "on the same day": the day last told of (narrative_dates reads it)
             day, kind = anchor, "same"
+        elif m.group("ago"):  # "three weeks ago": counted back from the day of publication
+            n = _DAYS_N[m.group("an").lower()] * (7 if m.group("unit").lower().startswith("week") else 1)
+            day, kind = published - dt.timedelta(days=n), "relative"
         elif m.group("anch"):
             n = _DAYS_N.get((m.group("n") or "a").lower(), 1)
             direction = (m.group("dir") or m.group("dir2") or m.group("dir3")).lower()

@@ -18,6 +18,7 @@ from evacmap.corpus.folding import fast
 from evacmap.corpus.fronted import dateline_arrival, fronted_arrival
 from evacmap.corpus.model import Sentence
 from evacmap.corpus.movement_cues import (
+    ADVANCE,
     ARRIVED_NEXT,
     BACKSTORY,
     BETWEEN,
@@ -42,6 +43,7 @@ from evacmap.corpus.movement_cues import (
     FOR_DEST,
     FROM_CUE,
     HAZARD_MOVES,
+    LOCATED_RE,
     MODES,
     MODES_FAMILY,
     MOVE_WORD,
@@ -89,7 +91,7 @@ def _slot_after(slots: list[Slot], pos: int, text: str, stop: int) -> Slot | Non
         if slot.start > stop:
             return None
         gap = text[pos:slot.start]
-        if not (FILLER.fullmatch(gap.lstrip()) and "," not in gap):
+        if not (FILLER.fullmatch(gap.lstrip()) and "," not in LOCATED_RE.sub(" ", gap)):
             return None
         possessive = POSSESSIVE.match(text, slot.end)
         if possessive is not None:  # "<country>'s eastern <city>": the place is the next slot
@@ -184,7 +186,8 @@ def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
 def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None, *,
                      same_sentence: bool = False, here: Slot | None = None) -> Move | None:
     clause = text[lo:hi]
-    if NOT_A_MOVE.search(clause):
+    if NOT_A_MOVE.search(clause) or (ADVANCE.search(clause) and not any(
+            rx.search(clause) for who, rx in WHO if who != "fighters")):
         return None
     if FETCHED.search(clause) or (VEHICLES_RETURNING.search(clause) and not any(rx.search(clause) for _, rx in WHO)):
         return None  # empty buses going back are not an evacuation

@@ -99,6 +99,7 @@ DEST_CUES = re.compile(
     r"(?:camps?|shelters?|cent(?:re|er)s?|sites?|hotels?|schools?|towns?|communities)\s*,?\s+including\s+(?:at|in)|"
     r"en route to|on (?:its|their|the) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
     r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arriv(?:ed|e|es|ing) (?:in|at)|"
+    r"(?:were|was|been|being) received (?:in|at)|"  # "5,000 of the arrivals were received at X camp"
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
@@ -112,7 +113,8 @@ DEST_CUES = re.compile(
     r"(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
     re.I)
 #: destination cues that need a mover named before them (people, vehicles, an evacuation)
-WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arriv(?:ed|e|es|ing) (?:in|at)|entered|landed|toward|towards", re.I)
+WEAK_DEST = re.compile(r"to|reach(?:ed|ing)?|arriv(?:ed|e|es|ing) (?:in|at)|(?:were|was|been|being) received (?:in|at)|"
+                       r"entered|landed|toward|towards", re.I)
 #: "8,897 people came through X and 1,297 through Y": a count passing a crossing, which ends the leg
 CROSSED_AT = re.compile(r"(?:\b(?:came|come|coming|passed|got)|(?<![\d,.:])\d{1,3}(?:,\d{3})+|(?<![\d,.:])\d{2,3})\s+$",
                         re.I)
@@ -126,6 +128,10 @@ REVERSE_DEST = re.compile(
     r",\s*where\s+(?:the\s+)?(?:(?P<org>[A-Z][\w'’-]+)\s+)?(?:buses|convoys?|evacuees|people|they|fighters|"
     r"civilians)\s+(?:are|were|is|was|will be)\s+(?:headed|heading|going|bound|being taken|taken)\b", re.I)
 
+#: "to camps south and east of the city, at X": where the facilities lie, then (after a comma) their places
+LOCATED = (r"\s+(?:north|south|east|west)(?:ern)?(?:\s+and\s+(?:north|south|east|west)(?:ern)?)?\s+of\s+"
+           r"the\s+(?:city|town|capital|village|border|coast)\s*,")
+LOCATED_RE = re.compile(LOCATED, re.I)
 #: words that may stand between a cue and its slot
 FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
                     r"(?-i:North|South|East|West|Central)|"
@@ -139,7 +145,8 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     r"border crossings?|crossings?|checkpoints?|jett(?:y|ies)|piers?|docks?|wharf|wharves|quays?|"
                     r"marinas?|(?:boat )?ramps?|(?:ferry )?terminals?|beach(?:es)?|foreshore|waterfront|harbou?rs?|"
                     # "left the town of X", "the seaside resort of X": a settlement named by its kind
-                    r"towns?|city|cities|villages?|resorts?)\s+(?:in|at|near|outside|of|"
+                    r"towns?|city|cities|villages?|resorts?)"
+                    rf"(?:{LOCATED})?\s+(?:in|at|near|outside|of|"
                     # "camps east of X": a place near X, drawn at X as "near X" is
                     r"(?:north|south|east|west)(?:-?(?:east|west))?\s+of))\s+){0,5}", re.I)
 #: "flying on to", "continued to", "pressed on toward", "then": the movement goes on from the last place reached
@@ -211,6 +218,11 @@ NOT_A_MOVE = re.compile(r"\btried to\b|\battempt(?:ed|ing) to\b|\bfailed\b|\bcol
                         r"\bprevented\b|\bblocked\b|\bunable to\b|\bturned back\b|\brefused to\b|"
                         r"\b(?:could not|couldn['’]t|cannot|can['’]t|not allowed to) (?:leave|get out|go|reach|cross|"
                         r"evacuate|escape)\b", re.I)
+#: "troops captured X before moving on to Y", "forces raised the flag over X": an advance, no evacuation (unless the
+#: clause names people who move: "after forces recaptured X, families returned to it")
+ADVANCE = re.compile(r"\b(?:troops|forces|soldiers|army|fighters|militants|rebels)\s+(?:had\s+|have\s+|has\s+)?"
+                     r"(?:captured|recaptured|retook|seized|stormed|overran|raised\s+(?:the|their|a)\s+(?:\w+\s+)?flag)\b",
+                     re.I)
 CLAUSE_BREAK = re.compile(r",?\s+while\s+|;\s+|,\s+but\s+|,\s+whereas\s+|"
                           # ", and the passengers were ...", not a list of names ("X, Y, and Z")
                           r",\s+and\s+(?=(?-i:[a-z\d]))(?!(?:then\s+)?(?:on\s+)?(?:to|into|from|through|via)\b)|"
@@ -252,6 +264,7 @@ TO_EXCLUDED = re.compile(r"\b(?:according|back|next|due|close|compared|opposed|a
 #: "Britons"), groups of people, and a count as the subject ("640 had already reached X")
 MOVERS = re.compile(r"\b(?:citizens|nationals|staff|passengers|travell?ers|refugees|foreigners|diplomats|tourists|"
                     r"students|pilgrims|crews|teams|workers|survivors|employees|troops|soldiers|they|we|"
+                    r"(?:those|anyone|everyone)\s+who|"  # "those who escape are taken by bus to X"
                     r"(?-i:[A-Z][a-z]+(?:ians|ans|ese|is|ons)))\b|"
                     r"(?<![\d,.:/])(?:\d{1,3}(?:,\d{3})+|\d{2,3})(?![\d,.:/]|\s*(?:km|kilomet|mi\b|miles|%|per|a\.m|p\.m|"
                     r"years?|days?|hours?|minutes?|hectares|acres|ha\b|sq|square))", re.I)
@@ -326,15 +339,15 @@ def generic_to(clause: str, cue: re.Match) -> bool:
 
 
 __all__ = [
-    "ARRIVED_NEXT", "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES", "COORDINATED",
-    "CORRIDOR", "CROSSED_AT", "DEPARTED", "DEPARTURE_CUES", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED", "DIRECTION",
-    "DISPUTED", "DONE", "EMBARKING", "FETCHED", "FILLER", "FIRST_TO_BE", "FLOWN_OUT", "FOR_DEST", "FROM_CUE", "FRONTED_AT",
-    "HAZARD_MOVES", "HOME", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD", "NOT_A_MOVE", "OFFSHORE", "ON_THE_WAY", "OPTIONAL",
-    "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM", "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED",
-    "POPULATION_AFTER", "POPULATION_BEFORE", "POPULATION_LEFT", "POSSESSIVE", "PRONOUN", "RELATIVE_STAGE",
-    "REVERSE_DEST", "SAID", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES", "VEHICLES_RETURNING",
-    "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY", "generic_to", "moved_before",
-    "mover_before", "phrase_broken", "status_window_end"
+    "ADVANCE", "ARRIVED_NEXT", "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES",
+    "COORDINATED", "CORRIDOR", "CROSSED_AT", "DEPARTED", "DEPARTURE_CUES", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED",
+    "DIRECTION", "DISPUTED", "DONE", "EMBARKING", "FETCHED", "FILLER", "FIRST_TO_BE", "FLOWN_OUT", "FOR_DEST",
+    "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES", "HOME", "LOCATED_RE", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD",
+    "NOT_A_MOVE", "OFFSHORE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM",
+    "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE", "POPULATION_LEFT", "POSSESSIVE",
+    "PRONOUN", "RELATIVE_STAGE", "REVERSE_DEST", "SAID", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES",
+    "VEHICLES_RETURNING", "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY",
+    "generic_to", "moved_before", "mover_before", "phrase_broken", "status_window_end"
 ]
 
 

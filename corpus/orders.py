@@ -237,6 +237,26 @@ _IN_FORCE = re.compile(
     rf"(?:for|in|covering)\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?of\s+)?(?P<within>{_NAMES})", re.I)
 
 
+#: "urged civilians in X and the districts near it to leave", "ordered families living in X to leave": an order or
+#: advice to the people in the places named between the group and "to leave"
+_PEOPLE_IN_TO_LEAVE = re.compile(
+    r"\b(?P<verb>ordered|told|instructed|urged|advised|asked|called on)\s+(?:the\s+|all\s+)?(?:remaining\s+)?"
+    r"(?:civilians|residents|people|families|inhabitants|everyone|everybody)\s+(?:(?:still|living|who live)\s+)?"
+    r"(?:in|of)\s+(?P<at>[^;.]{1,100}?)\s+to\s+(?:leave|evacuate|flee|get out)\b", re.I)
+
+
+def _people_in_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,
+                        issuers: dict[tuple[int, str], str]) -> list[tuple]:
+    out: list[tuple] = []
+    for m in _PEOPLE_IN_TO_LEAVE.finditer(text, sentence.start, sentence.end):
+        words = "evacuation advised" if m.group("verb").lower() in (*_ADVICE, "called on") else "evacuation ordered"
+        last[:] = [words]
+        if (by := _issuer(text, sentence, m, m.group("verb"))) is not None:
+            issuers.setdefault((sentence.start, words), by)
+        out.extend(_centred(m, "at", words, slots, gazetteer))
+    return out
+
+
 def _told_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,
                    issuers: dict[tuple[int, str], str]) -> list[tuple]:
     out: list[tuple] = []
@@ -278,6 +298,8 @@ def order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
     out.extend(_ring_claims(text, sentence, slots, gazetteer, last, issuers=issuers))
     if not out:
         out.extend(_told_to_leave(text, sentence, slots, gazetteer, last, issuers=issuers))
+    if not out:
+        out.extend(_people_in_to_leave(text, sentence, slots, gazetteer, last, issuers=issuers))
     if not out:
         out.extend(_warnings(text, sentence, slots, gazetteer, last))
     if not out and last:

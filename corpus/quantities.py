@@ -223,13 +223,14 @@ _APPOSED = re.compile(rf"(?:\d[\d,.]*|\b(?:{NUMWORD}))\s+(?:[\w'’-]+\s+){{0,2}
 
 
 def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset: int = 0, *,
-            prior: str | None = None) -> str | None:
+            prior: str | None = None, end: int | None = None) -> str | None:
     """What a number with no noun counts: 'the figure' asked about in the previous sentence (or counted
     there), "the number of X ... at N", "put the deaths at N", the head count earlier in the sentence
     ("the remaining 10,000", "1,539 of them", "four more"), or people when a verb of people follows
     ("200 left", "50,000 remained"), the count a colon details. None when nothing says. `offset`: where `text`
-    starts in the article (the offsets of `found`)."""
-    after = text[m.end():]
+    starts in the article (the offsets of `found`); `end`: where the number ends, after the second number of a
+    range ("between 3,000 and 4,000 of them")."""
+    after = text[max(m.end(), end or 0):]
     before = text[:m.start()]
     asked = _HOW_MANY.search(context)
     if _FIGURE.search(text) and asked and asked.group(1).lower() in _NOUNS:
@@ -374,6 +375,7 @@ def _number(text: str, m: re.Match, qualifier: str | None, qstart: int):
 _BETWEEN_FROM_END, _BETWEEN_END = re.compile(r"\b(between|from)\s+$", re.I), re.compile(r"\bbetween\s+$", re.I)
 _DEFINITE_END = re.compile(r"\b(?:the|these|those|both)\s+$", re.I)
 _OF_NEXT, _OR_SO = re.compile(r"\s+of\b", re.I), re.compile(r"\s+or so\b", re.I)
+_OR_MORE = re.compile(r"\s+or (?:more|above)\b", re.I)
 
 
 def _bounds(value: float | None, low, high, qualifier: str | None):
@@ -446,8 +448,12 @@ def parse_quantities(text: str, offset: int = 0, context: str = "", prior: str |
                 continue
             value, low, high, qualifier, qstart, end = parsed
             pos = noun_from = end
-        if qualifier is None and value is not None and _OR_SO.match(text, end):
-            qualifier = "about"  # "the remaining 2,000 or so"
+        if value is not None and (so := _OR_SO.match(text, end)):
+            # "the remaining 2,000 or so", "some 2,000 or so people": about that many, the noun after "or so"
+            qualifier, noun_from = qualifier or "about", so.end()
+        elif value is not None and (more := _OR_MORE.match(text, end)):
+            # "the 250,000 or more people who could yet flee": at least that many, the noun after "or more"
+            qualifier, noun_from = qualifier or "at least", more.end()
         low, high = _bounds(value, low, high, qualifier)
         q = _counted(text, m, context, out, (value, low, high, qualifier, qstart, end, noun_from), offset=offset,
                      prior=prior)
@@ -465,7 +471,7 @@ def _counted(text: str, m: re.Match, context: str, found: list[Quantity], parsed
     counts, nend = _noun_after(text[noun_from:])
     nend = noun_from + nend if counts else end
     if counts is None:
-        counts = _elided(text, m, context, found, offset, prior=prior)
+        counts = _elided(text, m, context, found, offset, prior=prior, end=end)
     noun, counts = counts, role_of(text, qstart, nend, counts)
     if counts is None and m.group("words") and m.group(0).lower() in ("one", "a", "an"):
         return None

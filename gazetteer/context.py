@@ -90,8 +90,9 @@ def org_trap(tokens: Tokens, i: int, j: int, places: list[Place] | None = None, 
         return True
     for k in range(j, min(j + 3, len(tokens))):
         word = lowers[k]
-        if not tokens.caps[k] or (text and "\n" in text[tokens.ends[k - 1]:tokens.starts[k]]):
-            return False  # a name ends at a line break: a headline's last word opens no body of the dateline
+        gap = text[tokens.ends[k - 1]:tokens.starts[k]] if text else ""
+        if not tokens.caps[k] or not _NAME_BREAK.isdisjoint(gap) or " - " in gap:
+            return False  # a line break, bracket, comma or dash ends a name: "ERBIL, Iraq (Levant Post) -"
         if word in PUBLIC_BODY_WORDS or (word in CHAMBER_WORDS and places
                                          and any(p.kind in {"governorate", "country"} for p in places)):
             return False
@@ -100,6 +101,7 @@ def org_trap(tokens: Tokens, i: int, j: int, places: list[Place] | None = None, 
     return False
 
 
+_NAME_BREAK = frozenset("\n()[],;:\u2013\u2014")  # what ends a name between two words (and " - ")
 # A newspaper's title names the paper, not its city ("The New York Times"), in the test sets' convention
 # too (Gritta et al. 2019 class it as an embedded non-toponym).
 MASTHEAD_WORDS = frozenset("""times post herald tribune journal gazette chronicle courier star telegraph
@@ -461,9 +463,7 @@ def _only(only: Place, focus: str | None, doc_countries: frozenset[str], surface
     return only, "only place with this name"
 
 
-#: why a name is left unresolved between homonyms of about equal importance (coherence.Choices may still
-#: settle it by the article's geography)
-BALANCED = "none clearly more likely"
+BALANCED = "none clearly more likely"  # why a balanced name is unresolved (coherence.Choices may still settle it)
 # Below this difference of importance (log10 of population plus context bonuses: a factor of about three in
 # population with no context for either) two homonyms are too close to call, and the name is left unresolved.
 BALANCED_MARGIN = 0.5

@@ -253,3 +253,16 @@ def test_an_initialism_speaker_is_the_body_spelt_out_earlier():
     # a body the organisations list knows by its initials keeps them
     text = "Headline\n\nThe International Committee of the Red Cross sent a team. The ICRC said 50 people left."
     assert attribute(text, split_sentences(text))[2] == "ICRC"
+
+
+@pytest.mark.parametrize("sentence,speaker", [
+    ("The U.N. then said that as many as 200,000 more people might try to leave.", "UN"),
+    ("The ministry later said 300 people had left.", "ministry"),
+    ("Three weeks ago the U.N. put the number of people trapped at 1,000.", "UN"),
+    ("Last week the governor said 40 buses had left.", "governor"),
+    ("Two days ago police said 12 people had died.", "police"),
+])
+def test_an_adverb_of_time_around_the_subject_is_not_part_of_the_speaker(sentence, speaker):
+    """"X then/later said", "Three weeks ago X said", "Last week X said": the adverb tells when, not who."""
+    a = find_attribution(sentence)
+    assert a is not None and a.speaker == speaker, a

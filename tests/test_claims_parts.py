@@ -153,3 +153,16 @@ def test_of_them_names_its_kind_and_a_noun_phrase_is_never_borrowed():
     assert [(q.value, q.counts) for q in qs] == [(16000, "nationals"), (14000, "Bordurians")]
     qs = parse_quantities("The remaining 2,000 came from 50 countries and six international organisations.")
     assert (6, "countries") not in [(q.value, q.counts) for q in qs]  # organisations are not countries
+
+
+@pytest.mark.parametrize("text, value, low, high, qualifier, counts", [
+    # "N or more" is at least N, and "N or so" about N: the noun comes after the phrase
+    ("Aid groups prepared for the 40,000 or more people who could still flee.", 40000, 40000, None, "at least", "people"),
+    ("Officials said 2,000 or more families had left.", 2000, 2000, None, "at least", "families"),
+    ("Some 600 or so residents stayed behind.", 600, None, None, "some", "residents"),
+    # a range's own "of them" follows its second number
+    ("Between 3,000 and 4,000 of them reached the camps.", None, 3000, 4000, "between", "people"),
+])
+def test_or_more_or_so_and_a_range_of_them_are_counts(text, value, low, high, qualifier, counts):
+    [q] = parse_quantities(text)
+    assert (q.value, q.low, q.high, q.qualifier, q.counts) == (value, low, high, qualifier, counts), q

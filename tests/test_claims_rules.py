@@ -90,6 +90,13 @@ def _mentions(text: str, names: dict[str, str]) -> list[Mention]:
     ("The group, which monitors the war from Sweden, said 12 people died in Tall.", {"Sweden": "s", "Tall": "t"}, ["t"]),
     ("Canada's foreign minister said 90 Canadians left Tall.", {"Canada": "c", "Tall": "t"}, ["t"]),
     ("The UN coordinator for Yemen said 40 people were evacuated from Tall.", {"Yemen": "y", "Tall": "t"}, ["t"]),
+    # a title's place, also after the body the official serves and for an official of no named body
+    ("Some 500 people left Tall, said Ann Weir, a press officer for the IOM in Ruritania.", {"Tall": "t", "Ruritania": "r"},
+     ["t"]),
+    ("Up to 900 civilians are trapped in Tall, the top UN humanitarian official in Ruritania said.",
+     {"Tall": "t", "Ruritania": "r"}, ["t"]),
+    ("The representative of UNHCR in Ruritania said 70 families reached Tall.", {"Ruritania": "r", "Tall": "t"},
+     ["t"]),
     ("Tens of thousands are trapped in Tall, which could become another Grozny.", {"Tall": "t", "Grozny": "g"}, ["t"]),
     ("While attention focused on Kherson, shelling killed nine people in Tall.", {"Kherson": "k", "Tall": "t"}, ["t"]),
     ("Tall, where the Oran buses are headed, was shelled overnight.", {"Tall": "t", "Oran": "o"}, ["t"]),

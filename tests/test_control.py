@@ -202,6 +202,54 @@ def claims_in(text, gaz, focus):
     return control_claims(a, split_sentences(text), find_mentions(a, gaz, focus=focus), gaz)
 
 
+@pytest.mark.parametrize("focus, text, controller", [
+    ("UA", "Shelling hit the Russian-held southern half of Kherson overnight.", "Russia"),
+    ("AF", "Families slipped out of a Taliban-controlled neighbourhood of west Kunduz at dawn.", "Taliban"),
+    ("UA", "Food ran short in Russian-occupied areas of Mariupol.", "Russia"),
+    ("UA", "Russian-held eastern districts of Kherson lost power.", "Russia"),
+])
+def test_a_part_of_a_place_held_by_an_actor(gaz, focus, text, controller):
+    """"the <actor>-held <part> of X": a half, side, neighbourhood or areas of a place held by an actor say who
+    holds (that part of) the place, as "the <actor>-held district of X" does."""
+    claims = claims_in(text, gaz, focus)
+    assert [c.controller for c in claims] == [controller], claims
+
+
+
+
+@pytest.mark.parametrize("text, place, controller, issuer", [
+    ("On Monday the government urged civilians in Bakhmut and the villages near it to leave.", "Bakhmut",
+     "evacuation advised", "the government"),
+    ("The governor ordered families in Pokrovsk to leave by Friday.", "Pokrovsk", "evacuation ordered", "the governor"),
+])
+def test_people_in_a_place_urged_or_ordered_to_leave(gaz, text, place, controller, issuer):
+    """"urged|ordered <people> in X (and ...) to leave": advice or an order covering X, with who gave it."""
+    claims = claims_in(text, gaz, "UA")
+    assert [(gaz.get(c.place_id).name, c.controller, c.issued_by) for c in claims] == [(place, controller, issuer)]
+
+
+def test_people_in_a_place_urged_to_stay_are_under_no_order(gaz):
+    assert claims_in("The army asked people in Kherson to stay.", gaz, "UA") == []
+
+
+@pytest.mark.parametrize("focus, text, controller", [
+    ("UA", "The battle for Kherson, a port on the Dnipro, which Russian forces captured in March, is over.", "Russia"),
+    ("UA", "Residents returned to Irpin, which Ukrainian troops retook in March.", "Ukraine"),
+    ("AF", "Families fled Kunduz, which Taliban fighters overran on Sunday.", "Taliban"),
+])
+def test_a_place_which_an_actor_captured(gaz, focus, text, controller):
+    """"X, (an apposition,) which <actor> (forces) captured|overran|retook": the relative clause says who took X."""
+    assert [c.controller for c in claims_in(text, gaz, focus)] == [controller]
+
+
+@pytest.mark.parametrize("focus, text", [
+    ("UA", "Buses left Kherson, which many people had fled in March."),
+    ("UA", "Families reached Lviv, which Russian missiles hit on Monday."),
+])
+def test_a_relative_clause_of_no_taking_says_nothing_of_who_holds(gaz, focus, text):
+    assert claims_in(text, gaz, focus) == []
+
+
 @pytest.mark.parametrize("focus, text, controller, besieged_by", [
     ("UA", "Russian-held Mariupol was shelled again.", "Russia", None),
     ("UA", "Kherson remained under Ukrainian control on Monday.", "Ukraine", None),

@@ -65,6 +65,14 @@ FLOORS = {
     # origin, "the Port of X" and "docking at". Missing: the state of disaster and NSW's "tourist leave zone" (no
     # order's words), "landed its second load of people from X at Y" (a transitive "landed").
     "east-gippsland-2020": {"legs": 14, "routes": 5, "control": 3},
+    # mosul: written blind (civilians leaving Islamic State-held Mosul for the camps, 2016-17); first run 12/31 legs,
+    # 4/4 routes, 3/16 control; 5/16 once "the <actor>-held western half of / a neighbourhood of X" was read, 6/16
+    # with "X, ..., which <actor> fighters overran", 7/16 with "urged civilians in X ... to leave" (corpus/control_text.py,
+    # corpus/orders.py); 16/31 legs once "those who ..." moved and "to camps south of the city, at X, Y" reached X
+    # and Y, 17/31 with "were received at X" (corpus/movement_cues.py). Missing: "the city" for Mosul, "retook the
+    # district", "the east of the city, which <actor> recaptured", "besieged in the northwestern corner of the city",
+    # a flag raised over a district.
+    "mosul-2017": {"legs": 17, "routes": 4, "control": 7},
 }
 
 

@@ -185,3 +185,14 @@ def test_the_same_day_opening_a_paragraph_is_the_day_the_last_one_told_of():
     texts = ["Ferries carried 300 people off the island on Wednesday.", "Helicopters flew out 90 more on Monday.",
              "On the same day, 40 patients were driven to the coast."]
     assert narrative_dates(texts, THU, paragraphs=[0, 1, 2])[2] == dt.date(2016, 12, 12)
+
+
+@pytest.mark.parametrize("text, day", [
+    ("Three weeks ago the agency said 800 people had fled.", dt.date(2024, 4, 24)),
+    ("Two days ago police counted 12 buses.", dt.date(2024, 5, 13)),
+    ("A week ago the camp held 300 people.", dt.date(2024, 5, 8)),
+])
+def test_days_and_weeks_ago_count_back_from_publication(text, day):
+    """"N days/weeks ago" is a day counted back from the day the article was published (Wednesday 15 May)."""
+    [ref] = find_dates(text, dt.date(2024, 5, 15))
+    assert (ref.date, ref.kind) == (day, "relative")

@@ -193,6 +193,17 @@ def test_al_jazeera_the_channel_is_not_a_place(gazetteer, text):
     assert got == {"Aleppo": ("aleppo", "Aleppo", "SY")}
 
 
+@pytest.mark.parametrize("text, places", [
+    ("KHARKIV, Ukraine (Kyiv Post) — Trains left the city on Monday.", {"KHARKIV": "gn:706483", "Ukraine": "ne:UKR"}),
+    ("DAMASCUS, Syria (Levant Times) - Buses left Aleppo.", {"DAMASCUS": "damascus", "Syria": "syria", "Aleppo": "aleppo"}),
+    ("The last buses reached Idlib (Reuters Post) on Friday.", {"Idlib": "idlib_city"}),
+])
+def test_a_bracket_ends_a_name_so_an_outlet_in_brackets_opens_no_organisation(gazetteer, text, places):
+    """"ERBIL, Iraq (Levant Post) —": the outlet in brackets is its own name; the place before the bracket
+    does not open a newspaper's name ("the Kyiv Post" still names the paper, see TRAPS)."""
+    assert found(gazetteer, text) == places
+
+
 def test_trap_words_are_places_in_the_broad_layer(gazetteer):
     # the traps above are real: without the rules these words would resolve somewhere
     assert {p.country for p in gazetteer.candidates("Most")} >= {"CZ"}

@@ -338,3 +338,37 @@ def test_bring_and_carry_are_movement_verbs(gaz, text, expected):
     def name(pid):
         return None if pid is None else gaz.get(pid).name
     assert [(name(lg.origin), name(lg.destination), lg.status) for lg in legs_of(text, gaz)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # who moves is "those who ...": people, as "families" or "residents" would be
+    ("Those who fled Aleppo were taken by bus to Idlib.", [("aleppo", "idlib_city")]),
+    ("Those who escape are taken by truck or bus to Idlib.", [(None, "idlib_city")]),
+    # "to camps south of the city, at X and Y": the camps' places come after the comma
+    ("Buses took families from Aleppo to camps west of the city, at Idlib and Azaz.",
+     [("aleppo", "idlib_city"), ("aleppo", "azaz")]),
+])
+def test_those_who_move_and_facilities_located_before_their_places(gaz, text, expected):
+    assert [(leg.origin, leg.destination) for leg in legs_of(text, gaz)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an army's advance is no evacuation
+    ("Government troops retook Azaz before moving on to Idlib.", []),
+    ("In June government forces raised the national flag over Azaz, then pressed on toward Idlib.", []),
+    # unless the clause names people who move
+    ("After government forces recaptured Aleppo, families returned from Idlib to Aleppo.", [("idlib_city", "aleppo")]),
+])
+def test_an_advance_of_troops_is_no_leg(gaz, text, expected):
+    assert [(leg.origin, leg.destination) for leg in legs_of(text, gaz)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # people "received at/in" a place arrived there
+    ("Some 5,000 of the new arrivals were received at the camps in Azaz.", [(None, "azaz")]),
+    ("About 300 families were received in Idlib on Monday.", [(None, "idlib_city")]),
+    # not what is not people
+    ("The letter was received in Idlib on Monday.", []),
+])
+def test_people_received_at_a_place_arrived_there(gaz, text, expected):
+    assert [(leg.origin, leg.destination) for leg in legs_of(text, gaz)] == expected
