@@ -46,7 +46,8 @@ _SPAN_TO_NOW = re.compile(r"(?<!earlier )(?<!later )\bthis week\b|\b(?:over|in|d
 _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?: that)?|noting(?: that)?)\s+|;\s+)"
                     r"(?=(?:an?|the|this|these|those|it|they|he|she|we|"
                     r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*|one|two|three|four|five|six|"
-                    r"seven|eight|nine|ten|eleven|twelve|dozens|hundreds|thousands)\b)")
+                    r"seven|eight|nine|ten|eleven|twelve|dozens|hundreds|thousands|"
+                    r"another)\b)")  # "..., while another 4,000 remained in the town": a counted subject of its own
 # "..., and 72 by ambulance": a number with only an adjunct after it repeats the verb before it; no clause.
 _ELLIPTICAL = re.compile(r"^[\d,.]+\s+(?:by|on|in|via|aboard|from|to|through)\b", re.I)
 # "...: 323 flew home ..., and 1,216 came by road": items of the list after a colon detail one count, no clause.
@@ -224,6 +225,27 @@ def _part_date(c: Sentence, quantities: list[Quantity], article: Article, date):
     return refs[0].date if refs else date
 
 
+def _evented(c: Sentence, quantities: list[Quantity], event: str | None) -> list[Quantity]:
+    """Where a clause's numbers sit in parts that report different events, each number takes its own part's when
+    that part names one ("... were taken to X, and 300 more arrived in Y"); a death or injury never spreads to
+    another part's count ("At least 29 people have died, the sheriff said, and more than 200 are unaccounted
+    for": the 200 are not deaths)."""
+    parts = _parts(c.text)
+    if len(parts) < 2 or len(quantities) < 2:
+        return quantities
+    out = []
+    for q in quantities:
+        lo, hi = next(((x, y) for x, y in parts if x <= q.start - c.start < y), (0, len(c.text)))
+        part = c.text[lo:hi]
+        own = classify(part, [q]) if _FINITE.search(part) else None  # "..., and 166 in road convoys": no verb
+        keep = own is None or own == event or (own == "other" and event not in _VIOLENCE)
+        out.append(q if keep else replace(q, event=own))
+    return out
+
+
+_VIOLENCE = frozenset({"killed", "wounded", "attack"})
+
+
 def _dated(c: Sentence, quantities: list[Quantity], article: Article, date) -> list[Quantity]:
     """Where a clause's numbers sit in parts that name different days, each number takes its part's day (or
     the day of the part before it): "436 were evacuated on April 23, and by Tuesday authorities had brought back
@@ -318,7 +340,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
     if date is None and scope in ("total", "cumulative") and _SPAN_TO_NOW.search(c.text):
         date = article.published  # "88,000 were moved out this week": a total as of the report
     date = _part_date(c, quantities, article, date)
-    quantities = _dated(c, quantities, article, date)
+    quantities = _evented(c, _dated(c, quantities, article, date), event)
     date, quantities = _told_day(c, article, date, mood, quantities)
     times = find_times(c.text)
     return Claim(id=cid, article=article.id, outlet=article.outlet, start=c.start, end=c.end, text=c.text,

@@ -54,7 +54,10 @@ _ATTACK = re.compile(r"\b(?:fired on|firing on|opened fire|shot at|shelled|shell
 # Background clauses ("after an initial plan ... collapsed") do not say what the clause itself reports.
 _SIDE = re.compile(r"\b(?:after|when|since|before|until|because|following)\b[^,;]*", re.I)
 # An evacuation happening (verbs), versus one merely mentioned (nouns: only with a count).
-_EVAC = re.compile(r"\b(?:evacuat(?:ed|ing)|brought out|bused out|taken out|"
+_EVAC = re.compile(r"\b(?:evacuat(?:ed|ing)|brought out|bused out|taken out|flown out|ferried out|shipped out|airlifted|"
+                   # "took about 1,000 people from X to Y", "ferried 300 people from X to Y": people moved
+                   r"(?:took|taken|carried|ferried|flew|flown|brought|drove|driven|bused|shipped)\s+(?:[\w,'’-]+\s+){1,5}?"
+                   r"from\s+[^.;]{1,60}?\bto\b|"
                    r"(?:allowed|able|permitted) to (?:leave|move|go|depart|cross|travel)|"
                    r"(?:headed|pulled|drove|rolled|moved|streamed|snaked) out|"
                    r"(?:complete|completed|finish|continue|carry out|carried out|conduct|resume|begin|start|"
@@ -100,10 +103,14 @@ def quantity_event(claim_event: str | None, q: Quantity) -> str:
         return "convoy"
     if q.counts == "killed":
         return "killed"
+
     if q.counts in ("hours", "days", "weeks"):  # the only spans kept are truces' lengths
         return "ceasefire"
     if q.scope == "target" or q.modality == "target":
         return "target"
+    if _DISPLACED.search(q.text):  # "camps housing more than 410,000 displaced people": who they are, whatever moved
+        return "displaced"
+    claim_event = q.event or claim_event  # its own part of the clause may report another event (corpus.claims)
     if q.counts == "wounded" and claim_event not in ("evacuated", "destination", "remaining"):
         return "wounded"
     return claim_event or "other"

@@ -59,6 +59,7 @@ class Quantity:
     modality: str | None = None  # likewise for modality ("with a target of 5,000")
     places: tuple[str, ...] | None = None  # this number's own places where its clause's parts differ; None: the claim's
     date: dt.date | None = None  # this number's own day where its part of the clause names one; None: the claim's
+    event: str | None = None  # this number's own event where its part of the clause reports another; None: the claim's
 
     def counted(self) -> str | list[str] | None:
         """What is counted, as the JSON gives it: a list when the phrase counts several kinds."""

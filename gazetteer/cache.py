@@ -50,15 +50,16 @@ _reported: set[str] = set()
 
 
 def source_hash(*modules: ModuleType) -> str:
-    """A hash of the source files of `modules` (a package counts with every module in its folder).
+    """A hash of the source files of `modules` (a package counts with every module in its folder, and with
+    the data files it reads, in its `data` folder: a word list is code too).
 
-    Cache keys include it, so any edit of the code that computed a cached value invalidates that value:
+    Cache keys include it, so any edit of the code or data that computed a cached value invalidates that value:
     no version number to remember to bump.
     """
     digest = hashlib.sha256()
     for module in modules:
-        paths = ([sorted(Path(p).glob("*.py")) for p in module.__path__] if hasattr(module, "__path__")
-                 else [[Path(str(module.__file__))]])
+        paths = ([sorted(Path(p).glob("*.py")) + sorted(q for q in Path(p).glob("data/**/*") if q.is_file())
+                  for p in module.__path__] if hasattr(module, "__path__") else [[Path(str(module.__file__))]])
         for path in (q for group in paths for q in group):
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]

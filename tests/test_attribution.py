@@ -266,3 +266,14 @@ def test_an_adverb_of_time_around_the_subject_is_not_part_of_the_speaker(sentenc
     """"X then/later said", "Three weeks ago X said", "Last week X said": the adverb tells when, not who."""
     a = find_attribution(sentence)
     assert a is not None and a.speaker == speaker, a
+
+
+@pytest.mark.parametrize("sentence,speaker", [
+    ("Some 1,200 evacuees were staying at shelters in the town, the Red Cross said.", "Red Cross"),
+    ("About 300 people slept in the hall, the International Committee of the Red Cross said.", "ICRC"),
+])
+def test_a_bare_red_cross_is_no_particular_society(sentence, speaker):
+    """"The Red Cross" in a story from Florida or Victoria is the national society there, not the ICRC: a bare
+    "Red Cross" is credited as written; only the ICRC's own names are the ICRC."""
+    a = find_attribution(sentence)
+    assert a is not None and a.speaker == speaker, a

@@ -1,0 +1,35 @@
+"""What each number of a sentence is about, on written sentences: a verb of carrying people from one place to
+another is an evacuation, a clause of its own after "while another ..." reports its own event, and a death in
+one part of a sentence never makes another part's count a death toll."""
+from __future__ import annotations
+
+from helpers import claims_in
+
+
+def _events(text: str) -> list[tuple[float | None, str | None]]:
+    return [(q["value"], q["event"]) for c in claims_in(text) for q in (c.to_dict()["quantities"])]
+
+
+def test_people_carried_from_one_place_to_another_were_evacuated():
+    assert _events("The navy ship took about 1,000 people from Lamu to Mombasa on Friday, the navy said.") == [
+        (1000, "evacuated")]
+    assert _events("Officials said 67 people had been flown out by helicopter since Thursday.") == [(67, "evacuated")]
+
+
+def test_another_count_with_its_own_verb_is_a_claim_of_its_own():
+    got = _events("The ship took about 1,000 people from Lamu to Mombasa on Friday, while another 4,000 remained "
+                  "in the town.")
+    assert got == [(1000, "evacuated"), (4000, "remaining")]
+
+
+def test_a_death_in_one_part_is_not_the_event_of_another_parts_count():
+    got = _events("At least 29 people have died, the sheriff said, and more than 200 are unaccounted for.")
+    assert got == [(29, "killed"), (200, "other")]
+    # a part without a verb of its own repeats the verb before it: same event
+    got = _events("By Thursday 400 people had been evacuated: 300 on ships and 100 in road convoys.")
+    assert [e for _v, e in got] == ["evacuated"] * 3
+
+
+def test_displaced_people_counted_in_passing_are_the_displaced():
+    got = _events("Families were taken by bus from the checkpoint to camps housing more than 41,000 displaced people.")
+    assert (41000, "displaced") in got
