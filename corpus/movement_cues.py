@@ -142,7 +142,7 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     r"hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
                     r"stadiums?|schools?|arenas?|(?:community |civic |town )?halls?|churche?s?|mosques?|gyms?|"
-                    r"border crossings?|crossings?|checkpoints?|jett(?:y|ies)|piers?|docks?|wharf|wharves|quays?|"
+                    r"border crossings?|crossings?|borders?|checkpoints?|jett(?:y|ies)|piers?|docks?|wharf|wharves|quays?|"
                     r"marinas?|(?:boat )?ramps?|(?:ferry )?terminals?|beach(?:es)?|foreshore|waterfront|harbou?rs?|"
                     # "left the town of X", "the seaside resort of X": a settlement named by its kind
                     r"towns?|city|cities|villages?|resorts?)"

@@ -555,6 +555,8 @@ def test_people_a_place_held_who_then_left_left_that_place(gaz, ids):
     ("Most of the 1,200 people rescued from the beach at Mombasa were taken to Nairobi.", "Mombasa", "Nairobi"),
     # a place that "received N evacuees" is where they went
     ("Kisumu received 1,200 evacuees on Monday, the governor said.", None, "Kisumu"),
+    # "for the Ugandan border at X": the border post is in X
+    ("Some 2,000 people left Nairobi by bus for the Ugandan border at Kisumu.", "Nairobi", "Kisumu"),
 ])
 def test_common_ways_news_says_where_people_went(gaz, ids, text, origin, dest):
     """Written sentences, each a general way of saying where a movement went or started."""
