@@ -194,12 +194,29 @@ _WARNING = re.compile(r"\b(?:(?P<now>[\"“‘']?leave\s+now[\"”’']?)|evacua
                       r"effect|force)\s+)?(?:for|in|covering)\s+(?P<at>(?-i:[A-Z])[^;.]{0,80})", re.I)
 
 
+#: "A shelter-in-place order was issued for X", "Residents of X were told to stay indoors": an order to stay, not
+#: to leave ("urged", "advised": advice)
+_SHELTER = re.compile(
+    r"\b(?:shelter[- ]in[- ]place|stay[- ](?:at[- ]home|indoors))\s+(?P<kind>orders?|advisor(?:y|ies)|warnings?)\s+"
+    r"(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been|remains?|remained)\s+)?(?:issued\s+|in\s+(?:place|"
+    r"effect|force)\s+)?(?:for|in|covering)\s+(?P<at>(?-i:[A-Z])[^;.]{0,80})|"
+    r"\b(?:residents|people|everyone|inhabitants)\s+(?:of|in)\s+(?P<at2>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3})"
+    r"\s+(?:were|was|are|have\s+been|had\s+been)\s+(?:all\s+)?(?P<verb>told|ordered|instructed|urged|advised|asked)\s+"
+    r"to\s+(?:stay|remain|shelter)\s+(?:indoors|inside|in\s+place|at\s+home|in\s+their\s+homes)\b", re.I)
+
+
 def _warnings(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str]) -> list[tuple]:
+    """Warnings to leave (:data:`_WARNING`) and orders or advice to stay indoors (:data:`_SHELTER`)."""
     out: list[tuple] = []
     for m in _WARNING.finditer(text, sentence.start, sentence.end):
         words = "evacuation warning" + (", leave now" if m.group("now") else "")
         last[:] = [words]
         out.extend(_centred(m, "at", words, slots, gazetteer))
+    for m in _SHELTER.finditer(text, sentence.start, sentence.end):
+        advice = (m.group("verb") or "").lower() in _ADVICE or (m.group("kind") or "").lower().startswith("advis")
+        words = "stay-indoors advised" if advice else "stay-indoors order"
+        last[:] = [words]
+        out.extend(_centred(m, "at" if m.group("at") else "at2", words, slots, gazetteer))
     return out
 
 

@@ -588,6 +588,9 @@ def test_a_demonym_before_a_role_word_names_the_side(gaz, ids):
     ("Officials ordered 180,000 people to leave Kisumu on Sunday.", "Kisumu", "evacuation ordered"),
     ("An evacuation warning is in effect for Kisumu.", "Kisumu", "evacuation warning"),
     ('Authorities issued a "leave now" warning for Kisumu.', "Kisumu", "evacuation warning, leave now"),
+    ("A shelter-in-place order was issued for Kisumu after the chemical leak.", "Kisumu", "stay-indoors order"),
+    ("Residents of Kisumu were told to stay indoors and keep windows closed.", "Kisumu", "stay-indoors order"),
+    ("Residents of Kisumu were urged to stay indoors.", "Kisumu", "stay-indoors advised"),
 ])
 def test_orders_warnings_and_advice_in_the_words_news_uses(gaz, ids, text, place, words):
     """Written sentences: a passive order ("orders were issued for X"), an order to the residents of X, advice
