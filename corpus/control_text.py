@@ -108,8 +108,11 @@ def _compiled(adj: str, noun: str) -> _Rules:
         post=Guarded((rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
                         r"(?:army\s+)?posts?|outposts?|positions?)\s+(?:at|on)\s+(?:the\s+)?$", re.I),
                    r"(?:checkpoint|post|position)s?\s+(?:at|on)\s+(?:the\s+)?$"),
-        besieged_before=Guarded((r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$", re.I),
-                                r"(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?$"),
+        # "besieged X", "the besieged city of X"
+        besieged_before=Guarded((r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?"
+                                 r"(?:(?:city|town|village|enclave|district|port|area|region)\s+of\s+)?$", re.I),
+                                r"(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?"
+                                r"(?:(?:city|town|village|enclave|district|port|area|region)\s+of\s+)?$"),
         besieged_after=Guarded((
             r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"
             rf"under blockade)\s+by\s+{the}{qual}(?P<by>{noun}|{adj})(?:\s+forces)?", re.I),
@@ -121,8 +124,8 @@ def _compiled(adj: str, noun: str) -> _Rules:
             rf"(?P<who2>{noun}))", re.I), "under"),
         held_by=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
-            rf"(?:\w+\s+)?(?:(?:held|controlled|occupied|seized|captured|taken)\s+by|fell\s+to)\s+{the}{qual}"
-            rf"(?P<who>{noun}|{adj})", re.I), "held|controlled|occupied|seized|captured|taken|fell"),
+            rf"(?:\w+\s+)?(?:(?:held|controlled|occupied|seized|captured|taken|recaptured|retaken)\s+by|fell\s+to)\s+"
+            rf"{the}{qual}(?P<who>{noun}|{adj})", re.I), "held|controlled|occupied|seized|captured|taken|fell"),
         # "Mosul, Iraq's second city, which Islamic State fighters overran in 2014": taken, in a relative clause
         taken_after=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:which|that)\s+{the}(?P<who>{noun}|{adj})(?:\s+(?:forces|troops|fighters|"
@@ -316,7 +319,16 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
         out.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()], actors.canonical(m.group("by"))))
     if (m := rules.cut_off.match(after)) is not None:
         out.append((start, end + m.end(), pid, "cut off", text[start:end + m.end()], None))
+    if not any(o[3] == "besieged" for o in out) and (m := _UNDER_SIEGE.match(after)) is not None:
+        out.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()], None))
     return out
+
+
+#: "X, which has been under siege since March", "X remains besieged": besieged, by whom not said ("... by <actor>"
+#: is besieged_after's)
+_UNDER_SIEGE = re.compile(r"^(?:\s*,\s*(?:which|that)\s+|\s+)(?:is|are|was|were|remains?|remained|had\s+been|has\s+been|"
+                          r"have\s+been)\s+(?:still\s+|now\s+|long\s+)?(?:under\s+siege|besieged|encircled|under\s+blockade)"
+                          r"\b(?!\s+by\b)", re.I)
 
 
 def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],

@@ -610,3 +610,14 @@ def test_a_ship_docking_at_a_town_arrives_there(gaz, ids):
     """"..., docking at X with 400 evacuees": the participle is an arrival as "docked at X" is."""
     assert legs_of("The freighter followed, docking at Mombasa at dawn with 400 evacuees.", gaz) == [
         (None, ids["Mombasa"], "happened")]
+
+
+@pytest.mark.parametrize("text, claim", [
+    ("Civilians left the besieged city of Kandahar on foot.", ("besieged", None)),
+    ("Kandahar, which has been under siege since March, ran out of food.", ("besieged", None)),
+    ("Kandahar was recaptured by government forces in May.", ("government", None)),
+])
+def test_a_siege_or_a_recapture_in_the_words_news_uses(gaz, ids, text, claim):
+    """Written sentences: "the besieged city of X", "X, which has been under siege" (by whom not said) and "X was
+    recaptured by <actor>"."""
+    assert claims_of(text, gaz) == [(ids["Kandahar"], *claim)]
