@@ -15,8 +15,11 @@ A *slot* is a stretch of the sentence that stands for a place, or for an area no
   after "the Argeen crossing", "the airfield" after "Wadi Seidna, an airfield near Khartoum" -> the latest
   earlier mention (within ``BACK_WINDOW`` characters) whose name ends in that noun or that an appositive calls
   one, or that the gazetteer files under that noun as its kind ("the crossing" after "Argeen", a crossing).
-  Only a place the text or the gazetteer gives that noun is an antecedent ("the city" is never guessed), and
-  "the bridge at X" / "the bridge over the Y" introduce a new feature, not a reference;
+  Only a place the text or the gazetteer gives that noun is an antecedent, and "the bridge at X" / "the
+  bridge over the Y" introduce a new feature, not a reference;
+- **"the city"**, "the town", "the east of the city": the settlement the paragraph named as a city or town,
+  else the one the article names most (never merely the last city named), and no slot where the city is a
+  reference point ("camps north of the city") -- :mod:`corpus.city_refs`;
 - an **area description**: "the enclave", "the territory", "the region" -> the latest earlier mention (within
   ``BACK_WINDOW``) of a place the gazetteer files as a region (for "the enclave" and "the territory", also a
   first-level division): a country is "the country", a town "the city", never "the enclave".
@@ -33,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors
+from evacmap.corpus.city_refs import CITY_REF, city_antecedent, own_settlement
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.prefilter import Guarded
@@ -76,6 +80,7 @@ class SlotMentions:
         self._starts = [mentions[i].start for i in self._order]
         self.sentences = sentences
         self._sentence_starts = [s.start for s in sentences]
+        self.own: tuple[Mention | None] | None = None  # the article's own settlement, once asked for (city_refs)
 
     def within(self, lo: int, hi: int) -> list[Mention]:
         """The mentions lying wholly inside [lo, hi], in the order of the sequence given (as a scan would)."""
@@ -179,6 +184,7 @@ def _references(text: str, span: tuple[int, int], out: list[Slot], mentions: Slo
     rules = [(_BACKREF_NOUN, functools.partial(_antecedent, kind_of=kind_of))]
     if kind_of is not None:
         rules.append((_AREA_REF_NOUN, functools.partial(_area_antecedent, kind_of=kind_of)))
+        rules.append((_CITY_REF, functools.partial(_city, kind_of=kind_of)))
     for rx, antecedent in rules:
         for m in rx.finditer(text, *span):
             earlier = None if _overlaps(out, m.start(), m.end()) else antecedent(mentions, m)
@@ -235,6 +241,14 @@ def _antecedent(mentions: SlotMentions, m: re.Match, *, kind_of: KindOf | None =
 
 
 KindOf = Callable[[str], "str | None"]
+
+
+def _city(mentions: SlotMentions, m: re.Match, *, kind_of: KindOf) -> Mention | None:
+    """"the city", "the east of the city": the settlement the article is about (corpus/city_refs.py)."""
+    if mentions.own is None:
+        mentions.own = (own_settlement(m.string, mentions.source, kind_of),)
+    before = [e for e in mentions.within(0, m.start()) if e.place_id]
+    return city_antecedent(m.string, m, before, mentions.own[0])
 #: "the enclave", "the breakaway territory": an area the story named before (not "the region of X", not
 #: "the region's <Name>", which introduce or qualify another place)
 AREA_REF = re.compile(r"\bthe\s+(?:breakaway\s+|separatist\s+|besieged\s+)?(?P<head>enclave|territory|region)\b"
@@ -329,3 +343,4 @@ GROUP, GROUP_BACK = fast(GROUP), fast(GROUP_BACK)
 # sentence naming no feature or area noun is not searched with IGNORECASE at every position.
 _BACKREF_NOUN = Guarded(BACKREF, rf"\b{FEATURE_NOUN}\b")
 _AREA_REF_NOUN = Guarded(AREA_REF, r"\b(?:enclave|territory|region)\b")
+_CITY_REF = Guarded(CITY_REF, r"\b(?:city|town)\b")
