@@ -36,7 +36,10 @@ _PART = (rf"(?:(?:the|both)\s+(?:\w+ly\s+[\w-]+\s+)?(?:{_COMPASS}(?:ern)?\s+)?"
 #: "the city", "the town", "the city's ..."; not "the city of X" / "the town Y" (a new place named there), nor
 #: a name's own words ("the City Council", "the Town Hall")
 CITY_REF = re.compile(rf"(?P<part>{_PART})?\bthe\s+(?P<head>city|town)\b(?!\s+(?:of|called|named)\b)"
-                      r"(?!\s+(?-i:[A-Z]))", re.I)
+                      r"(?!\s+(?-i:[A-Z]))"
+                      # "the city's eastern districts": a part of it, by the possessive
+                      rf"(?:['’]s\s+(?:{_COMPASS}(?:ern)?\s+)?(?:halves|half|sides?|parts?|districts|"
+                      r"neighbou?rhoods|suburbs|outskirts|quarters?|centre|center)\b)?", re.I)
 #: a reference point: "camps north of |", "south and east of |", "beyond |", "35 km from |"
 _REFERENCE_POINT = re.compile(rf"(?:\b{_COMPASS}(?:\s+and\s+{_COMPASS})?\s+of|\b(?:beyond|outside|near|around|"
                               r"across)|\b(?:km|kilomet(?:er|re)s?|miles?|metres?|meters?)\s+(?:\w+\s+)?(?:from|of))\s+$",

@@ -47,9 +47,10 @@ HELD_WORD = r"(?:held|controlled|occupied|run|dominated)"
 NEAR = r"(?:(?:neighbou?ring|nearby|adjacent|surrounding)\s+)?"
 UNIT = r"(?:province|city|region|district|state|county|town|oblast|governorate|country)"
 NUMBER = r"(?:two|three|four|five|both)"
-#: nouns that end the names of features ("Hakari bridge", "Lachin corridor") and that a later "the <noun>" restates
+#: nouns that end the names of features ("Hakari bridge", "Lachin corridor", "the Maamoun district") and that a later
+#: "the <noun>" restates
 FEATURE_NOUN = (r"(?:bridge|crossing|corridor|airport|airstrip|airfield|air\s+base|base|camp|port|harbou?r|"
-                r"checkpoint|dam|highway|motorway|pass|island|stadium|hospital|terminal|square|station)")
+                r"checkpoint|dam|highway|motorway|pass|island|stadium|hospital|terminal|square|station|district)")
 BACK_WINDOW = 1500
 #: nouns a story uses for the same feature ("Wadi Seidna, an airfield ..." -> "the airstrip")
 SAME_FEATURE = {"airstrip": frozenset({"airfield"}), "airfield": frozenset({"airstrip"})}

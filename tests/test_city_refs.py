@@ -70,3 +70,18 @@ def test_control_over_a_part_of_the_city(gaz):
     a = _article(text)
     claims = control_claims(a, split_sentences(text), find_mentions(a, gaz, focus="SY"), gaz)
     assert {(c.place_id, c.controller) for c in claims if "recaptured" in c.text} == {("homs", "government")}
+
+
+def test_the_citys_districts_are_the_city(gaz):
+    """"out of the city's eastern districts": a part of the city, by the possessive."""
+    text = HOMS + "Families have also been brought out of the city's eastern districts in trucks arranged by the army.\n"
+    assert ends(legs_of(text, gaz), "eastern districts") == {("homs", None)}
+
+
+def test_the_district_restates_the_district_just_named(gaz):
+    """"The army retook the district": al-Sukkari, a district (the gazetteer's kind), named in the sentence before."""
+    text = ("Nearly 400 families escaped from al-Sukkari on Monday as troops fought rebels there. "
+            "The army retook the district later that day.\n")
+    a = _article(text)
+    claims = control_claims(a, split_sentences(text), find_mentions(a, gaz, focus="SY"), gaz)
+    assert {(c.place_id, c.controller) for c in claims if "retook the district" in c.text} == {("sukkari", "government")}
