@@ -85,3 +85,11 @@ def test_the_district_restates_the_district_just_named(gaz):
     a = _article(text)
     claims = control_claims(a, split_sentences(text), find_mentions(a, gaz, focus="SY"), gaz)
     assert {(c.place_id, c.controller) for c in claims if "retook the district" in c.text} == {("sukkari", "government")}
+
+
+def test_displaced_from_both_halves_of_the_city(gaz):
+    """"displaced from X" says where people left (corpus/movement_cues.py ORIGIN_CUES); "both halves of the city"
+    is the city. "displaced from their homes" names no place and gives no leg."""
+    text = HOMS + "Officials said 355,000 people had been displaced from both halves of the city since January.\n"
+    assert ends(legs_of(text, gaz), "both halves of the city") == {("homs", None)}
+    assert not ends(legs_of(HOMS + "Thousands were displaced from their homes by the fighting.\n", gaz), "their homes")

@@ -71,9 +71,9 @@ FLOORS = {
     # corpus/orders.py); 16/31 legs once "those who ..." moved and "to camps south of the city, at X, Y" reached X
     # and Y, 17/31 with "were received at X" (corpus/movement_cues.py); 21/31 legs and 8/16 control once "the city",
     # "the east of the city" was read as the article's own settlement (corpus/city_refs.py), 22/31 and 9/16 with "the
-    # city's eastern districts" and "retook the district" (the district just named). Missing: "displaced from",
-    # "besieged in the northwestern corner of the city", a flag raised over a district.
-    "mosul-2017": {"legs": 22, "routes": 4, "control": 9},
+    # city's eastern districts" and "retook the district" (the district just named), 23/31 with "displaced from X".
+    # Missing: "besieged in the northwestern corner of the city", a flag raised over a district.
+    "mosul-2017": {"legs": 23, "routes": 4, "control": 9},
 }
 
 
