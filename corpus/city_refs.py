@@ -19,6 +19,7 @@ eastern half of the city", "the western side of the city" stand for it (the slot
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -26,7 +27,7 @@ from collections.abc import Callable, Sequence
 from evacmap.corpus.claim_places import article_dateline
 from evacmap.corpus.model import Mention
 
-__all__ = ["CITY_REF", "city_antecedent"]
+__all__ = ["CITY_REF", "city_antecedent", "held_city", "own_settlement"]
 
 _SETTLEMENT = frozenset({"city", "town", "village"})
 _COMPASS = r"(?:north|south|east|west)(?:-?(?:east|west))?"
@@ -40,6 +41,15 @@ CITY_REF = re.compile(rf"(?P<part>{_PART})?\bthe\s+(?P<head>city|town)\b(?!\s+(?
                       # "the city's eastern districts": a part of it, by the possessive
                       rf"(?:['’]s\s+(?:{_COMPASS}(?:ern)?\s+)?(?:halves|half|sides?|parts?|districts|"
                       r"neighbou?rhoods|suburbs|outskirts|quarters?|centre|center)\b)?", re.I)
+
+
+@functools.lru_cache(maxsize=8)
+def held_city(adjective_rx: str) -> re.Pattern[str]:
+    """"the Islamic State-held city", "the rebel-controlled town": the article's settlement, with who holds it."""
+    return re.compile(rf"\bthe\s+(?P<adj>{adjective_rx})[- ](?:held|controlled|occupied)\s+(?P<head>city|town)\b"
+                      r"(?!\s+(?:of|called|named)\b)(?!\s+(?-i:[A-Z]))", re.I)
+
+
 #: a reference point: "camps north of |", "south and east of |", "beyond |", "35 km from |"
 _REFERENCE_POINT = re.compile(rf"(?:\b{_COMPASS}(?:\s+and\s+{_COMPASS})?\s+of|\b(?:beyond|outside|near|around|"
                               r"across)|\b(?:km|kilomet(?:er|re)s?|miles?|metres?|meters?)\s+(?:\w+\s+)?(?:from|of))\s+$",
@@ -77,7 +87,7 @@ def own_settlement(text: str, mentions: Sequence[Mention], kind_of: KindOf) -> M
 def city_antecedent(text: str, m: re.Match, before: Sequence[Mention], own: Mention | None) -> Mention | None:
     """The settlement "the city" at ``m`` refers to (``before``: the article's resolved mentions before it,
     in text order; ``own``: the article's own settlement), or None for a reference point or no antecedent."""
-    if m.group("part") is None and _REFERENCE_POINT.search(text, max(0, m.start() - 40), m.start()):
+    if m.groupdict().get("part") is None and _REFERENCE_POINT.search(text, max(0, m.start() - 40), m.start()):
         return None
     paragraph = text.rfind("\n", 0, m.start()) + 1
     for earlier in reversed(before):

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors
-from evacmap.corpus.city_refs import CITY_REF, city_antecedent, own_settlement
+from evacmap.corpus.city_refs import CITY_REF, city_antecedent, held_city, own_settlement
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.prefilter import Guarded
@@ -168,6 +168,12 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
                 continue
         out.append(Slot(mention.start, mention.end, (mention.place_id,), mention.surface, "mention"))
     _references(text, (lo, hi), out, mentions, kind_of)
+    if kind_of is not None and ("held" in text[lo:hi] or "controlled" in text[lo:hi] or "occupied" in text[lo:hi]):
+        for m in held_city(actors.adjective_rx).finditer(text, lo, hi):
+            earlier = None if _overlaps(out, m.start(), m.end()) else _city(mentions, m, kind_of=kind_of)
+            if earlier is not None:
+                out.append(Slot(m.start(), m.end(), (earlier.place_id,), text[m.start():m.end()], "area",
+                                "refers back to " + earlier.surface, controller=actors.canonical(m.group("adj"))))
     for m in unplaced.finditer(text, lo, hi):
         if not _overlaps(out, m.start(), m.end()):
             adj = m.groupdict().get("adj")

@@ -93,3 +93,11 @@ def test_displaced_from_both_halves_of_the_city(gaz):
     text = HOMS + "Officials said 355,000 people had been displaced from both halves of the city since January.\n"
     assert ends(legs_of(text, gaz), "both halves of the city") == {("homs", None)}
     assert not ends(legs_of(HOMS + "Thousands were displaced from their homes by the fighting.\n", gaz), "their homes")
+
+
+def test_the_actor_held_city_says_who_holds_the_city(gaz):
+    """"the rebel-held city" is the article's settlement, held by the rebels (as "rebel-held Homs" would be)."""
+    text = HOMS + "Troops shelled the rebel-held city again on Tuesday.\n"
+    a = _article(text)
+    claims = control_claims(a, split_sentences(text), find_mentions(a, gaz, focus="SY"), gaz)
+    assert {(c.place_id, c.controller) for c in claims if "rebel-held city" in c.text} == {("homs", "opposition")}

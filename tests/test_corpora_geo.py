@@ -72,8 +72,9 @@ FLOORS = {
     # and Y, 17/31 with "were received at X" (corpus/movement_cues.py); 21/31 legs and 8/16 control once "the city",
     # "the east of the city" was read as the article's own settlement (corpus/city_refs.py), 22/31 and 9/16 with "the
     # city's eastern districts" and "retook the district" (the district just named), 23/31 with "displaced from X".
-    # Missing: "besieged in the northwestern corner of the city", a flag raised over a district.
-    "mosul-2017": {"legs": 23, "routes": 4, "control": 9},
+    # 10/16 control with "the Islamic State-held city". Missing: "besieged in the northwestern corner of the city", a
+    # flag raised over a district.
+    "mosul-2017": {"legs": 23, "routes": 4, "control": 10},
 }
 
 
