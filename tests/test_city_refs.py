@@ -101,3 +101,22 @@ def test_the_actor_held_city_says_who_holds_the_city(gaz):
     a = _article(text)
     claims = control_claims(a, split_sentences(text), find_mentions(a, gaz, focus="SY"), gaz)
     assert {(c.place_id, c.controller) for c in claims if "rebel-held city" in c.text} == {("homs", "opposition")}
+
+
+def _claims(text: str, gaz):
+    from evacmap.corpus.claims import extract_claims
+    a = _article(text)
+    return extract_claims(a, split_sentences(text), find_mentions(a, gaz, focus="SY"), lambda pid: gaz.get(pid).kind)
+
+
+def test_a_claim_about_the_city_takes_the_city_flagged_inferred(gaz):
+    text = HOMS + "More than 5,000 people have left the city since Sunday, the U.N. said.\n"
+    [c] = [c for c in _claims(text, gaz) if any(q.value == 5000 for q in c.quantities)]
+    assert c.inferred_places == ("homs",) and "homs" in c.places
+
+
+def test_a_city_passed_through_is_not_where_a_claims_count_is(gaz):
+    """"convoys took 7,500 evacuees south through the city": the count is not in the city."""
+    text = HOMS + "Convoys took some 7,500 evacuees south through the city on Friday, officials said.\n"
+    [c] = [c for c in _claims(text, gaz) if any(q.value == 7500 for q in c.quantities)]
+    assert "homs" not in c.inferred_places
