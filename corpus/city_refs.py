@@ -85,8 +85,9 @@ def own_settlement(text: str, mentions: Sequence[Mention], kind_of: KindOf) -> M
 
 
 def city_antecedent(text: str, m: re.Match, before: Sequence[Mention], own: Mention | None) -> Mention | None:
-    """The settlement "the city" at ``m`` refers to (``before``: the article's resolved mentions before it,
-    in text order; ``own``: the article's own settlement), or None for a reference point or no antecedent."""
+    """The settlement "the city" at ``m`` refers to (``before``: the article's resolved mentions just before
+    it, in text order, at least back to its paragraph's start or a window's; ``own``: the article's own
+    settlement), or None for a reference point or no antecedent."""
     if m.groupdict().get("part") is None and _REFERENCE_POINT.search(text, max(0, m.start() - 40), m.start()):
         return None
     paragraph = text.rfind("\n", 0, m.start()) + 1

@@ -139,7 +139,7 @@ class Referents:
         if self._own is None and self.kind_of is not None:
             self._own = (own_settlement(self.text, self.mentions.mentions, self.kind_of),)
         own = self._own[0] if self._own else None
-        found = (city_antecedent(self.text, m, self.mentions.within(0, m.start()), own)
+        found = (city_antecedent(self.text, m, self.mentions.within(max(0, m.start() - 1500), m.start()), own)
                  for m in CITY_REF.finditer(self.text, start, end)
                  if not _PASSED.search(self.text, max(0, m.start() - 20), m.start()))
         return [e.place_id for e in found if e is not None and e.place_id]

@@ -254,7 +254,8 @@ def _city(mentions: SlotMentions, m: re.Match, *, kind_of: KindOf) -> Mention | 
     """"the city", "the east of the city": the settlement the article is about (corpus/city_refs.py)."""
     if mentions.own is None:
         mentions.own = (own_settlement(m.string, mentions.source, kind_of),)
-    before = [e for e in mentions.within(0, m.start()) if e.place_id]
+    # the paragraph's own naming is looked for within BACK_WINDOW: linear on a long single-paragraph article
+    before = [e for e in mentions.within(max(0, m.start() - BACK_WINDOW), m.start()) if e.place_id]
     return city_antecedent(m.string, m, before, mentions.own[0])
 #: "the enclave", "the breakaway territory": an area the story named before (not "the region of X", not
 #: "the region's <Name>", which introduce or qualify another place)
