@@ -29,6 +29,7 @@ WAIT_TO_GO = re.compile(r"\b(?:waiting|gathered|gathering|massed|queued|queuing|
                         r"\bto\s+(?:drive|go|leave|travel|fly|sail|cross|move|head|return|set off)\b", re.I)
 ORIGIN_CUES = re.compile(r"\b(?:snaked |headed |driven |brought |bused |moved |came |flown |airlifted )?(?:out of)\b|"
                          r"\b(?:fled|left|leave|leaving|departed|fleeing|escaped)\b|\bevacuations? (?:of|in)\b|"
+                         r"\bdisplaced from\b|"
                          # "evacuees who had taken shelter at the centre in X were put on buses to Y"
                          r"\b(?:who|that)\s+(?:had\s+|have\s+)?(?:taken shelter|sheltered|been sheltering|been staying|"
                          r"stayed|been stuck|been stranded|been waiting|waited)\s+(?:at|in)\b|"

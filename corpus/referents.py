@@ -18,6 +18,10 @@ A rival named in the same paragraph before the description blocks it ("About 6,3
 ... stayed on the island"), unless the gazetteer files the rival as an area too large to be the thing
 described (a state, a county: "help Lee County restore access to the island").
 
+"The city", "the town" ("355,000 people had been displaced from both halves of the city") is the settlement the
+article is about, by the rule of corpus/city_refs.py (shared with legs and control), except where the city is
+only passed through ("convoys took 7,500 evacuees south through the city").
+
 A possessive counts only before a word for what is inside a place ("the county's shelters", "the island's
 residents"); "the county's evacuation order" names the county as an actor, not as where the count is.
 """
@@ -27,7 +31,9 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable
 
+from evacmap.corpus.city_refs import CITY_REF, city_antecedent, own_settlement
 from evacmap.corpus.claim_places import MentionIndex, article_dateline
+from evacmap.corpus.model import Mention
 
 __all__ = ["HERE_NOUNS", "Referents"]
 
@@ -71,6 +77,8 @@ _MEASURED_FROM = re.compile(r"\b(?:km|kilomet(?:er|re)s?|miles?|metres?|meters?)
 # "this U.S. air base", "a Kabul hospital": a name after an indefinite or demonstrative modifies the noun (whose
 # base, where), it does not name the facility
 _MODIFIER = re.compile(r"\b(?:a|an|this|that|one|another)\s+$", re.I)
+# "convoys that took evacuees south through the city": a place passed on the way is not where the count is
+_PASSED = re.compile(r"\b(?:through|via|past|by way of)\s+$", re.I)
 _OWN = {k: re.compile(rf"\b(?:{v})$", re.I) for k, v in _KINDS.items()}
 # the gazetteer kinds of areas too large to be what a description of a facility or an island refers to
 _WIDE = frozenset({"country", "continent", "governorate", "region", "county"})
@@ -83,6 +91,7 @@ class Referents:
         self.text, self.mentions, self.kind_of = text, mentions, kind_of
         self._named: dict[str, tuple[list[int], list[str]]] = {}
         self._here: tuple[str, ...] | None = None
+        self._own: tuple[Mention | None] | None = None
 
     def _dateline(self) -> tuple[str, ...]:
         """The place of the article's dateline ("MERSIN, Turkey -"), or nothing."""
@@ -111,6 +120,8 @@ class Referents:
         for each, the last place named as that kind before it."""
         lowered = clause.lower()
         out: list[str] = list(self._dateline()) if "this " in lowered and _DEMONSTRATIVE.search(clause) else []
+        if self.kind_of is not None and ("city" in lowered or "town" in lowered):
+            out.extend(self._cities(offset, offset + len(clause)))
         if "the " not in lowered:
             return tuple(out)
         for d in _DESCRIPTION.finditer(clause):
@@ -122,6 +133,16 @@ class Referents:
             if i and not self._rivals(ids[i - 1], at, d.group("kind").lower()):
                 out.append(ids[i - 1])
         return tuple(dict.fromkeys(out))
+
+    def _cities(self, start: int, end: int) -> list[str]:
+        """"the city", "the east of the city": the settlement the article is about (corpus/city_refs.py)."""
+        if self._own is None and self.kind_of is not None:
+            self._own = (own_settlement(self.text, self.mentions.mentions, self.kind_of),)
+        own = self._own[0] if self._own else None
+        found = (city_antecedent(self.text, m, self.mentions.within(max(0, m.start() - 1500), m.start()), own)
+                 for m in CITY_REF.finditer(self.text, start, end)
+                 if not _PASSED.search(self.text, max(0, m.start() - 20), m.start()))
+        return [e.place_id for e in found if e is not None and e.place_id]
 
     def _rivals(self, place: str, at: int, kind: str) -> bool:
         """Whether the paragraph names another place before the description at `at`: "About 6,300 people live

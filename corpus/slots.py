@@ -15,8 +15,11 @@ A *slot* is a stretch of the sentence that stands for a place, or for an area no
   after "the Argeen crossing", "the airfield" after "Wadi Seidna, an airfield near Khartoum" -> the latest
   earlier mention (within ``BACK_WINDOW`` characters) whose name ends in that noun or that an appositive calls
   one, or that the gazetteer files under that noun as its kind ("the crossing" after "Argeen", a crossing).
-  Only a place the text or the gazetteer gives that noun is an antecedent ("the city" is never guessed), and
-  "the bridge at X" / "the bridge over the Y" introduce a new feature, not a reference;
+  Only a place the text or the gazetteer gives that noun is an antecedent, and "the bridge at X" / "the
+  bridge over the Y" introduce a new feature, not a reference;
+- **"the city"**, "the town", "the east of the city": the settlement the paragraph named as a city or town,
+  else the one the article names most (never merely the last city named), and no slot where the city is a
+  reference point ("camps north of the city") -- :mod:`corpus.city_refs`;
 - an **area description**: "the enclave", "the territory", "the region" -> the latest earlier mention (within
   ``BACK_WINDOW``) of a place the gazetteer files as a region (for "the enclave" and "the territory", also a
   first-level division): a country is "the country", a town "the city", never "the enclave".
@@ -33,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors
+from evacmap.corpus.city_refs import CITY_REF, city_antecedent, held_city, own_settlement
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.prefilter import Guarded
@@ -43,9 +47,10 @@ HELD_WORD = r"(?:held|controlled|occupied|run|dominated)"
 NEAR = r"(?:(?:neighbou?ring|nearby|adjacent|surrounding)\s+)?"
 UNIT = r"(?:province|city|region|district|state|county|town|oblast|governorate|country)"
 NUMBER = r"(?:two|three|four|five|both)"
-#: nouns that end the names of features ("Hakari bridge", "Lachin corridor") and that a later "the <noun>" restates
+#: nouns that end the names of features ("Hakari bridge", "Lachin corridor", "the Maamoun district") and that a later
+#: "the <noun>" restates
 FEATURE_NOUN = (r"(?:bridge|crossing|corridor|airport|airstrip|airfield|air\s+base|base|camp|port|harbou?r|"
-                r"checkpoint|dam|highway|motorway|pass|island|stadium|hospital|terminal|square|station)")
+                r"checkpoint|dam|highway|motorway|pass|island|stadium|hospital|terminal|square|station|district)")
 BACK_WINDOW = 1500
 #: nouns a story uses for the same feature ("Wadi Seidna, an airfield ..." -> "the airstrip")
 SAME_FEATURE = {"airstrip": frozenset({"airfield"}), "airfield": frozenset({"airstrip"})}
@@ -76,6 +81,7 @@ class SlotMentions:
         self._starts = [mentions[i].start for i in self._order]
         self.sentences = sentences
         self._sentence_starts = [s.start for s in sentences]
+        self.own: tuple[Mention | None] | None = None  # the article's own settlement, once asked for (city_refs)
 
     def within(self, lo: int, hi: int) -> list[Mention]:
         """The mentions lying wholly inside [lo, hi], in the order of the sequence given (as a scan would)."""
@@ -162,6 +168,12 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
                 continue
         out.append(Slot(mention.start, mention.end, (mention.place_id,), mention.surface, "mention"))
     _references(text, (lo, hi), out, mentions, kind_of)
+    if kind_of is not None and ("held" in text[lo:hi] or "controlled" in text[lo:hi] or "occupied" in text[lo:hi]):
+        for m in held_city(actors.adjective_rx).finditer(text, lo, hi):
+            earlier = None if _overlaps(out, m.start(), m.end()) else _city(mentions, m, kind_of=kind_of)
+            if earlier is not None:
+                out.append(Slot(m.start(), m.end(), (earlier.place_id,), text[m.start():m.end()], "area",
+                                "refers back to " + earlier.surface, controller=actors.canonical(m.group("adj"))))
     for m in unplaced.finditer(text, lo, hi):
         if not _overlaps(out, m.start(), m.end()):
             adj = m.groupdict().get("adj")
@@ -179,6 +191,7 @@ def _references(text: str, span: tuple[int, int], out: list[Slot], mentions: Slo
     rules = [(_BACKREF_NOUN, functools.partial(_antecedent, kind_of=kind_of))]
     if kind_of is not None:
         rules.append((_AREA_REF_NOUN, functools.partial(_area_antecedent, kind_of=kind_of)))
+        rules.append((_CITY_REF, functools.partial(_city, kind_of=kind_of)))
     for rx, antecedent in rules:
         for m in rx.finditer(text, *span):
             earlier = None if _overlaps(out, m.start(), m.end()) else antecedent(mentions, m)
@@ -235,6 +248,15 @@ def _antecedent(mentions: SlotMentions, m: re.Match, *, kind_of: KindOf | None =
 
 
 KindOf = Callable[[str], "str | None"]
+
+
+def _city(mentions: SlotMentions, m: re.Match, *, kind_of: KindOf) -> Mention | None:
+    """"the city", "the east of the city": the settlement the article is about (corpus/city_refs.py)."""
+    if mentions.own is None:
+        mentions.own = (own_settlement(m.string, mentions.source, kind_of),)
+    # the paragraph's own naming is looked for within BACK_WINDOW: linear on a long single-paragraph article
+    before = [e for e in mentions.within(max(0, m.start() - BACK_WINDOW), m.start()) if e.place_id]
+    return city_antecedent(m.string, m, before, mentions.own[0])
 #: "the enclave", "the breakaway territory": an area the story named before (not "the region of X", not
 #: "the region's <Name>", which introduce or qualify another place)
 AREA_REF = re.compile(r"\bthe\s+(?:breakaway\s+|separatist\s+|besieged\s+)?(?P<head>enclave|territory|region)\b"
@@ -329,3 +351,4 @@ GROUP, GROUP_BACK = fast(GROUP), fast(GROUP_BACK)
 # sentence naming no feature or area noun is not searched with IGNORECASE at every position.
 _BACKREF_NOUN = Guarded(BACKREF, rf"\b{FEATURE_NOUN}\b")
 _AREA_REF_NOUN = Guarded(AREA_REF, r"\b(?:enclave|territory|region)\b")
+_CITY_REF = Guarded(CITY_REF, r"\b(?:city|town)\b")

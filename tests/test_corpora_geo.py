@@ -69,10 +69,12 @@ FLOORS = {
     # 4/4 routes, 3/16 control; 5/16 once "the <actor>-held western half of / a neighbourhood of X" was read, 6/16
     # with "X, ..., which <actor> fighters overran", 7/16 with "urged civilians in X ... to leave" (corpus/control_text.py,
     # corpus/orders.py); 16/31 legs once "those who ..." moved and "to camps south of the city, at X, Y" reached X
-    # and Y, 17/31 with "were received at X" (corpus/movement_cues.py). Missing: "the city" for Mosul, "retook the
-    # district", "the east of the city, which <actor> recaptured", "besieged in the northwestern corner of the city",
-    # a flag raised over a district.
-    "mosul-2017": {"legs": 17, "routes": 4, "control": 7},
+    # and Y, 17/31 with "were received at X" (corpus/movement_cues.py); 21/31 legs and 8/16 control once "the city",
+    # "the east of the city" was read as the article's own settlement (corpus/city_refs.py), 22/31 and 9/16 with "the
+    # city's eastern districts" and "retook the district" (the district just named), 23/31 with "displaced from X".
+    # 10/16 control with "the Islamic State-held city". Missing: "besieged in the northwestern corner of the city", a
+    # flag raised over a district.
+    "mosul-2017": {"legs": 23, "routes": 4, "control": 10},
 }
 
 
