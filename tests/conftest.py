@@ -26,6 +26,9 @@ SAMPLE = ROOT / "corpus" / "samples" / "aleppo-2016"
 SAMPLE_ARTICLES = SAMPLE / "articles"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 EVACMAP = Path(sys.executable).parent / "evacmap"  # the console script installed next to this interpreter
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
 
 
 def _shared_root(tmp_path_factory) -> Path:
@@ -186,3 +189,26 @@ def built_site(evacmap_env, tmp_path_factory):
         return folder / "site"
 
     return build
+
+
+def _unavailable(reason: str):
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI is set: browser tests must run)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's headless Chromium through Playwright, launched once per xdist worker for every browser test
+    (each test opens its own context: no cookie, storage or page is shared between tests). Skipped when chromium
+    or playwright is missing, except under CI, where that fails."""
+    if not os.path.exists(CHROMIUM):
+        _unavailable(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed: pip install playwright")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

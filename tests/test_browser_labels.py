@@ -13,7 +13,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_browser import browser  # noqa: F401  (browser is a fixture)
 from test_site_browser import MAPS, site  # noqa: F401  (site is a fixture)
 
 pytestmark = pytest.mark.browser
@@ -32,7 +31,7 @@ LABELS_JS = """() => {
 }"""
 
 
-def _open(browser, url: str, width: int):  # noqa: F811
+def _open(browser, url: str, width: int):
     ctx = browser.new_context(viewport={"width": width, "height": 900})
     ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file:") else r.abort())
     page = ctx.new_page()

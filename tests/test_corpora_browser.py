@@ -18,7 +18,7 @@ from evacmap.maps.model import brief_chain
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_browser import Opened, browser  # noqa: F401  (browser is a fixture)
+from test_browser import Opened
 
 pytestmark = pytest.mark.browser
 CORPORA = Path(__file__).resolve().parent / "corpora"
@@ -84,7 +84,7 @@ def _click_leg(o, selector: str) -> None:
         o.page.dispatch_event(selector, "click")
 
 
-def test_the_overview_shows_the_located_places_routes_and_legend(browser, built):  # noqa: F811
+def test_the_overview_shows_the_located_places_routes_and_legend(browser, built):
     name, site = built
     gold = json.loads((CORPORA / name / "gold.json").read_text(encoding="utf-8"))
     places = json.loads((site / "data" / "places.geojson").read_text(encoding="utf-8"))["features"]
@@ -137,7 +137,7 @@ def test_the_overview_shows_the_located_places_routes_and_legend(browser, built)
         o.close()
 
 
-def test_an_ordered_places_popup_says_the_order_its_day_and_issuer(browser, built):  # noqa: F811
+def test_an_ordered_places_popup_says_the_order_its_day_and_issuer(browser, built):
     """fort-mcmurray: the popup of Fort McKay, opened by a click on its marker in Chromium, says it was put under
     a voluntary evacuation order on 7 May 2016, that the text names no issuer, and never that anyone holds it."""
     name, site = built

@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_browser import browser, wait_until  # noqa: F401  (browser is a fixture)
+from test_browser import wait_until
 
 pytestmark = pytest.mark.browser
 AXE = Path(__file__).parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
@@ -104,7 +104,7 @@ def artifacts(tmp_path, request) -> Path:
     return d
 
 
-def _open(browser, url: str, width: int, *, touch: bool = False):  # noqa: F811
+def _open(browser, url: str, width: int, *, touch: bool = False):
     ctx = browser.new_context(viewport={"width": width, "height": 900}, has_touch=touch)
     page = ctx.new_page()
     errors: list[str] = []
@@ -116,7 +116,7 @@ def _open(browser, url: str, width: int, *, touch: bool = False):  # noqa: F811
 
 
 @pytest.mark.parametrize("width", (320, 700))
-def test_snippets_pasted_into_a_host_page_show_the_map_and_size_themselves(browser, served, artifacts, width):  # noqa: F811
+def test_snippets_pasted_into_a_host_page_show_the_map_and_size_themselves(browser, served, artifacts, width):
     base, root, names = served
     assert names, "the build wrote no snippets"
     for name in names:
@@ -144,7 +144,7 @@ def test_snippets_pasted_into_a_host_page_show_the_map_and_size_themselves(brows
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_layout_holds_and_legend_opens_by_tap_click_and_keyboard(browser, served, artifacts, width):  # noqa: F811
+def test_layout_holds_and_legend_opens_by_tap_click_and_keyboard(browser, served, artifacts, width):
     base, _root, names = served
     for name in names:
         for rel in (f"site/{name}.html", f"site/embed/{name}.html"):
@@ -216,7 +216,7 @@ def _pages(names: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("width", (320, 768, 1024, 1440))
-def test_no_page_is_wider_than_its_viewport(browser, served, width):  # noqa: F811
+def test_no_page_is_wider_than_its_viewport(browser, served, width):
     """The issue's range, 320 to 1440 px: the index, every map page and every embed page. (At 375, 600 and
     1280 px the same check is made on the page loads of the axe test.)"""
     base, _root, names = served
@@ -262,7 +262,7 @@ def _still(page, selector: str, timeout: float = 5.0) -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_axe_finds_no_violation_with_and_without_a_popup(browser, served, width):  # noqa: F811
+def test_axe_finds_no_violation_with_and_without_a_popup(browser, served, width):
     """axe-core on the index, every map page and every embed page, with a popup open and closed. Each page is
     loaded once per width for several checks: it is no wider than the viewport and logs no error (the check of
     test_no_page_is_wider_than_its_viewport at these widths), and, at 1280 px, each map and embed page prints on
@@ -306,7 +306,7 @@ def _map_pages(names: list[str]) -> list[str]:
     return [p for n in names for p in (f"site/{n}.html", f"site/embed/{n}.html")]
 
 
-def test_without_javascript_every_map_shows_its_static_image_and_text(browser, served):  # noqa: F811
+def test_without_javascript_every_map_shows_its_static_image_and_text(browser, served):
     """JavaScript off (a reader's choice, a feed reader, a CMS preview): the empty map box gives way to the
     static image the build drew, and the key and the text version of the map are there."""
     base, _root, names = served

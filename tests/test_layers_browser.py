@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_browser import Opened, browser  # noqa: F401  (browser is a fixture)
+from test_browser import Opened
 
 from evacmap.corpus.articles import sample_path
 
@@ -58,7 +58,7 @@ def layered(tmp_path_factory, run_cli) -> Path:
     return out
 
 
-def test_user_layers_are_drawn_under_the_story_and_credited(browser, layered):  # noqa: F811
+def test_user_layers_are_drawn_under_the_story_and_credited(browser, layered):
     o = Opened(browser, layered / "overview.html")
     try:
         drawn = o.page.evaluate("""() => [...document.querySelectorAll('.leaflet-evm-base-pane path')]
@@ -90,7 +90,7 @@ EVIL = ("<script>document.title='PWNED'</script><img src=x onerror=\"document.ti
         "<a href=\"javascript:document.title='PWNED'\">x</a>]]></svg></style>`${document.title='PWNED'}`")
 
 
-def test_hostile_layer_names_and_credits_are_shown_as_text_never_run(browser, tmp_path, run_cli):  # noqa: F811
+def test_hostile_layer_names_and_credits_are_shown_as_text_never_run(browser, tmp_path, run_cli):
     """A layer's name, its attribution and its features' names come from a user's files: on every page,
     in the layer control, the credits and the static SVG they are text, never markup."""
     road = json.loads(json.dumps(ROAD))

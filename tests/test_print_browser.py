@@ -15,7 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from conftest_browser import CITY, OVERVIEW, sample_data
-from test_browser import Opened, browser, write  # noqa: F401  (browser is a fixture)
+from test_browser import Opened, write
 
 from evacmap.maps.model import MapSpec
 from evacmap.maps.render import render_embed_page, render_map
@@ -29,7 +29,7 @@ def pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf))
 
 
-def test_pdf_page_counter_counts_pages(browser, tmp_path):  # noqa: F811
+def test_pdf_page_counter_counts_pages(browser, tmp_path):
     """The counter itself can fail: a long plain page prints on several sheets."""
     path = write(tmp_path, "long.html", "<!DOCTYPE html><title>x</title>" + "<p>line</p>" * 400)
     ctx = browser.new_context()
@@ -61,7 +61,7 @@ def _inside(o: Opened) -> dict:
 
 @pytest.mark.parametrize("spec", [OVERVIEW, CITY], ids=lambda s: s.name)
 @pytest.mark.parametrize("variant", ["page", "embed"])
-def test_one_sheet_per_map(browser, tmp_path, spec, variant):  # noqa: F811
+def test_one_sheet_per_map(browser, tmp_path, spec, variant):
     data = sample_data()
     html = render_map(spec, data) if variant == "page" else render_embed_page(spec, data)
     path = write(tmp_path, f"{spec.name}-{variant}.html", html)
@@ -87,7 +87,7 @@ def test_one_sheet_per_map(browser, tmp_path, spec, variant):  # noqa: F811
         o.close()
 
 
-def test_print_note_points_to_the_published_page(browser, tmp_path):  # noqa: F811
+def test_print_note_points_to_the_published_page(browser, tmp_path):
     spec = MapSpec(name=OVERVIEW.name, title=OVERVIEW.title, bounds=OVERVIEW.bounds, date=OVERVIEW.date,
                    base_url="https://maps.example.org/evac/")
     html = render_map(spec, sample_data())

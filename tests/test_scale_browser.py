@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_browser import Opened, browser  # noqa: F401  (browser is a fixture)
+from test_browser import Opened
 
 pytestmark = pytest.mark.browser
 PAGE_LIMIT = 400 * 1024
@@ -54,7 +54,7 @@ def test_every_page_stays_under_the_budget(site):
     assert (site / "places" / "index.html").is_file() and (site / "routes.html").is_file()
 
 
-def test_overview_opens_clustered_and_summarised(browser, site):  # noqa: F811
+def test_overview_opens_clustered_and_summarised(browser, site):
     # how fast it opens is a figure of benchmarks/scale.py, not a timed assertion on a shared machine
     o = Opened(browser, site / "overview.html", viewport=(1280, 900))
     try:

@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_browser import Opened, browser, wait_until  # noqa: F401  (browser is a fixture)
+from test_browser import Opened
 
 pytestmark = pytest.mark.browser
 MAPS = ("overview", "aleppo-city", "fua-kafriya")
@@ -31,7 +31,7 @@ def site(built_site) -> Path:
 
 
 @pytest.fixture(scope="module")
-def opened(browser, site):  # noqa: F811
+def opened(browser, site):
     """opened(REL) is the built page at site/REL, opened once for every test of this module that only reads it
     (what it logged, requested and shows); the tests that click on a page open their own."""
     pages: dict[str, Opened] = {}
@@ -94,7 +94,7 @@ def test_built_page_renders_offline(opened, artifacts, name):
     o.page.screenshot(path=str(artifacts / f"site-{name}.png"))
 
 
-def test_clicking_eastern_aleppo_lists_each_outlets_numbers(browser, site, artifacts):  # noqa: F811
+def test_clicking_eastern_aleppo_lists_each_outlets_numbers(browser, site, artifacts):
     o = Opened(browser, site / "aleppo-city.html")
     try:
         n = place_index(o, "eastern Aleppo")
@@ -115,7 +115,7 @@ def test_clicking_eastern_aleppo_lists_each_outlets_numbers(browser, site, artif
         o.close()
 
 
-def test_outlet_toggle_hides_and_shows_that_outlets_layer(browser, site):  # noqa: F811
+def test_outlet_toggle_hides_and_shows_that_outlets_layer(browser, site):
     o = Opened(browser, site / "overview.html")
     try:
         labels = o.page.locator("#evm-layers label", has_text="Al Jazeera")
@@ -150,7 +150,7 @@ def test_embed_pages_and_index_work_offline(opened, name):
 EVIL = "<script>document.title='PWNED'</script><img src=x onerror=\"document.title='PWNED'\">"
 
 
-def test_hostile_corpus_built_through_the_cli_never_runs(browser, tmp_path, run_cli):  # noqa: F811
+def test_hostile_corpus_built_through_the_cli_never_runs(browser, tmp_path, run_cli):
     corpus = tmp_path / "evil"
     (corpus / "articles").mkdir(parents=True)
     (corpus / "articles" / "evil.txt").write_text(
