@@ -75,7 +75,9 @@ _LATEST = re.compile(r"\b(?:latest|most recent|newest)\s+(?:\w+\s+)?(?:report|up
 # event told just before it.
 _STATE_REPORTED = re.compile(r"\b(?:could|can)\s+(?:handle|hold|take in|accommodate|house|carry|process|cope with)\b|"
                              r"\b(?:were|was|are|is)\s+(?:still\s+)?(?:taking part|involved|deployed|on the ground|"
-                             r"in place|on standby|stationed)\b", re.I)
+                             r"in place|on standby|stationed)\b|"
+                             # "1,200 evacuees were staying at shelters in X, the Red Cross said": where people are now
+                             r"\b(?:were|was|are|is)\s+(?:still\s+)?(?:staying|sheltering|housed|sleeping)\s+(?:at|in)\b", re.I)
 _SAID = re.compile(r"\b(?:said|says|told|according to)\b", re.I)
 
 

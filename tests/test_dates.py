@@ -196,3 +196,11 @@ def test_days_and_weeks_ago_count_back_from_publication(text, day):
     """"N days/weeks ago" is a day counted back from the day the article was published (Wednesday 15 May)."""
     [ref] = find_dates(text, dt.date(2024, 5, 15))
     assert (ref.date, ref.kind) == (day, "relative")
+
+
+def test_where_people_are_staying_now_is_of_the_report_day():
+    """"Some 1,200 evacuees were staying at shelters in X, the Red Cross said" in a paragraph of its own: a state
+    as of the report, not the day of the lede's flight (Monday)."""
+    texts = ["More than 2,000 people fled the town on Monday.",
+             "Some 1,200 evacuees were staying at shelters in the city, the Red Cross said."]
+    assert narrative_dates(texts, THU, paragraphs=[0, 1]) == [dt.date(2016, 12, 12), THU]
