@@ -186,8 +186,8 @@ def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
 def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot | None, *,
                      same_sentence: bool = False, here: Slot | None = None) -> Move | None:
     clause = text[lo:hi]
-    if NOT_A_MOVE.search(clause) or (ADVANCE.search(clause) and not any(
-            rx.search(clause) for who, rx in WHO if who != "fighters")):
+    if NOT_A_MOVE.search(clause) or (ADVANCE.search(clause) and not re.search(r"\bevacuat", clause, re.I) and not any(
+            rx.search(clause) for who, rx in WHO if who != "fighters")):  # "evacuations from X, which rebels seized"
         return None
     if FETCHED.search(clause) or (VEHICLES_RETURNING.search(clause) and not any(rx.search(clause) for _, rx in WHO)):
         return None  # empty buses going back are not an evacuation

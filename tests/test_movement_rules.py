@@ -621,3 +621,10 @@ def test_a_siege_or_a_recapture_in_the_words_news_uses(gaz, ids, text, claim):
     """Written sentences: "the besieged city of X", "X, which has been under siege" (by whom not said) and "X was
     recaptured by <actor>"."""
     assert claims_of(text, gaz) == [(ids["Kandahar"], *claim)]
+
+
+def test_an_evacuation_from_a_place_rebels_once_seized_is_still_an_evacuation(gaz, ids):
+    """Written sentence: "evacuations from X, which rebels seized in 2012": the seizure is X's backstory, not an
+    advance that moves no one."""
+    got = legs_of("The envoy hoped to see the start of evacuations from Kisumu, which rebels seized in 2012.", gaz)
+    assert [o for o, _d, _s in got] == [ids["Kisumu"]]
