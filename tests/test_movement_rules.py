@@ -605,3 +605,13 @@ def test_a_ship_docking_at_a_town_arrives_there(gaz, ids):
     """"..., docking at X with 400 evacuees": the participle is an arrival as "docked at X" is."""
     assert legs_of("The freighter followed, docking at Mombasa at dawn with 400 evacuees.", gaz) == [
         (None, ids["Mombasa"], "happened")]
+
+
+def test_an_island_named_by_its_kind_and_a_barracks_in_a_town_are_destinations(gaz, ids):
+    """Written sentences: "to the neighbouring island of X" names X as where people went, as "the seaside resort of X"
+    does; "to an army barracks in X" is a facility in X, as "an army base in X" is."""
+    zanzibar = place_id_of(gaz, "Zanzibar")
+    assert legs_of("About 300 tourists were taken by ferry from Mombasa to the neighbouring island of Zanzibar.",
+                   gaz) == [(ids["Mombasa"], zanzibar, "happened")]
+    assert legs_of("Fifty patients were taken from Kisumu to an army barracks in Nairobi on Sunday.", gaz) == [
+        (ids["Kisumu"], ids["Nairobi"], "happened")]
