@@ -208,9 +208,11 @@ def status_window_end(text: str, end: int, hi: int, words: int = 3) -> int:
     return end + (m.end() if m else 0)
 
 
-#: "as the fire crossed into X", "after the floodwaters reached X": what a hazard does is no movement of people
+#: "as the fire crossed into X", "after the floodwaters reached X", "the (lava) flow is heading for X": what a
+#: hazard does is no movement of people
 HAZARD_MOVES = re.compile(r"\b(?:the\s+|a\s+)?(?:fire|fires|blaze|wildfire|flames|hurricane|storm|cyclone|typhoon|"
-                          r"flood(?:s|waters?)?|water|smoke|lava|ash|storm\s+surge|surge|shelling|fighting)\s+"
+                          r"flood(?:s|waters?)?|water|smoke|lava|(?:lava\s+|mud\s*)?flows?|ash|ash\s+cloud|storm\s+surge|"
+                          r"surge|shelling|fighting)\s+"
                           r"(?:(?:has|had|have|was|is|were|had\s+been|has\s+been)\s+)?(?:now\s+|already\s+)?"
                           r"(?:crossed|cross(?:es|ing)?|mov(?:ed|es|ing)|spread(?:s|ing)?|reach(?:ed|es|ing)?|swept|"
                           r"sweep(?:s|ing)?|jump(?:ed|s|ing)?|advanc(?:ed|es|ing)|enter(?:ed|s|ing)?|hit|hits|"

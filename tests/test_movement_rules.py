@@ -615,3 +615,9 @@ def test_an_island_named_by_its_kind_and_a_barracks_in_a_town_are_destinations(g
                    gaz) == [(ids["Mombasa"], zanzibar, "happened")]
     assert legs_of("Fifty patients were taken from Kisumu to an army barracks in Nairobi on Sunday.", gaz) == [
         (ids["Kisumu"], ids["Nairobi"], "happened")]
+
+
+def test_a_lava_flow_heading_for_a_town_is_no_movement_of_people(gaz, ids):
+    """Written sentences: a lava flow or an ash cloud that moves is a hazard's track, as a fire's or a storm's is."""
+    assert legs_of("The flow is heading for Nairobi, where hundreds of houses are at risk, the mayor said.", gaz) == []
+    assert legs_of("A new lava flow has reached Kisumu.", gaz) == []
