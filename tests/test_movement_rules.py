@@ -621,3 +621,13 @@ def test_a_lava_flow_heading_for_a_town_is_no_movement_of_people(gaz, ids):
     """Written sentences: a lava flow or an ash cloud that moves is a hazard's track, as a fire's or a storm's is."""
     assert legs_of("The flow is heading for Nairobi, where hundreds of houses are at risk, the mayor said.", gaz) == []
     assert legs_of("A new lava flow has reached Kisumu.", gaz) == []
+
+
+def test_a_known_organisation_of_several_words_is_no_place(gaz, ids):
+    """Written sentence: "Red Cross staff" is the organisation (corpus/data/organisations.json), not the village of
+    Red Cross, North Carolina; the town in the same sentence is still found."""
+    text = "Fifty people were taken to Nairobi, where Red Cross staff received them."
+    a = _article(text)
+    got = {m.surface: m.place_id for m in find_mentions(a, gaz)}
+    assert got == {"Nairobi": ids["Nairobi"]}, got
+    assert legs_of(text, gaz) == [(None, ids["Nairobi"], "happened")]
