@@ -342,8 +342,12 @@ def _appositive(seg: str) -> bool:
     Cross" (a role in lower case opening the phrase), not an organisation named outright."""
     if org_name(seg):
         return False
-    first = seg.split(maxsplit=1)[0]
-    return bool(re.match(r"^(?:the|a|an)$", first, re.I)) or (first.islower() and first in ROLES)
+    words = seg.split()
+    if re.match(r"^(?:the|a|an)$", words[0], re.I):
+        return True
+    # a role in lower case, after up to two lower-case modifiers: "technical director of X", "acting chief of X"
+    role = next((k for k, w in enumerate(words[:3]) if w in ROLES), None)
+    return role is not None and all(w.islower() for w in words[:role + 1])
 
 
 def _subject(left: str) -> Attribution | None:
@@ -358,7 +362,8 @@ def _subject(left: str) -> Attribution | None:
         return None
     # "Jan Egeland, the UN humanitarian adviser for Syria, said"; not "... from Beirut, the Foreign Office said",
     # where the phrase before the comma ends the clause (a preposition's object names no one)
-    if len(segs) >= 2 and _appositive(segs[-1]) and not _PREP_PHRASE.match(segs[-2]):
+    # (the phrase before names someone: "Residents were evacuated, the committee X said" is a clause, then the source)
+    if len(segs) >= 2 and _appositive(segs[-1]) and not _PREP_PHRASE.match(segs[-2]) and _np_like(segs[-2].split()):
         prev = speaker_from_np(segs[-2])
         if prev and prev.speaker:
             org = org_in(segs[-1]) if prev.person and "(" not in prev.speaker else None

@@ -266,3 +266,13 @@ def test_an_adverb_of_time_around_the_subject_is_not_part_of_the_speaker(sentenc
     """"X then/later said", "Three weeks ago X said", "Last week X said": the adverb tells when, not who."""
     a = find_attribution(sentence)
     assert a is not None and a.speaker == speaker, a
+
+
+def test_a_role_with_a_lowercase_modifier_is_an_apposition_and_a_clause_is_no_speaker():
+    """Written sentences: "X, technical director of Y, said" is X (as "X, the director of Y" is), not the body Y;
+    "Residents were evacuated, the committee X said" is X's word or no one's, never "Residents" (the clause before
+    the comma names no one)."""
+    a = find_attribution("Maria Lopez, technical director of the emergency plan, said 6,000 people had left.")
+    assert a is not None and a.speaker == "Maria Lopez", a
+    a = find_attribution("Residents were evacuated overnight, the regional emergency committee said.")
+    assert a is None or a.speaker != "Residents", a
