@@ -212,8 +212,21 @@ def _speaker_of(np: str, _place_words: frozenset[str]) -> Attribution | None:
         else np
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
-    return (_named_source(np) or _common_body(np) or _titled_person(np) or _official_of_body(np) or _described_source(np)
-            or _office(np))
+    return (_named_source(np) or _common_body(np) or _body_by_name(np) or _titled_person(np) or _official_of_body(np)
+            or _described_source(np) or _office(np))
+
+
+def _body_by_name(np: str) -> Attribution | None:
+    """A body described, then named: "the national statistics institute INE", "the volcanic emergency committee
+    Pevolca" -> the name (the description's words may be lower case or a place's, ending in a body's noun)."""
+    words = np.split()
+    if len(words) < 3 or len(words) > 10 or words[0].lower() != "the":
+        return None
+    name, desc = _name_run(np)
+    if not name or len(name.split()) > 3 or not desc or _bare(desc.split()[-1]) not in ORG_WORDS \
+            or not all(w.isalpha() for w in desc.split()):
+        return None
+    return Attribution(org_name(name) or name, "")
 
 
 # A person named only by office: "the governor", "the city's mayor", "Ukraine's deputy prime minister", "the

@@ -276,3 +276,13 @@ def test_a_role_with_a_lowercase_modifier_is_an_apposition_and_a_clause_is_no_sp
     assert a is not None and a.speaker == "Maria Lopez", a
     a = find_attribution("Residents were evacuated overnight, the regional emergency committee said.")
     assert a is None or a.speaker != "Residents", a
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    # a body described in common words, then named: the name speaks
+    ("The town has 33,000 inhabitants, according to the national statistics institute INE.", "INE"),
+    ("About 800 residents were told to leave, the regional volcanic emergency committee Pevolca said.", "Pevolca"),
+])
+def test_a_body_described_then_named_is_the_speaker(text, speaker):
+    a = find_attribution(text)
+    assert a is not None and a.speaker == speaker, a
