@@ -45,6 +45,7 @@ NOUNS = {
     "flights": "flights", "flight": "flights", "planes": "aircraft", "aircraft": "aircraft",
     "helicopters": "aircraft", "ships": "ships", "ship": "ships", "boats": "boats", "vessels": "ships",
     "ferries": "ships", "trains": "trains", "train": "trains",
+    "sailings": "sailings", "voyages": "sailings",  # a ship's trips, as "flights" are a plane's
     "engines": "vehicles", "homes": "homes", "houses": "homes", "buildings": "buildings",
     "structures": "buildings",
     "countries": "countries", "counties": "counties", "organisations": "organisations",

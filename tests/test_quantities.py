@@ -334,3 +334,9 @@ def test_inpatients_relatives_and_parents_are_counted_people():
     assert summary("He was heading west with 18 relatives in four cars.") == [
         (18, None, None, None, "relatives"), (4, None, None, None, "vehicles")]
     assert summary("The bus carried 36 parents out of the city.") == [(36, None, None, None, "parents")]
+
+
+def test_a_ships_trips_are_counted_as_sailings():
+    """Written sentence: sailings and voyages are counted as flights are, a ship's trips."""
+    qs = parse_quantities("The ferry company added three sailings a day and two extra voyages on Sunday.")
+    assert [(q.value, q.counts) for q in qs] == [(3, "sailings"), (2, "sailings")]
