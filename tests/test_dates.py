@@ -196,3 +196,12 @@ def test_days_and_weeks_ago_count_back_from_publication(text, day):
     """"N days/weeks ago" is a day counted back from the day the article was published (Wednesday 15 May)."""
     [ref] = find_dates(text, dt.date(2024, 5, 15))
     assert (ref.date, ref.kind) == (day, "relative")
+
+
+def test_a_sentence_opening_with_when_is_dated_by_that_clause():
+    """Written sentences: "When X happened on <day>, Y ..." puts Y at that day (the same time); "after", "since" and a
+    "when" inside the sentence still set their day in the background."""
+    r = first("When the lava reached the sea on Dec. 12, the government confined 2,864 residents.")
+    assert (r.date, r.background) == (dt.date(2016, 12, 12), False)
+    assert first("The city had 300,000 people when the war began on Dec. 12.").background
+    assert first("When buses arrived after the ceasefire on Wednesday, 300 people left.").background
