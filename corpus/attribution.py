@@ -212,8 +212,21 @@ def _speaker_of(np: str, _place_words: frozenset[str]) -> Attribution | None:
         else np
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
-    return (_named_source(np) or _common_body(np) or _titled_person(np) or _official_of_body(np) or _described_source(np)
-            or _office(np))
+    return (_named_source(np) or _common_body(np) or _body_by_name(np) or _titled_person(np) or _official_of_body(np)
+            or _described_source(np) or _office(np))
+
+
+def _body_by_name(np: str) -> Attribution | None:
+    """A body described, then named: "the national statistics institute INE", "the volcanic emergency committee
+    Pevolca" -> the name (the description's words may be lower case or a place's, ending in a body's noun)."""
+    words = np.split()
+    if len(words) < 3 or len(words) > 10 or words[0].lower() != "the":
+        return None
+    name, desc = _name_run(np)
+    if not name or len(name.split()) > 3 or not desc or _bare(desc.split()[-1]) not in ORG_WORDS \
+            or not all(w.isalpha() for w in desc.split()):
+        return None
+    return Attribution(org_name(name) or name, "")
 
 
 # A person named only by office: "the governor", "the city's mayor", "Ukraine's deputy prime minister", "the
@@ -342,8 +355,12 @@ def _appositive(seg: str) -> bool:
     Cross" (a role in lower case opening the phrase), not an organisation named outright."""
     if org_name(seg):
         return False
-    first = seg.split(maxsplit=1)[0]
-    return bool(re.match(r"^(?:the|a|an)$", first, re.I)) or (first.islower() and first in ROLES)
+    words = seg.split()
+    if re.match(r"^(?:the|a|an)$", words[0], re.I):
+        return True
+    # a role in lower case, after up to two lower-case modifiers: "technical director of X", "acting chief of X"
+    role = next((k for k, w in enumerate(words[:3]) if w in ROLES), None)
+    return role is not None and all(w.islower() for w in words[:role + 1])
 
 
 def _subject(left: str) -> Attribution | None:
@@ -358,7 +375,8 @@ def _subject(left: str) -> Attribution | None:
         return None
     # "Jan Egeland, the UN humanitarian adviser for Syria, said"; not "... from Beirut, the Foreign Office said",
     # where the phrase before the comma ends the clause (a preposition's object names no one)
-    if len(segs) >= 2 and _appositive(segs[-1]) and not _PREP_PHRASE.match(segs[-2]):
+    # (the phrase before names someone: "Residents were evacuated, the committee X said" is a clause, then the source)
+    if len(segs) >= 2 and _appositive(segs[-1]) and not _PREP_PHRASE.match(segs[-2]) and _np_like(segs[-2].split()):
         prev = speaker_from_np(segs[-2])
         if prev and prev.speaker:
             org = org_in(segs[-1]) if prev.person and "(" not in prev.speaker else None

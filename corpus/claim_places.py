@@ -156,7 +156,7 @@ _TITLE_AFTER = re.compile(r"^(?:['’]s)?\s+(?:(?:foreign|defen[cs]e|interior|he
                           r"delegation|negotiators?|adviser|advisor|mission|coordinator)\b", re.I)
 _TITLE_WORDS = (r"envoy|adviser|advisor|coordinator|ambassador|representative|minister|secretary|commissioner|"
                 r"director|head|chief|chargé|consul|delegate|correspondent|editor|analyst|expert|specialist|officer|official|"
-                r"office|desk|spokes(?:man|woman|person)")
+                r"office|desk|spokes(?:man|woman|person)|president")
 # "envoy for Syria", "a press officer for IOM in Iraq", "the top U.N. humanitarian official in Iraq": a title's place
 _TITLE_BEFORE = Guarded(re.compile(rf"\b(?:{_TITLE_WORDS})(?:\s+\w+)?(?:\s+(?:for|of|with)\s+(?:the\s+)?"
                                    r"(?-i:[A-Z])[\w.'’-]*)?\s+(?:for|to|of|in|on)\s+(?:the\s+)?$", re.I),

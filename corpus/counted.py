@@ -45,6 +45,7 @@ NOUNS = {
     "flights": "flights", "flight": "flights", "planes": "aircraft", "aircraft": "aircraft",
     "helicopters": "aircraft", "ships": "ships", "ship": "ships", "boats": "boats", "vessels": "ships",
     "ferries": "ships", "trains": "trains", "train": "trains",
+    "sailings": "sailings", "voyages": "sailings",  # a ship's trips, as "flights" are a plane's
     "engines": "vehicles", "homes": "homes", "houses": "homes", "buildings": "buildings",
     "structures": "buildings",
     "countries": "countries", "counties": "counties", "organisations": "organisations",
@@ -75,6 +76,7 @@ REACHED = re.compile(r"(?:\b(?:at|to|reached|hit|topped|passed|exceeded|surpasse
                      r"\s+(?:(?:about|some|around|roughly|nearly|almost|more than|over|at least)\s+)?$", re.I)
 MOVED_COUNT = re.compile(r"\b(?:the (?:number|total|tally|count)(?: of)?|those|(people|residents|civilians|evacuees))"
                          r"\s+(?:(?:now|so far|already)\s+)?(?:evacuated|displaced|rescued|relocated|moved|flown out|"
-                         r"airlifted|taken out|bused out|sheltered|housed|registered)\b[^.;:\d]{0,80}?"
+                         r"airlifted|taken out|bused out|sheltered|housed|registered|confined|quarantined|trapped|"
+                         r"stranded)\b[^.;:\d]{0,80}?"
                          + REACHED.pattern, re.I)
 MONTH_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I)

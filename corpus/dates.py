@@ -124,6 +124,16 @@ def _quote_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _QUOTE_SPAN.finditer(text)]
 
 
+# "When the lava reached the sea on Nov. 22, the government confined ...": a clause opening the sentence with
+# "when" sets the time of the sentence's own event (the same time), unlike "after", "since" or a "when" inside it.
+_WHEN_OPENS = re.compile(r"^\W*(?:just\s+|only\s+)?when\b", re.I)
+
+
+def _when_opens(clause: str) -> bool:
+    m = _WHEN_OPENS.match(clause)
+    return m is not None and not _BACKGROUND.search(clause, m.end())
+
+
 def _clause_before(text: str, start: int) -> str:
     """The words from the start of the clause up to `start` (for tense and 'after ...')."""
     head = text[:start]
@@ -171,7 +181,7 @@ def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = No
         clause = _clause_before(text, m.start())
         window = " ".join(clause.split()[-8:])
         in_quote = any(a <= m.start() < b for a, b in quotes)
-        background = in_quote or bool(_BACKGROUND.search(clause))
+        background = in_quote or (bool(_BACKGROUND.search(clause)) and not _when_opens(clause))
         last = None
         if m.group("weekday"):
             wd = WEEKDAYS.index(m.group("wd").lower())

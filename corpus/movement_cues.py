@@ -140,13 +140,14 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     # "Al-Azraq air base in", "a high school in", "a health office in": a facility in the place
                     r"its|their|(?:(?:(?-i:[A-Z])[\w.]*|(?!(?:to|from|into|and|or|for|by|via|with|then|in|at|of|on)\b)"
                     r"(?-i:[a-z])[\w-]*)\s+){0,3}(?:headquarters|embassy|embassies|compound|offices?|"
-                    r"hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|airports?|"
+                    r"hospitals?|shelters?|camps?|(?:air|military|naval|army) base|bases?|barracks|airports?|"
                     r"airfields?|airstrips?|ports?|stations?|(?:reception )?cent(?:re|er)s?|hotels?|bus stops?|"
                     r"stadiums?|schools?|arenas?|(?:community |civic |town )?halls?|churche?s?|mosques?|gyms?|"
                     r"border crossings?|crossings?|borders?|checkpoints?|jett(?:y|ies)|piers?|docks?|wharf|wharves|quays?|"
                     r"marinas?|(?:boat )?ramps?|(?:ferry )?terminals?|beach(?:es)?|foreshore|waterfront|harbou?rs?|"
-                    # "left the town of X", "the seaside resort of X": a settlement named by its kind
-                    r"towns?|city|cities|villages?|resorts?)"
+                    # "left the town of X", "the seaside resort of X", "the neighbouring island of X": a settlement
+                    # or an island named by its kind
+                    r"towns?|city|cities|villages?|resorts?|islands?)"
                     rf"(?:{LOCATED})?\s+(?:in|at|near|outside|of|"
                     # "camps east of X": a place near X, drawn at X as "near X" is
                     r"(?:north|south|east|west)(?:-?(?:east|west))?\s+of))\s+){0,5}", re.I)
@@ -208,9 +209,11 @@ def status_window_end(text: str, end: int, hi: int, words: int = 3) -> int:
     return end + (m.end() if m else 0)
 
 
-#: "as the fire crossed into X", "after the floodwaters reached X": what a hazard does is no movement of people
+#: "as the fire crossed into X", "after the floodwaters reached X", "the (lava) flow is heading for X": what a
+#: hazard does is no movement of people
 HAZARD_MOVES = re.compile(r"\b(?:the\s+|a\s+)?(?:fire|fires|blaze|wildfire|flames|hurricane|storm|cyclone|typhoon|"
-                          r"flood(?:s|waters?)?|water|smoke|lava|ash|storm\s+surge|surge|shelling|fighting)\s+"
+                          r"flood(?:s|waters?)?|water|smoke|lava|(?:lava\s+|mud\s*)?flows?|ash|ash\s+cloud|storm\s+surge|"
+                          r"surge|shelling|fighting)\s+"
                           r"(?:(?:has|had|have|was|is|were|had\s+been|has\s+been)\s+)?(?:now\s+|already\s+)?"
                           r"(?:crossed|cross(?:es|ing)?|mov(?:ed|es|ing)|spread(?:s|ing)?|reach(?:ed|es|ing)?|swept|"
                           r"sweep(?:s|ing)?|jump(?:ed|s|ing)?|advanc(?:ed|es|ing)|enter(?:ed|s|ing)?|hit|hits|"

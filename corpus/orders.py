@@ -59,7 +59,7 @@ _ORDER = re.compile(
     r"\b(?P<zone3>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*)\s+(?:were|was|are|is|have been|has been|had been)\s+"
     r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b|"
     # "ordered evacuations for <towns>", "issued evacuation orders for <towns>"
-    r"\b(?P<ordered>ordered|issued|expanded|extended)\s+(?:an?\s+)?(?:evacuations?|evacuation\s+orders?)\s+"
+    r"\b(?P<ordered>ordered|issued|expanded|extended)\s+(?:an?\s+|the\s+)?(?:evacuations?|evacuation\s+orders?)\s+"
     r"(?:for|of|in|to)\b", re.I)
 _ORDER = fast(_ORDER)  # searched in every sentence: folded, it skips ahead to a first letter (corpus/folding.py)
 #: a zone named in a sentence ("the part of zone B south of ..."): which zone of an order covers a place
@@ -238,14 +238,16 @@ _TOLD_TO_LEAVE = re.compile(
     rf"\b{_GROUP}\s+of\s+(?P<of>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){{0,3}})\s+(?:were|was|are|have\s+been|"
     r"had\s+been)\s+(?:all\s+)?(?P<of_verb>urged|advised|asked)\s+to\s+(?:leave|evacuate|get\s+out)\b|"
     rf"\b{_GROUP}\s+(?:were|was|are|have\s+been|had\s+been|were\s+being|are\s+being)\s+(?:all\s+)?"
-    rf"(?P<passive>ordered|told|instructed){_LEAVE_PLACE.replace('(?P<left>', '(?P<left2>')}", re.I)
+    rf"(?P<passive>ordered|told|instructed){_ON_DAY}{_LEAVE_PLACE.replace('(?P<left>', '(?P<left2>')}", re.I)
 _NAMES = (r"(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}"
           r"(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+)(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}){0,6}")
 #: "People in Omeo and Ensay, in the hills north of X, were told to leave": the order covers the places that say
-#: where the group is (the subject's), not those of a description set off by commas after them
+#: where the group is (the subject's), not those of a description set off by commas after them; the day may stand
+#: between the verb and "to leave" ("were ordered on Tuesday to leave")
 _GROUP_IN_TOLD = re.compile(
     rf"\b{_GROUP}\s+(?:in|of|at)\s+(?P<within>{_NAMES})(?:,[^,.;]{{1,80}},)?\s+(?:were|was|are|have\s+been|"
-    rf"had\s+been)\s+(?:all\s+|also\s+)?(?:ordered|told|instructed)\s+to\s+(?:leave|evacuate|get\s+out|flee)\b", re.I)
+    rf"had\s+been)\s+(?:all\s+|also\s+)?(?:ordered|told|instructed){_ON_DAY}\s+to\s+(?:leave|evacuate|get\s+out|flee)\b",
+    re.I)
 #: "An evacuation order was already in force for X", "evacuation orders remain in place for X and Y": the order
 #: covers the places named right after "for" (not a description after them: "for X, north of Y")
 _IN_FORCE = re.compile(

@@ -14,7 +14,7 @@ from evacmap.gazetteer import context, wordtraps
 from evacmap.gazetteer.model import Place
 from evacmap.gazetteer.newsforms import dotted_initialisms, not_initialisms
 from evacmap.gazetteer.normalize import ARTICLES
-from evacmap.gazetteer.text import Stream, Tokens, hyphen_inner, hyphen_particles
+from evacmap.gazetteer.text import Stream, Tokens, hyphen_inner, hyphen_particles, spaced_inner, spaced_particles
 
 __all__ = ["capitalised", "capitalised_keys", "name_spans"]
 
@@ -85,6 +85,8 @@ def capitalised_keys(tokens: Tokens) -> list[str]:
             for key, cap, lower in zip(tokens.keys, tokens.caps, tokens.lowers, strict=False)]
     for k in hyphen_particles(tokens):  # "Port-au-Prince": a particle inside a hyphened name passes the gate
         keys[k] = tokens.keys[k]
+    for k in spaced_particles(tokens):  # so does "de" in "Santa Cruz de La Palma"
+        keys[k] = tokens.keys[k]
     return keys
 
 
@@ -95,7 +97,7 @@ def capitalised(tokens: Tokens, i: int, j: int, layer: str) -> bool:
         return tokens.caps[i] and tokens.keys[i] not in ARTICLES and tokens.words[i].lower() not in context.FUNCTION_WORDS
     caps = [tokens.caps[k] for k in range(i, j)
             if tokens.keys[k] not in ARTICLES and tokens.words[k].lower() not in context.FUNCTION_WORDS
-            and not hyphen_inner(tokens, k)]
+            and not hyphen_inner(tokens, k) and not spaced_inner(tokens, k)]
     if layer in {"curated", "user"}:
         return any(caps)  # "eastern Aleppo", "Idlib province"
     return bool(caps) and all(caps)

@@ -205,3 +205,43 @@ def hyphen_particles(tokens: Tokens) -> list[int]:
         if k < len(tokens) and tokens.starts[k] == m.start(1) and hyphen_inner(tokens, k):
             out.append(k)
     return out
+
+
+#: Lowercase particles inside Romance, Dutch and German place names written with spaces ("Santa Cruz de la Palma",
+#: "Las Palmas de Gran Canaria", "Bergen op Zoom", "Frankfurt am Main"); English function words pass the gate anyway.
+NAME_PARTICLES = frozenset("de del della delle di da das do dos du des la las los le les lo am op aan der den".split())
+_SPACED_PARTICLE = re.compile(r"(?<= )(?:" + "|".join(sorted(NAME_PARTICLES)) + r")(?= )", re.IGNORECASE)
+
+
+def spaced_inner(tokens: Tokens, k: int) -> bool:
+    """A lowercase particle (or a run of two, "de la") between capitalised words, each gap one space, is part of
+    one name ("Santa Cruz de La Palma", "Los Llanos de Aridane"), not a lowercase word in running text."""
+    if tokens.caps[k] or tokens.lowers[k] not in NAME_PARTICLES:
+        return False
+    text, starts, ends = tokens.text, tokens.starts, tokens.ends
+
+    def reaches_capital(step: int) -> bool:
+        n, j = k, k + step
+        for _ in range(2):
+            if not 0 <= j < len(tokens):
+                return False
+            gap = text[ends[j]:starts[n]] if step < 0 else text[ends[n]:starts[j]]
+            if gap != " ":
+                return False
+            if tokens.caps[j]:
+                return True
+            if tokens.lowers[j] not in NAME_PARTICLES:
+                return False
+            n, j = j, j + step
+        return False
+    return reaches_capital(-1) and reaches_capital(1)
+
+
+def spaced_particles(tokens: Tokens) -> list[int]:
+    """The token indexes of the particles inside names written with spaces (see spaced_inner)."""
+    out = []
+    for m in _SPACED_PARTICLE.finditer(tokens.text):
+        k = bisect.bisect_left(tokens.starts, m.start())
+        if k < len(tokens) and tokens.starts[k] == m.start() and spaced_inner(tokens, k):
+            out.append(k)
+    return out

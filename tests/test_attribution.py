@@ -277,3 +277,23 @@ def test_a_bare_red_cross_is_no_particular_society(sentence, speaker):
     "Red Cross" is credited as written; only the ICRC's own names are the ICRC."""
     a = find_attribution(sentence)
     assert a is not None and a.speaker == speaker, a
+
+
+def test_a_role_with_a_lowercase_modifier_is_an_apposition_and_a_clause_is_no_speaker():
+    """Written sentences: "X, technical director of Y, said" is X (as "X, the director of Y" is), not the body Y;
+    "Residents were evacuated, the committee X said" is X's word or no one's, never "Residents" (the clause before
+    the comma names no one)."""
+    a = find_attribution("Maria Lopez, technical director of the emergency plan, said 6,000 people had left.")
+    assert a is not None and a.speaker == "Maria Lopez", a
+    a = find_attribution("Residents were evacuated overnight, the regional emergency committee said.")
+    assert a is None or a.speaker != "Residents", a
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    # a body described in common words, then named: the name speaks
+    ("The town has 33,000 inhabitants, according to the national statistics institute INE.", "INE"),
+    ("About 800 residents were told to leave, the regional volcanic emergency committee Pevolca said.", "Pevolca"),
+])
+def test_a_body_described_then_named_is_the_speaker(text, speaker):
+    a = find_attribution(text)
+    assert a is not None and a.speaker == speaker, a

@@ -97,6 +97,9 @@ def _mentions(text: str, names: dict[str, str]) -> list[Mention]:
      {"Tall": "t", "Ruritania": "r"}, ["t"]),
     ("The representative of UNHCR in Ruritania said 70 families reached Tall.", {"Ruritania": "r", "Tall": "t"},
      ["t"]),
+    # a president's region is the speaker's title, not where the people were moved from
+    ("About 5,000 people were evacuated from Tall, the regional president of Ruritania said.",
+     {"Tall": "t", "Ruritania": "r"}, ["t"]),
     ("Tens of thousands are trapped in Tall, which could become another Grozny.", {"Tall": "t", "Grozny": "g"}, ["t"]),
     ("While attention focused on Kherson, shelling killed nine people in Tall.", {"Kherson": "k", "Tall": "t"}, ["t"]),
     ("Tall, where the Oran buses are headed, was shelled overnight.", {"Tall": "t", "Oran": "o"}, ["t"]),

@@ -624,3 +624,23 @@ def test_an_evacuation_order_in_force_for_a_place_covers_that_place(gaz):
     claims = _dated_claims("An evacuation order was already in force for Magalia, in the forest north of Chico.",
                            gaz, "US", "2018-11-10")
     assert {(gaz.get(c.place_id).name, c.controller) for c in claims} == {("Magalia", "evacuation ordered")}
+
+
+def test_the_authorities_ordered_the_evacuation_of_named_places(gaz):
+    """"ordered the evacuation of four villages, among them <A> and <B>": with "the", as without it ("ordered
+    evacuations for <A>"), the places named are under an evacuation order."""
+    claims = _dated_claims("Two hours later the county ordered the evacuation of three towns, among them Paradise and "
+                           "Magalia.", gaz, "US", "2018-11-09")
+    assert {(gaz.get(c.place_id).name, c.controller) for c in claims} == {
+        ("Paradise", "evacuation ordered"), ("Magalia", "evacuation ordered")}
+
+
+def test_a_group_ordered_on_a_weekday_to_leave_puts_its_place_under_an_order(gaz):
+    """"Residents of <A>, <description>, were ordered on Tuesday to leave", "Visitors were told on Sunday to leave
+    <A>": the day between the verb and "to leave" does not hide the order, and dates it."""
+    claims = _dated_claims("Between 700 and 800 residents of Magalia, a town in the hills above Chico, were ordered "
+                           "on Tuesday to leave their homes.", gaz, "US", "2018-11-08")
+    assert {(gaz.get(c.place_id).name, c.controller, str(c.date)) for c in claims} == {
+        ("Magalia", "evacuation ordered", "2018-11-06")}
+    claims = _dated_claims("Visitors were told on Sunday to leave Key West.", gaz, "US", "2017-09-07")
+    assert {(gaz.get(c.place_id).name, c.controller) for c in claims} == {("Key West", "evacuation ordered")}

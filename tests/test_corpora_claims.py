@@ -47,6 +47,13 @@ it: 38/41 found, 16/41 right (7/41 with every gold place). After the rules its m
 40/41 found, 21/41 right (8/41 with every gold place; 11/41 once "the city" was read as Mosul in legs, 13/41 in
 claims too, corpus/city_refs.py);
 tests/corpora/mosul-2017/README.md lists the misses left.
+la-palma-2021 (the evacuations of the Cumbre Vieja eruption on La Palma, September-December 2021: villages emptied
+ahead of the lava, tourists off the island by ferry, stay-indoors orders over volcanic gas) was written the same way;
+before any rule was changed for it: 23/26 found, 13/26 right (4/26 with every gold place; 14/26 right once the gold
+allowed the tool's `possible` for "may have to leave"). After the rules its misses pointed to (a particle inside a
+name, "the number confined", sailings, "X, technical director of Y, said", "the ... institute INE", "president of X"
+as a title, a sentence opening with "When ... on <day>,"): 26/26 found, 21/26 right (9/26 with every gold place);
+tests/corpora/la-palma-2021/README.md lists the misses left.
 Dates and places were added to the scored fields in this form; with number/speaker/qualifier/scope/modality/counts
 alone the tool stood at sudan 40/90, hurricane-ian 23/44, karabakh 24/50 before, and with dates and places at 15/90, 20/44, 16/50.
 """
@@ -67,7 +74,7 @@ FLOORS = {"sudan-2023": (0.99, 0.82), "hurricane-ian-2022": (0.97, 0.88),
           "karabakh-2023": (0.95, 0.89), "fort-mcmurray-2016": (0.97, 0.81), "kabul-2021": (0.97, 0.76),
           "fukushima-2011": (0.97, 0.72), "lebanon-2006": (0.93, 0.63),
           "fani-2019": (0.95, 0.54), "east-gippsland-2020": (0.88, 0.62),
-          "mosul-2017": (0.97, 0.51)}
+          "mosul-2017": (0.97, 0.51), "la-palma-2021": (0.99, 0.8)}
 
 _QUAL = {"": "exact", "exact": "exact", "exactly": "exact", "about": "about", "approximately": "about",
          "around": "about", "roughly": "about", "some": "about", "estimated": "about", "nearly": "about",

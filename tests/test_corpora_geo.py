@@ -65,6 +65,14 @@ FLOORS = {
     # origin, "the Port of X" and "docking at". Missing: the state of disaster and NSW's "tourist leave zone" (no
     # order's words), "landed its second load of people from X at Y" (a transitive "landed").
     "east-gippsland-2020": {"legs": 14, "routes": 5, "control": 3},
+    # la-palma: written blind (the Cumbre Vieja eruption, 2021: villages emptied ahead of the lava, tourists off the
+    # island by ferry, stay-indoors orders over gas); first run 0/5 legs, 1/3 routes, 0/4 control. 3/3 routes once
+    # "Santa Cruz de La Palma" was read whole (not "Santa Cruz" = Santa Cruz de Tenerife); 3/4 control with "ordered
+    # the evacuation of <places>" and "were ordered on Tuesday to leave"; 3/5 legs with "the neighbouring island of
+    # X" and "an army barracks in X". Missing: "three sailings a day between X and Y" (a service, no verb of moving)
+    # and "living with relatives in El Paso since he left his home" (home = Todoque, a sentence back); control:
+    # "Todoque, ... whose 1,200 residents were ordered to leave".
+    "la-palma-2021": {"legs": 3, "routes": 3, "control": 3},
     # mosul: written blind (civilians leaving Islamic State-held Mosul for the camps, 2016-17); first run 12/31 legs,
     # 4/4 routes, 3/16 control; 5/16 once "the <actor>-held western half of / a neighbourhood of X" was read, 6/16
     # with "X, ..., which <actor> fighters overran", 7/16 with "urged civilians in X ... to leave" (corpus/control_text.py,

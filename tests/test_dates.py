@@ -204,3 +204,12 @@ def test_where_people_are_staying_now_is_of_the_report_day():
     texts = ["More than 2,000 people fled the town on Monday.",
              "Some 1,200 evacuees were staying at shelters in the city, the Red Cross said."]
     assert narrative_dates(texts, THU, paragraphs=[0, 1]) == [dt.date(2016, 12, 12), THU]
+
+
+def test_a_sentence_opening_with_when_is_dated_by_that_clause():
+    """Written sentences: "When X happened on <day>, Y ..." puts Y at that day (the same time); "after", "since" and a
+    "when" inside the sentence still set their day in the background."""
+    r = first("When the lava reached the sea on Dec. 12, the government confined 2,864 residents.")
+    assert (r.date, r.background) == (dt.date(2016, 12, 12), False)
+    assert first("The city had 300,000 people when the war began on Dec. 12.").background
+    assert first("When buses arrived after the ceasefire on Wednesday, 300 people left.").background

@@ -603,3 +603,15 @@ def test_a_titled_persons_surname_is_no_city_anywhere_in_the_article(gazetteer, 
     comma, not "outside Hamilton"."""
     found = {m.surface for m in gazetteer.find(text, focus=focus)}
     assert person not in found and places <= found, found
+
+
+def test_a_lowercase_particle_between_capitalised_words_stays_inside_the_name(gazetteer):
+    """'de', 'de la' inside a name written with spaces: the whole name, not its capitalised head ("Santa Cruz",
+    another city) and tail read apart."""
+    got = surfaces(gazetteer, "Thousands sailed from Santa Cruz de La Palma on Saturday, and others flew to Las "
+                              "Palmas de Gran Canaria.")
+    assert "Santa Cruz de La Palma" in got and "Las Palmas de Gran Canaria" in got, got
+    assert abs(got["Santa Cruz de La Palma"].lon - (-17.76)) < 0.1, got
+    assert "Santa Cruz" not in got, got
+    got = surfaces(gazetteer, "The ferry from Santa Cruz de la Palma reached Santa Cruz de Tenerife at noon.")
+    assert {"Santa Cruz de la Palma", "Santa Cruz de Tenerife"} <= set(got), got

@@ -628,3 +628,29 @@ def test_an_evacuation_from_a_place_rebels_once_seized_is_still_an_evacuation(ga
     advance that moves no one."""
     got = legs_of("The envoy hoped to see the start of evacuations from Kisumu, which rebels seized in 2012.", gaz)
     assert [o for o, _d, _s in got] == [ids["Kisumu"]]
+
+
+def test_an_island_named_by_its_kind_and_a_barracks_in_a_town_are_destinations(gaz, ids):
+    """Written sentences: "to the neighbouring island of X" names X as where people went, as "the seaside resort of X"
+    does; "to an army barracks in X" is a facility in X, as "an army base in X" is."""
+    zanzibar = place_id_of(gaz, "Zanzibar")
+    assert legs_of("About 300 tourists were taken by ferry from Mombasa to the neighbouring island of Zanzibar.",
+                   gaz) == [(ids["Mombasa"], zanzibar, "happened")]
+    assert legs_of("Fifty patients were taken from Kisumu to an army barracks in Nairobi on Sunday.", gaz) == [
+        (ids["Kisumu"], ids["Nairobi"], "happened")]
+
+
+def test_a_lava_flow_heading_for_a_town_is_no_movement_of_people(gaz, ids):
+    """Written sentences: a lava flow or an ash cloud that moves is a hazard's track, as a fire's or a storm's is."""
+    assert legs_of("The flow is heading for Nairobi, where hundreds of houses are at risk, the mayor said.", gaz) == []
+    assert legs_of("A new lava flow has reached Kisumu.", gaz) == []
+
+
+def test_a_known_organisation_of_several_words_is_no_place(gaz, ids):
+    """Written sentence: "Red Cross staff" is the organisation (corpus/data/organisations.json), not the village of
+    Red Cross, North Carolina; the town in the same sentence is still found."""
+    text = "Fifty people were taken to Nairobi, where Red Cross staff received them."
+    a = _article(text)
+    got = {m.surface: m.place_id for m in find_mentions(a, gaz)}
+    assert got == {"Nairobi": ids["Nairobi"]}, got
+    assert legs_of(text, gaz) == [(None, ids["Nairobi"], "happened")]

@@ -256,6 +256,9 @@ def test_a_vehicle_counted_with_its_kind_or_model():
     ("The number evacuated since March 9 rose to 4,600.", "people"),
     ("Those airlifted so far total 4,600, the navy said.", "people"),
     ("Civilians relocated from the camps now number 4,600.", "civilians"),
+    # people kept where they are, counted the same way: "the number confined", "those trapped"
+    ("Officials put the number confined at some 3,500.", "people"),
+    ("Those trapped in the old city now number 4,600.", "people"),
     # a number with a noun of its own keeps it, or stays uncounted: not the people moved
     ("Residents evacuated to 12 shelters.", "shelters"),
     ("Officials said the families moved to 40 plots.", None),
@@ -331,3 +334,9 @@ def test_inpatients_relatives_and_parents_are_counted_people():
     assert summary("He was heading west with 18 relatives in four cars.") == [
         (18, None, None, None, "relatives"), (4, None, None, None, "vehicles")]
     assert summary("The bus carried 36 parents out of the city.") == [(36, None, None, None, "parents")]
+
+
+def test_a_ships_trips_are_counted_as_sailings():
+    """Written sentence: sailings and voyages are counted as flights are, a ship's trips."""
+    qs = parse_quantities("The ferry company added three sailings a day and two extra voyages on Sunday.")
+    assert [(q.value, q.counts) for q in qs] == [(3, "sailings"), (2, "sailings")]
