@@ -17,6 +17,7 @@ from rich.console import Console
 from evacmap.corpus.config import DEFAULT_TITLE, MapConfig
 from evacmap.errors import BuildError
 from evacmap.maps.cartography import weighted_median
+from evacmap.maps.escape import checked_base_url
 from evacmap.maps.formatting import count_words, group_value_words, order_lines, scope_words
 from evacmap.maps.publish import MARKER, checkpoint, output_lock, publish, sweep
 from evacmap.maps.terminal import clean
@@ -303,6 +304,10 @@ def fingerprint(analysis: Analysis, online_tiles: bool, base_url: str | None = N
     return fingerprint_of(inputs, online_tiles, base_url)
 
 
+#: bytes a map page may weigh (issue 15): past it the page lists its statements compactly (maps.summary)
+PAGE_BUDGET = 400_000
+
+
 def up_to_date(out: Path, print_: str) -> bool:
     marker = out / MARKER
     try:
@@ -366,14 +371,21 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         shown, legs, over = _in_bounds(places, bounds), _in_bounds(routes, bounds, anchors), Overflow()
         if needs_compact(shown):
             shown, legs, over = compact(shown, legs)
-        over.timeline = days
-        attribution = "; ".join(x for x in (corpus.config.attribution, _place_credit(shown)) if x)
-        data = MapData(title=mc.title, date=date, outlets=outlets, places=shown,
-                       routes=legs, zones=_in_bounds(zones, bounds),
-                       basemap=WorldLayers(bounds, read_user_layers(corpus.config.layers, view_limits(bounds))),
-                       attribution=attribution, route_order=route_order, overflow=over)
-        static = render_static(spec, data)  # drawn once: the page, its embed, the SVG file and the PNG show it
-        _write(folder, f"{mc.name}.html", render_map(spec, data, online_tiles=online_tiles, static=static))
+        # the page for these places and legs (the map's spec, config and bounds bound now: B023)
+        def page(shown, legs, over, *, spec=spec, mc=mc, bounds=bounds):
+            over.timeline = days
+            attribution = "; ".join(x for x in (corpus.config.attribution, _place_credit(shown)) if x)
+            data = MapData(title=mc.title, date=date, outlets=outlets, places=shown,
+                           routes=legs, zones=_in_bounds(zones, bounds),
+                           basemap=WorldLayers(bounds, read_user_layers(corpus.config.layers, view_limits(bounds))),
+                           attribution=attribution, route_order=route_order, overflow=over)
+            static = render_static(spec, data)  # drawn once: the page, its embed, the SVG file and the PNG show it
+            return data, static, render_map(spec, data, online_tiles=online_tiles, static=static)
+        data, static, html = page(shown, legs, over)
+        if len(html.encode("utf-8")) > PAGE_BUDGET and not over.compact:  # the statements fit, the whole page not
+            data, static, html = page(*compact(shown, legs, every=True))
+            over = data.overflow
+        _write(folder, f"{mc.name}.html", html)
         _write(folder, f"{mc.name}.geojson", exports.dumps(map_geojson(data)))
         _write(folder, f"{mc.name}.svg", static)
         _write(folder, f"{mc.name}.png", render_social(spec, data, static=static))
@@ -438,7 +450,7 @@ def run_build(corpus_path: Path | None, out: Path, *, online_tiles: bool = False
         for line in sweep(out):
             console.print(clean(f"note: {line} (left by an interrupted build)"), markup=False)
         checkpoint("locked")
-        given_url = _checked_base_url(base_url)
+        given_url = checked_base_url(base_url)
         if use_cache and (quick := _unchanged(corpus_path, out, online_tiles, given_url)):
             return quick
         corpus, gazetteer = open_corpus(corpus_path, console)
@@ -468,17 +480,6 @@ def _unchanged(corpus_path: Path | None, out: Path, online_tiles: bool, base_url
     if found is None or not up_to_date(out, found[0]):
         return None
     return f"{out} is up to date: {found[1]} articles (0 processed, {found[1]} from cache), nothing rewritten"
-
-
-def _checked_base_url(value: str | None) -> str | None:
-    from evacmap.errors import InputError
-    from evacmap.maps.escape import safe_url
-
-    if value is None:
-        return None
-    if safe_url(value) is None or any(c in value for c in " \t\n\"'<>"):
-        raise InputError(f"--base-url {value!r}: must be an absolute http(s) address, e.g. https://example.org/maps/")
-    return value.strip()
 
 
 def _analyse_with_progress(corpus, gazetteer, use_cache: bool, console: Console, executor=None) -> Analysis:

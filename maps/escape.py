@@ -10,7 +10,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["js", "safe_href", "safe_url"]
+__all__ = ["checked_base_url", "js", "safe_href", "safe_url"]
 
 _CONTROL = re.compile(r"[\x00-\x20\x7f]")
 
@@ -60,3 +60,14 @@ def safe_href(value: Any) -> str | None:
     if parts.scheme:
         return safe_url(href)
     return href
+
+
+def checked_base_url(value: str | None) -> str | None:
+    """The site's public address given on the command line, or a clear error naming the option."""
+    from evacmap.errors import InputError
+
+    if value is None:
+        return None
+    if safe_url(value) is None or any(c in value for c in " \t\n\"'<>"):
+        raise InputError(f"--base-url {value!r}: must be an absolute http(s) address, e.g. https://example.org/maps/")
+    return value.strip()

@@ -113,11 +113,15 @@ def _summarise_place(row: dict) -> dict:
                         "href": place_page(str(row["id"])) if claims else ""}}
 
 
-def compact(places: Any, routes: Any) -> tuple[Any, Any, Overflow]:
-    """The places and legs a compact page draws, summarised (see the module's docstring)."""
+def compact(places: Any, routes: Any, *, every: bool = False) -> tuple[Any, Any, Overflow]:
+    """The places and legs a compact page draws, summarised (see the module's docstring). `every`: a small
+    corpus whose page passes its budget only by its statements keeps every place and leg, summarised."""
     import geopandas as gpd
 
     over = Overflow(compact=True)
+    if every:
+        rows = [_summarise_place(places.iloc[i].to_dict()) for i in range(len(places))] if places is not None else []
+        return (gpd.GeoDataFrame(rows, geometry="geometry", crs=places.crs) if rows else places), routes, over
     if places is not None and len(places):
         rank = sorted(range(len(places)), key=lambda i: (-len({c.get("outlet") for c in places["claims"].iloc[i]}),
                                                           -len(places["claims"].iloc[i]), i))
