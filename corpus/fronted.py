@@ -44,7 +44,9 @@ def fronted_arrival(text: str, lo: int, hi: int, slots: list[Slot]) -> list[tupl
     if first is None or first.start >= hi or not first.ids or first.ids[0] is None:
         return []
     stop = text.rfind(". ", 0, first.start)
-    start = max(text.rfind("\n", 0, first.start) + 1, stop + 2 if stop >= 0 else 0)
+    # a line break before the full stop would lose to it: looked for after it only (back to the article's start,
+    # once per clause, is quadratic in one long paragraph: issue 14)
+    start = max(text.rfind("\n", stop + 1 if stop >= 0 else 0, first.start) + 1, stop + 2 if stop >= 0 else 0)
     opening = FRONTED_AT.match(text, start, first.start)
     if opening is None:
         return []

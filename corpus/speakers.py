@@ -86,14 +86,32 @@ def _attributed(text: str, sentences: tuple[Sentence, ...], place_words: frozens
 # sentence's subject or as a possessor ("Norway sent a plane ... Its embassy said"); left as written when none is.
 _ITS_ORGAN = re.compile(r"^(?:its|(?:the\s+)?country['’]s)\s+(?=(?:\w+\s+){0,2}(?:embassy|ministry|government|consulate|"
                         r"army|military|navy|air force|foreign office|president|prime minister)\b)", re.I)
-_STATE_SUBJECT = re.compile(r"(?:^\W*(?:(?:on|by|late|early|earlier)\s+\w+,?\s+)?|\b)([A-Z][a-z]+)(?:['’]s\s|\s+(?:has|had|have|"
-                            r"said|says|sent|is|was|will|would|began|started|closed|evacuated|flew|announced)\b)")
+_SUBJECT_TAIL = (r"([A-Z][a-z]+)(?:['’]s\s|\s+(?:has|had|have|said|says|sent|is|was|will|would|began|started|closed|"
+                 r"evacuated|flew|announced)\b)")
+_STATE_SUBJECT = re.compile(rf"(?:^\W*(?:(?:on|by|late|early|earlier)\s+\w+,?\s+)?|\b){_SUBJECT_TAIL}")
+# Past a sentence's first character only the second branch (a word boundary, then the name) can match: searched
+# without the leading alternation and the boundary, `re` skips ahead to a capital letter instead of trying both
+# branches at every position (issue 14); the boundary is checked on each hit.
+_SUBJECT_LATER, _WORD_CHAR = re.compile(_SUBJECT_TAIL), re.compile(r"\w")
+
+
+def _state_subjects(sent: str) -> list[re.Match[str]]:
+    """The matches of `_STATE_SUBJECT.finditer(sent)`, with the same starts and groups."""
+    first = _STATE_SUBJECT.match(sent)
+    found, pos = ([first], first.end()) if first else ([], 1)
+    while (m := _SUBJECT_LATER.search(sent, pos)) is not None:
+        if m.start() > 0 and _WORD_CHAR.match(sent, m.start() - 1):  # no word boundary before the name
+            pos = m.start() + 1
+            continue
+        found.append(m)
+        pos = m.end()
+    return found
 
 
 _INITIALISM = re.compile(r"^(?:[Tt]he\s+)?([A-Z]{2,6})$")
 
 
-def _spelt_out(speaker: str, before: str) -> str:
+def _spelt_out(speaker: str, text: str, end: int) -> str:
     """"The RFS said" after "the Rural Fire Service ...": an initialism is the name spelt out earlier in the
     article whose capitalised words' initials it is (news text names a body in full first); else, or when the
     organisations list knows the body by its initials, as written."""
@@ -101,7 +119,7 @@ def _spelt_out(speaker: str, before: str) -> str:
     if m is None or org_in(m.group(1)):  # a body known by its initials keeps them ("ICRC", "UNHCR")
         return speaker
     words = r"\s+(?:(?:of|and|for)\s+(?:the\s+)?)?".join(rf"{c}[a-z][\w'’-]*" for c in m.group(1))
-    found = list(re.finditer(rf"\b{words}\b", before))
+    found = list(re.compile(rf"\b{words}\b").finditer(text, 0, end))  # text[:end], not copied per sentence
     return found[-1].group(0) if found else speaker
 
 
@@ -116,7 +134,7 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     for s in sentences:
         speaker, sent = None, masked[s.start:s.end]
         a = find_attribution(s.text, sent)
-        here = [m for m in _STATE_SUBJECT.finditer(sent) if m.group(1).lower() in PLACE_WORDS.get()]
+        here = [m for m in _state_subjects(sent) if m.group(1).lower() in PLACE_WORDS.get()]
         if a and a.speaker and _ITS_ORGAN.match(a.speaker):
             pos = re.search(r"\b(?:its|country['’]s)\s", sent, re.I)  # a state named before this sentence's "its"
             its = pos.start() if pos else len(sent)
@@ -127,7 +145,7 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
         elif a and a.pronoun == "it":
             speaker = last_org
         elif a and a.speaker:
-            speaker = _spelt_out(a.speaker, text[:s.end])
+            speaker = _spelt_out(a.speaker, text, s.end)
             if speaker != a.speaker:  # a body's initials are no person's name
                 a = Attribution(speaker, a.cue)
             if len(speaker.split(" (")[0].split()) == 1 and _surname(speaker) in known:
