@@ -4,24 +4,10 @@ sentence of a paragraph and of one eight times longer, in CPU seconds with the g
 asserts the ratio stays under the bound of tests/adversarial/test_scaling.py (linear: about 8; quadratic: 64)."""
 from __future__ import annotations
 
-import gc
-import time
-
 from evacmap.corpus.fronted import fronted_arrival
 from evacmap.corpus.slots import Slot
 
-LINEAR = 20.0
-
-
-def _cpu(fn) -> float:
-    gc.collect()
-    gc.disable()
-    try:
-        began = time.process_time()
-        fn()
-        return time.process_time() - began
-    finally:
-        gc.enable()
+from .test_scaling import LINEAR, _cpu  # the bound, and CPU seconds with the collector paused
 
 
 def _fronted(sentences: int) -> float:
