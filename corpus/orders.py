@@ -205,6 +205,10 @@ _SHELTER = re.compile(
     r"to\s+(?:stay|remain|shelter)\s+(?:indoors|inside|in\s+place|at\s+home|in\s+their\s+homes)\b", re.I)
 
 
+# searched in every sentence: folded where they allow it, each behind a scan for the literals every match holds
+_WARNING, _SHELTER = fast(_WARNING), fast(_SHELTER)
+
+
 def _warnings(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str]) -> list[tuple]:
     """Warnings to leave (:data:`_WARNING`) and orders or advice to stay indoors (:data:`_SHELTER`)."""
     out: list[tuple] = []
@@ -262,6 +266,10 @@ _PEOPLE_IN_TO_LEAVE = re.compile(
     r"\b(?P<verb>ordered|told|instructed|urged|advised|asked|called on)\s+(?:the\s+|all\s+)?(?:remaining\s+)?"
     r"(?:civilians|residents|people|families|inhabitants|everyone|everybody)\s+(?:(?:still|living|who live)\s+)?"
     r"(?:in|of)\s+(?P<at>[^;.]{1,100}?)\s+to\s+(?:leave|evacuate|flee|get out)\b", re.I)
+
+
+_TOLD_TO_LEAVE, _GROUP_IN_TOLD, _IN_FORCE, _PEOPLE_IN_TO_LEAVE = map(fast, (_TOLD_TO_LEAVE, _GROUP_IN_TOLD, _IN_FORCE,
+                                                                        _PEOPLE_IN_TO_LEAVE))
 
 
 def _people_in_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,
