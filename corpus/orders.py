@@ -4,7 +4,7 @@
   in X to leave", "ordered everyone living within 20 km of X to leave" (a radius covers the place it is drawn
   around) -> the order (with the issuing authority when the sentence names one) for the places in the sentence;
 - "Evacuation orders were issued for X and Y", "an evacuation order is in effect for X", "People in X were
-  told (residents of X were urged) to evacuate" -> an order (advice) for those places;
+  told (residents of X were urged) to evacuate (to stay indoors)" -> an order (advice) for those places;
 - "An evacuation warning is in effect for X", "a 'leave now' warning for X" -> a warning, which orders nothing;
 - "the order ... takes in X and Y" and "<place> ... adopted the county order" -> the last order named.
 
@@ -156,15 +156,21 @@ def _centred(m: re.Match, group: str, words: str, slots: list[Slot], gazetteer) 
             if pid and not is_area(gazetteer, pid)]
 
 
+def _act_words(verb: str, act: str) -> str:
+    """What an order or advice tells people to do, and whether it orders or advises: "evacuation ordered",
+    "evacuation advised", "stay-indoors order", "stay-indoors advised"."""
+    advice = verb.lower() in _ADVICE
+    if act.lower().split()[0] in ("stay", "remain", "shelter"):
+        return f"stay-indoors {'advised' if advice else 'order'}"
+    return f"evacuation {'advised' if advice else 'ordered'}"
+
+
 def _ring_words(m: re.Match) -> str:
     """The controller of a ring order: what it tells people to do, whether it orders or advises, and how far
     it reaches ("stay-indoors order, 20-30 km", "evacuation advised, within 80 miles")."""
     unit = _unit(m)
     reach = f"within {m.group('outer')} {unit}" if m.group("within") else f"{m.group('inner')}-{m.group('outer')} {unit}"
-    advice = m.group("verb").lower() in _ADVICE
-    if m.group("act").lower().split()[0] in ("stay", "remain", "shelter"):
-        return f"stay-indoors {'advised' if advice else 'order'}, {reach}"
-    return f"evacuation {'advised' if advice else 'ordered'}, {reach}"
+    return f"{_act_words(m.group('verb'), m.group('act'))}, {reach}"
 
 
 def _ring_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,
@@ -194,15 +200,12 @@ _WARNING = re.compile(r"\b(?:(?P<now>[\"“‘']?leave\s+now[\"”’']?)|evacua
                       r"effect|force)\s+)?(?:for|in|covering)\s+(?P<at>(?-i:[A-Z])[^;.]{0,80})", re.I)
 
 
-#: "A shelter-in-place order was issued for X", "Residents of X were told to stay indoors": an order to stay, not
-#: to leave ("urged", "advised": advice)
+#: "A shelter-in-place order was issued for X": an order to stay, not to leave (an advisory: advice); "Residents
+#: of X were told to stay indoors" is _GROUP_IN_TOLD's
 _SHELTER = re.compile(
     r"\b(?:shelter[- ]in[- ]place|stay[- ](?:at[- ]home|indoors))\s+(?P<kind>orders?|advisor(?:y|ies)|warnings?)\s+"
     r"(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been|remains?|remained)\s+)?(?:issued\s+|in\s+(?:place|"
-    r"effect|force)\s+)?(?:for|in|covering)\s+(?P<at>(?-i:[A-Z])[^;.]{0,80})|"
-    r"\b(?:residents|people|everyone|inhabitants)\s+(?:of|in)\s+(?P<at2>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3})"
-    r"\s+(?:were|was|are|have\s+been|had\s+been)\s+(?:all\s+)?(?P<verb>told|ordered|instructed|urged|advised|asked)\s+"
-    r"to\s+(?:stay|remain|shelter)\s+(?:indoors|inside|in\s+place|at\s+home|in\s+their\s+homes)\b", re.I)
+    r"effect|force)\s+)?(?:for|in|covering)\s+(?P<at>(?-i:[A-Z])[^;.]{0,80})", re.I)
 
 
 # searched in every sentence: folded where they allow it, each behind a scan for the literals every match holds
@@ -217,10 +220,9 @@ def _warnings(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last:
         last[:] = [words]
         out.extend(_centred(m, "at", words, slots, gazetteer))
     for m in _SHELTER.finditer(text, sentence.start, sentence.end):
-        advice = (m.group("verb") or "").lower() in _ADVICE or (m.group("kind") or "").lower().startswith("advis")
-        words = "stay-indoors advised" if advice else "stay-indoors order"
+        words = "stay-indoors advised" if m.group("kind").lower().startswith("advis") else "stay-indoors order"
         last[:] = [words]
-        out.extend(_centred(m, "at" if m.group("at") else "at2", words, slots, gazetteer))
+        out.extend(_centred(m, "at", words, slots, gazetteer))
     return out
 
 
@@ -238,20 +240,19 @@ _LEAVE_PLACE = (rf"\s+to\s+{_LEAVE}\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?of\s+)?"
                 r"(?P<left>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3})")
 _TOLD_TO_LEAVE = re.compile(
     rf"\b(?P<verb>ordered|told|instructed)\s+{_HOW_MANY}{_GROUP}{_ON_DAY}{_LEAVE_PLACE}|"
-    # "Residents of X were urged to evacuate": advice ("... were told to leave" is _GROUP_IN_TOLD's order)
-    rf"\b{_GROUP}\s+of\s+(?P<of>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){{0,3}})\s+(?:were|was|are|have\s+been|"
-    r"had\s+been)\s+(?:all\s+)?(?P<of_verb>urged|advised|asked)\s+to\s+(?:leave|evacuate|get\s+out)\b|"
     rf"\b{_GROUP}\s+(?:were|was|are|have\s+been|had\s+been|were\s+being|are\s+being)\s+(?:all\s+)?"
     rf"(?P<passive>ordered|told|instructed){_ON_DAY}{_LEAVE_PLACE.replace('(?P<left>', '(?P<left2>')}", re.I)
 _NAMES = (r"(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}"
           r"(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+)(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}){0,6}")
 #: "People in Omeo and Ensay, in the hills north of X, were told to leave": the order covers the places that say
 #: where the group is (the subject's), not those of a description set off by commas after them; the day may stand
-#: between the verb and "to leave" ("were ordered on Tuesday to leave")
+#: between the verb and "to leave" ("were ordered on Tuesday to leave"). "Residents of X were urged to evacuate"
+#: is advice, "... were told to stay indoors" an order to stay (_act_words)
 _GROUP_IN_TOLD = re.compile(
     rf"\b{_GROUP}\s+(?:in|of|at)\s+(?P<within>{_NAMES})(?:,[^,.;]{{1,80}},)?\s+(?:were|was|are|have\s+been|"
-    rf"had\s+been)\s+(?:all\s+|also\s+)?(?:ordered|told|instructed){_ON_DAY}\s+to\s+(?:leave|evacuate|get\s+out|flee)\b",
-    re.I)
+    rf"had\s+been)\s+(?:all\s+|also\s+)?(?P<verb>ordered|told|instructed|urged|advised|asked){_ON_DAY}\s+to\s+"
+    r"(?P<act>leave|evacuate|get\s+out|flee|(?:stay|remain|shelter)\s+(?:indoors|inside|in\s+place|at\s+home|"
+    r"in\s+their\s+homes))\b", re.I)
 #: "An evacuation order was already in force for X", "evacuation orders remain in place for X and Y": the order
 #: covers the places named right after "for" (not a description after them: "for X, north of Y")
 _IN_FORCE = re.compile(
@@ -288,17 +289,16 @@ def _told_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, 
                    issuers: dict[tuple[int, str], str]) -> list[tuple]:
     out: list[tuple] = []
     for m in _TOLD_TO_LEAVE.finditer(text, sentence.start, sentence.end):
-        advised = (m.group("of_verb") or "").lower() in _ADVICE
-        words = "evacuation advised" if advised else "evacuation ordered"
+        words = "evacuation ordered"
         last[:] = [words]
         if m.group("verb") and (by := _issuer(text, sentence, m, m.group("verb"))) is not None:
             issuers.setdefault((sentence.start, words), by)
-        group = "left" if m.group("left") else "of" if m.group("of") else "left2"
-        out.extend(_centred(m, group, words, slots, gazetteer))
+        out.extend(_centred(m, "left" if m.group("left") else "left2", words, slots, gazetteer))
     for rx in (_GROUP_IN_TOLD, _IN_FORCE) if not out else ():
         for m in rx.finditer(text, sentence.start, sentence.end):
-            last[:] = ["evacuation ordered"]
-            out.extend(_centred(m, "within", "evacuation ordered", slots, gazetteer))
+            words = _act_words(m.group("verb"), m.group("act")) if rx is _GROUP_IN_TOLD else "evacuation ordered"
+            last[:] = [words]
+            out.extend(_centred(m, "within", words, slots, gazetteer))
     return out
 
 
