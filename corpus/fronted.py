@@ -79,37 +79,41 @@ def dateline_slot(dateline: tuple[int, int] | None, sentence: Sentence, slots: l
 
 #: what may come before the subject in its clause: a dateline ("BHUBANESWAR - ") and a time ("On Friday,")
 _LEAD_IN = re.compile(r"(?:[A-Z][A-Z .,'’()-]*?\s+[-–—]+\s+)?(?i:(?:on|by|late|early|last)\s+\w+,?\s+|yesterday,?\s+)?")
+#: a count after a verb: "about 1,200", "more than 12" (the scale words after it are each verb's own)
+_COUNT = r"(?:has\s+|had\s+|have\s+)?{verbs}\s+(?:about\s+|around\s+|some\s+|nearly\s+|almost\s+|over\s+|more\s+than\s+|" \
+         r"at\s+least\s+)?\d[\d,.]*"
 _EVACUATED_ITS = re.compile(
-    r"\s+(?:has\s+|had\s+|have\s+)?(?:evacuated|moved|relocated|shifted)\s+(?:about\s+|around\s+|some\s+|nearly\s+|"
-    r"almost\s+|over\s+|more\s+than\s+|at\s+least\s+)?\d[\d,.]*(?:\s+(?:lakh|crore|million|thousand|hundred))?\s+"
-    r"(?:[a-z]+\s+)?(?:people|residents|inhabitants|villagers|families|persons)\b", re.I)
+    r"\s+" + _COUNT.format(verbs=r"(?:evacuated|moved|relocated|shifted)") +
+    r"(?:\s+(?:lakh|crore|million|thousand|hundred))?\s+(?:[a-z]+\s+)?(?:people|residents|inhabitants|villagers|families|"
+    r"persons)\b", re.I)
 _ACTING_KINDS = frozenset({"governorate", "province", "state", "county", "region", "city", "town", "district"})
 
 
 _RECEIVED = re.compile(
-    r"\s+(?:has\s+|had\s+|have\s+)?(?:received|took\s+in|taken\s+in|welcomed|absorbed)\s+(?:about\s+|around\s+|some\s+|"
-    r"nearly\s+|almost\s+|over\s+|more\s+than\s+|at\s+least\s+)?\d[\d,.]*(?:\s+(?:lakh|crore|million|thousand))?\s+"
-    r"(?:[a-z]+\s+)?(?:evacuees|refugees|displaced|people|residents|civilians|families)\b", re.I)
+    r"\s+" + _COUNT.format(verbs=r"(?:received|took\s+in|taken\s+in|welcomed|absorbed)") +
+    r"(?:\s+(?:lakh|crore|million|thousand))?\s+(?:[a-z]+\s+)?(?:evacuees|refugees|displaced|people|residents|civilians|"
+    r"families)\b", re.I)
+
+
+def _subject(text: str, lo: int, hi: int, slots: list[Slot]) -> Slot | None:
+    """The located place the clause text[lo:hi] opens with (after a dateline and a time: _LEAD_IN), or None."""
+    lead = _LEAD_IN.match(text, lo, hi)
+    first = next((s for s in slots if s.start == lead.end()), None) if lead is not None else None
+    return first if first is not None and first.ids and first.ids[0] is not None else None
 
 
 def receiving_place(text: str, lo: int, hi: int, slots: list[Slot]) -> Slot | None:
     """The place the clause text[lo:hi] opens with as the subject of "received N evacuees", as the movement's
     destination; else None."""
-    lead = _LEAD_IN.match(text, lo, hi)
-    first = next((s for s in slots if s.start == lead.end()), None) if lead is not None else None
-    if first is None or not first.ids or first.ids[0] is None or _RECEIVED.match(text, first.end, hi) is None:
-        return None
-    return first
+    first = _subject(text, lo, hi, slots)
+    return first if first is not None and _RECEIVED.match(text, first.end, hi) is not None else None
 
 
 def evacuating_place(text: str, lo: int, hi: int, slots: list[Slot], kind_of) -> Slot | None:
     """The state, county or city that the clause text[lo:hi] opens with as the subject of "evacuated N people"
     (`kind_of`: a place id's kind), as the movement's origin; else None."""
-    lead = _LEAD_IN.match(text, lo, hi)
-    first = next((s for s in slots if s.start == lead.end()), None) if lead is not None else None
-    if first is None or not first.ids or first.ids[0] is None or kind_of(first.ids[0]) not in _ACTING_KINDS:
-        return None
-    if _EVACUATED_ITS.match(text, first.end, hi) is None:
+    first = _subject(text, lo, hi, slots)
+    if first is None or kind_of(first.ids[0]) not in _ACTING_KINDS or _EVACUATED_ITS.match(text, first.end, hi) is None:
         return None
     return Slot(first.start, first.end, first.ids, first.text, first.kind,
                 note="the place that evacuated its people: they left places inside it")
