@@ -104,7 +104,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         for lo, hi in clause_spans(sentence):
             move = clause_move(text, lo, hi, slots, earlier, same_sentence=earlier is not last_dest, here=here)
             move = _gone_home(text, (lo, hi), move, sentence, (actors, gazetteer))
-            move = _acting_place(text, (lo, hi), move, slots, places=places, held=held_before)
+            move = _implied_move(text, (lo, hi), move, slots, places=places, held=held_before)
             if move is not None:
                 moves.append(move)
                 placed = [d for d in move.dests if d.ids != (None,)]
@@ -209,7 +209,7 @@ def _gone_home(text: str, span: tuple[int, int], move: Move | None, sentence: Se
                  max(move.window_end, m.end()))
 
 
-def _acting_place(text: str, span: tuple[int, int], move: Move | None, slots: list[Slot], *, places,
+def _implied_move(text: str, span: tuple[int, int], move: Move | None, slots: list[Slot], *, places,
                   held: Slot | None) -> Move | None:
     """A clause with no origin of its own: "Odisha evacuated 12 lakh people to safer places" starts from the
     state, county or city that evacuated its people (fronted.evacuating_place); "209 patients ... left" from
