@@ -15,7 +15,7 @@ from pathlib import Path
 
 from evacmap.errors import CorpusError
 
-__all__ = ["ALIASES", "ORGS", "named_state_media", "org_in", "org_name", "state_media"]
+__all__ = ["ALIASES", "ANY_ORG", "ORGS", "named_state_media", "org_in", "org_name", "state_media"]
 
 _DATA = Path(__file__).resolve().parent / "data" / "organisations.json"
 
@@ -48,7 +48,7 @@ _RANKED = [(rank, alias, name) for rank, (alias, name) in enumerate(ALIASES)]
 _EXACT = _first_by(str, [r for r in _RANKED if _exact(r[1])])
 _FOLDED = _first_by(str.lower, [r for r in _RANKED if not _exact(r[1])])
 # One group per alias, in rank order: at the earliest position the first alternative that matches wins.
-_ANY = re.compile(r"(?<![\w.])(?:" + "|".join(
+ANY_ORG = re.compile(r"(?<![\w.])(?:" + "|".join(
     f"({re.escape(alias)})" if _exact(alias) else f"(?i:({re.escape(alias)}))" for alias, _ in ALIASES) + r")(?!\w)")
 _GENERIC_ORG = re.compile(r"\b(?:of|at|to|from|for|with) (?:the )?((?:[A-Z][\w.'’-]*\s)+(?:Society|"
                           r"Institute|Council|Committee|Center|Centre|Organi[sz]ation|Observatory|"
@@ -71,7 +71,7 @@ def org_name(phrase: str) -> str | None:
 @functools.lru_cache(maxsize=4096)  # the same descriptors come back sentence after sentence
 def org_in(text: str) -> str | None:
     """The first known (or plainly named) organisation mentioned in a descriptor."""
-    m = _ANY.search(text)
+    m = ANY_ORG.search(text)
     if m and m.lastindex:
         return ALIASES[m.lastindex - 1][1]
     g = _GENERIC_ORG.search(" " + text)

@@ -1,7 +1,8 @@
 """The speaker of each sentence of an article: corpus.attribution reads one sentence; here a bare surname
 ("Kerry said") becomes the full name seen earlier in the article, "he said" the last person named, "it said"
-the organisation last credited, "its embassy" the state last named, and a quotation with no attribution of its
-own takes the speaker of the neighbouring sentence that closes or opens it.
+the organisation last credited, "the agency said" the agency last named (corpus.body_refs), "its embassy" the
+state last named, and a quotation with no attribution of its own takes the speaker of the neighbouring sentence
+that closes or opens it.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
+from evacmap.corpus import body_refs
 from evacmap.corpus.attribution import (
     ORG_WORDS,
     PLACE_WORDS,
@@ -146,6 +148,8 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
             speaker = last_org
         elif a and a.speaker:
             speaker = _spelt_out(a.speaker, text, s.end)
+            if not a.person and (body := body_refs.resolve(speaker, text, s.end, last_org)):  # "the agency said"
+                speaker = body
             if speaker != a.speaker:  # a body's initials are no person's name
                 a = Attribution(speaker, a.cue)
             if len(speaker.split(" (")[0].split()) == 1 and _surname(speaker) in known:

@@ -297,3 +297,25 @@ def test_a_role_with_a_lowercase_modifier_is_an_apposition_and_a_clause_is_no_sp
 def test_a_body_described_then_named_is_the_speaker(text, speaker):
     a = find_attribution(text)
     assert a is not None and a.speaker == speaker, a
+
+
+def test_a_body_named_by_its_kind_is_the_body_of_that_kind_named_last():
+    """"the agency said" after "the World Food Programme's trucks ...": a body the text names in full and then by
+    its kind is the nearest one of that kind, by name or by a known alias ("the UN refugee agency" is UNHCR);
+    "it said" then follows it. A kind the text never named nearby stays as written, and "the army" (a party,
+    not a named body) is never read this way."""
+    text = ("Headline\n\nFamilies crossed at dawn, citing figures from Chad's Ministry of Social Action. About 900 "
+            "people waited at the border post, the ministry said. It estimated that 300 more were on the road.\n\n"
+            "Tents went up at UNHCR's site near the river, and 1,200 people slept there, the agency said.\n\n"
+            "The army said 40 trucks had gone north. The commission said 12 roads were closed.")
+    got = attribute(text, split_sentences(text))
+    assert got[2:4] == ["Chad's Ministry of Social Action"] * 2, got
+    assert got[4] == "UNHCR", got
+    assert got[5:] == ["army", "commission"], got
+
+
+def test_a_ministry_credited_earlier_is_the_ministry_said_later():
+    text = ("Headline\n\nRwanda's health ministry said 70 people were treated. Roads were cut. Rain fell all night. "
+            "The ministry said 20 more arrived by boat.")
+    got = attribute(text, split_sentences(text))
+    assert got[-1] == "Rwanda's health ministry", got

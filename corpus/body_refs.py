@@ -1,0 +1,70 @@
+""""The agency said", "the ministry said": a body referred to by its kind is the body of that kind the text
+named last, a few sentences back ("... UNHCR's new camp ..., the agency said"; "citing Iraq's Ministry of
+Migration and Displacement. ... the ministry said"). News text names a body in full, then by its kind; a
+reader takes the nearest one. When no body of that kind is named nearby, the speaker stays as written.
+
+Only kinds of body that are named in capitals are read this way ("agency", "ministry", "commission", ...);
+"the army" or "the government" is a party the text may not have named at all, and stays as written.
+
+>>> resolve("ministry", "Iraq's Ministry of Migration and Displacement counted them. 600 left, the ministry said.", 78)
+"Iraq's Ministry of Migration and Displacement"
+>>> resolve("agency", "The Red Cross said 40 left; the agency said.", 44) is None
+True
+"""
+from __future__ import annotations
+
+import re
+
+from evacmap.corpus.organisations import ALIASES, ANY_ORG, ORGS
+
+__all__ = ["resolve"]
+
+# the kinds of body a text names in capitals and then calls "the <kind>"
+_KINDS = ("agency", "ministry", "department", "commission", "authority", "committee", "council", "office",
+          "organisation", "organization", "charity", "society", "service", "administration", "board")
+_DESCRIPTOR = re.compile(r"^(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(_KINDS) + r")$")
+_KIND_WORDS = "|".join(k.capitalize() for k in _KINDS)
+# "the Ministry of Migration and Displacement", "Egypt's Foreign Ministry", "the Rural Fire Service"
+_NAMED = re.compile(rf"(?:[A-Z][\w'’-]*\s+){{0,4}}(?:{_KIND_WORDS})"
+                    r"(?:\s+(?:of|for)\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:and\s+)?[A-Z][\w'’-]*){0,4})?")
+_LOOK_BACK = 1500  # characters: about the last three or four sentences of news text
+
+
+def _words(name: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", name.lower().replace(".", "")))
+
+
+def _of_kind(words: set[str], names: tuple[str, ...]) -> bool:
+    return any(words <= _words(n) for n in names)
+
+
+def _trimmed(text: str, start: int, name: str) -> str:
+    """A name less a sentence's first word, which is capitalised whatever it is ("Citing Iraq's Ministry of
+    ..."), unless it is a possessor ("Egypt's Foreign Ministry")."""
+    first, _, rest = name.partition(" ")
+    opens = start == 0 or text[:start].rstrip(" \"'“‘(").endswith((".", "\n", "!", "?", ":")) or \
+        not text[:start].strip()
+    return rest if rest and opens and not re.search(r"['’]s$", first) else name
+
+
+def resolve(descriptor: str, text: str, end: int, credited: str | None = None) -> str | None:
+    """The body "the <descriptor>" refers to: the last one named in `text` before `end` (within the last
+    ~1,500 characters) whose name or a known alias has every word of the descriptor; else the organisation
+    last `credited`, if it is of that kind ("Saudi Arabia's foreign ministry said ... the ministry said");
+    None when none is."""
+    if not _DESCRIPTOR.match(descriptor):
+        return None
+    want = _words(descriptor)
+    start = max(0, end - _LOOK_BACK)
+    best: tuple[int, str] | None = None
+    for m in ANY_ORG.finditer(text, start, end):
+        name = ALIASES[m.lastindex - 1][1] if m.lastindex else None
+        if name and _of_kind(want, (name, *ORGS[name])) and (best is None or m.start() >= best[0]):
+            best = (m.start(), name)
+    for m in _NAMED.finditer(text, start, end):
+        name = _trimmed(text, m.start(), m.group(0))
+        if len(name.split()) >= 2 and want <= _words(name) and (best is None or m.start() > best[0]):
+            best = (m.start(), name)
+    if best is None and credited and want <= _words(credited):
+        return credited
+    return best[1] if best else None
