@@ -70,7 +70,11 @@ _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
           r"tweeted|spoke of|speaks of|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
           r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
-          r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying")
+          r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying|"
+          # a body that counts, as the source of its count: "the IOM recorded 22,224 people displaced"
+          r"(?:recorded|counted|registered|tallied|logged)(?= (?:(?:at least|more than|about|some|nearly|almost|over|"
+          r"around|roughly|a total of) )?\d[\d,.]*(?![\d,.]| ?(?:mm|cm|m|km|ft|in|inches|feet|metres|meters|millimet|"
+          r"centimet|degrees|°|mph|km/h|knots|magnitude)\b))")
 # not a participle after a determiner ("an estimated 1.2 million", "the reported figure")
 _VERB = re.compile(rf"(?<!\b[Aa] )(?<!\b[Aa]n )(?<!\b[Tt]he )\b(?:has |have |had )?({_VERBS})\b")
 _PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)$")  # then spaces to the verb: see _passive
@@ -368,7 +372,7 @@ def _subject(left: str) -> Attribution | None:
     segs = [_PLACE_LEAD.sub("", _TIME_LEAD.sub("", s.strip()))
             for s in re.split(r",|;|—|\s--?\s|\s–\s|:|\s{2,}", left)]
     segs = [s for s in segs if s]
-    while segs and re.match(r"^(?:which|who|in|on|at|speaking|earlier|later|adding|also|"
+    while segs and re.match(r"^(?:which|who|whose|in|on|at|speaking|earlier|later|adding|also|"
                             r"according|citing|quoting)\b", segs[-1], re.I):
         segs.pop()
     if not segs:

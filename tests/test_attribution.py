@@ -319,3 +319,16 @@ def test_a_ministry_credited_earlier_is_the_ministry_said_later():
             "The ministry said 20 more arrived by boat.")
     got = attribute(text, split_sentences(text))
     assert got[-1] == "Rwanda's health ministry", got
+
+
+@pytest.mark.parametrize("sentence,who", [
+    ("The Danish Refugee Council, whose teams work at the crossings, recorded 4,310 arrivals by Sunday.",
+     "Danish Refugee Council"),
+    ("Volunteers counted more than 600 cars leaving the valley.", "Volunteers"),
+    ("The county registered 2,150 households for help.", "county"),
+    # a measurement is no count a body reports
+    ("The gauge at the bridge recorded 240 mm of rain overnight.", None),
+    ("The charity registered as a company in 2010.", None),
+])
+def test_a_body_that_counts_is_the_source_of_its_count(sentence, who):
+    assert speaker(sentence) == who
