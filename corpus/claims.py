@@ -23,7 +23,7 @@ from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import counts_people, parse_quantities
 from evacmap.corpus.referents import Referents
-from evacmap.corpus.scope import clause_scope, day_series, modality, quantity_modality, quantity_scope, subject_tally
+from evacmap.corpus.scope import clause_scope, day_series, modality, part_scope, quantity_modality, quantity_scope, subject_tally
 from evacmap.corpus.speakers import attribute, place_words
 
 # A toll over weeks or years ("the war that has killed hundreds of thousands") is of no single day.
@@ -412,7 +412,8 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
             lo, hi = next(((x, y) for x, y in parts if x <= a < y), (0, len(c.text)))
             part = c.text[lo:hi]
             timed = q.counts in ("hours", "days", "weeks")
-            own_scope = own_scope or clause_scope(part, counted=not timed) or _detailed_scope(c.text, lo, parts) or "none"
+            own_scope = own_scope or part_scope(part, c.text, lo, counted=not timed) or _detailed_scope(c.text, lo, parts) \
+                or "none"
             own_mood = own_mood or modality(part)
         if (own_scope or scope) in (None, "none") and q.counts not in ("hours", "days", "weeks") \
                 and subject_tally(c.text, b):

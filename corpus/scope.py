@@ -25,8 +25,8 @@ import re
 from evacmap.corpus.families import Family
 from evacmap.corpus.folding import fast
 
-__all__ = ["MODALITIES", "SCOPES", "clause_scope", "day_series", "modality", "quantity_modality", "quantity_scope",
-           "subject_tally"]
+__all__ = ["MODALITIES", "SCOPES", "clause_scope", "day_series", "modality", "part_scope", "quantity_modality",
+           "quantity_scope", "subject_tally"]
 
 SCOPES = ("first_batch", "first_convoy", "second_convoy", "third_convoy", "first_two", "cumulative", "total",
           "daily", "part", "remainder", "target", "population")
@@ -214,8 +214,18 @@ def _nth(m: re.Match) -> str:
     return f"{_ORD[m.group(1).lower()]}_{kind}"
 
 
+# "Of them, 3.2 lakh were moved from one district and 1.3 lakh from another": a clause that opens by taking
+# from a group named before counts parts of it, every number of the clause.
+_PARTS_OF_BEFORE = re.compile(r"^\W*(?:and\s+|but\s+)?(?:of|among)\s+(?:them|those|these|whom|the\s+(?:[a-z-]+\s+){0,2}?"
+                              r"(?:evacuees|people|residents|refugees|arrivals|displaced|dead|total))\s*,", re.I)
+
+# "Of the 300 evacuees, 40 were children": the number after a group counted in an opening phrase is part of it
+_OF_THE_N_BEFORE = re.compile(r"^\W*(?:and\s+|but\s+)?(?:of|among)\s+(?:the|these|those)\s+(?:more than\s+|about\s+|some\s+)?"
+                              r"\d[\d,.]*(?:\s+[\w'’-]+){0,3}\s*,\s*(?:[\w-]+\s+){0,2}$", re.I)
+
 # In priority order: the cue, and the scope it gives (a function of the match where the words decide).
 _CLAUSE_CUES = [
+    (_PARTS_OF_BEFORE, lambda m: "part"),
     (_FIRST_N, lambda m: f"first_{_NUMW[m.group(1).lower()]}"), (_BEGAN_WITH, _batch), (_FIRST, _batch),
     (_NTH, _nth), (_TOTAL, lambda m: "total"), (_CUMULATIVE, lambda m: "cumulative"),
     (_AS_OF, lambda m: "cumulative"), (_TALLY, lambda m: "cumulative"), (_DAILY, lambda m: "daily"),
@@ -233,6 +243,17 @@ def day_series(text: str, spans: list[tuple[int, int]]) -> list[bool]:
         days.append(m.group(1).lower() if m else None)
     named = {d for d in days if d}
     return [d is not None and len(named) > 1 for d in days]
+
+
+def part_scope(part: str, clause: str, start: int, counted: bool = False) -> str | None:
+    """The scope of one coordinated part of a clause (`part` starts at `start` in `clause`): its own cues; else,
+    when the clause opens by taking from a group named before ("Of those, 640 had reached the border and 850
+    were on the road"), a part of that group; else what its tense makes of a count (see clause_scope)."""
+    if explicit := clause_scope(part):
+        return explicit
+    if start and _PARTS_OF_BEFORE.search(clause):
+        return "part"
+    return clause_scope(part, counted)
 
 
 def clause_scope(text: str, counted: bool = False) -> str | None:
@@ -256,7 +277,8 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
         before = _OF_THEM_AFTER.sub(" ", before)
     cut = max(before.rfind(","), before.rfind(";"))
     near = before if _PART_BEFORE.search(before) else before[cut + 1:]
-    if _PART_BEFORE.search(near) or (previous_end and _INCLUDED_BEFORE.search(near)):
+    if _PART_BEFORE.search(near) or (previous_end and _INCLUDED_BEFORE.search(near)) or \
+            (previous_end and _OF_THE_N_BEFORE.match(text, 0, start)):
         return "part"
     if _REMAINDER_BEFORE.search(near) and re.search(r"\b(?:remaining|rest)\b", near, re.I):
         return "remainder"

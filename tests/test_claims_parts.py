@@ -166,3 +166,15 @@ def test_of_them_names_its_kind_and_a_noun_phrase_is_never_borrowed():
 def test_or_more_or_so_and_a_range_of_them_are_counts(text, value, low, high, qualifier, counts):
     [q] = parse_quantities(text)
     assert (q.value, q.low, q.high, q.qualifier, q.counts) == (value, low, high, qualifier, counts), q
+
+
+def test_a_clause_opening_with_of_them_counts_parts_in_every_coordinated_part():
+    """"Of them, 900 ... and 300 ...": every number of a clause that opens by taking from a group named before
+    is a part of it, not a total of its own; a part with a cue of its own keeps it ("every day")."""
+    claims = _claims("More than 5,000 people crossed into Borduria since Monday, officials said. Of them, more than "
+                     "900 were foreigners and at least 3,100 had come from Tall, the ministry said.")
+    assert _q(claims, 900)[1]["scope"] == "part" and _q(claims, 3100)[1]["scope"] == "part"
+    claims = _claims("Of those, about 4,000 had left Oran, he said, and 700 people were leaving every day.")
+    assert _q(claims, 4000)[1]["scope"] == "part" and _q(claims, 700)[1]["scope"] == "daily"
+    claims = _claims("Of the 300 evacuees, 40 were children.")
+    assert _q(claims, 300)[1]["scope"] != "part" and _q(claims, 40)[1]["scope"] == "part"
