@@ -15,7 +15,7 @@ from dataclasses import replace
 from evacmap.corpus.attribution import find_attribution, mask_quotes
 from evacmap.corpus.claim_links import BEGIN_WITH, also_undated, first_stage, part_of_previous
 from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
-from evacmap.corpus.dates import find_dates, find_times, narrative_dates
+from evacmap.corpus.dates import find_dates, find_times, narrative_dates, runs_to_report
 from evacmap.corpus.events import classify
 from evacmap.corpus.folding import fast
 from evacmap.corpus.leaning import ATTRIBUTIVE, colon_head, leans_back
@@ -38,9 +38,7 @@ _BACKGROUND = re.compile(r"^\W*(?:when|since|before|back in|at the height of|dur
                          r"\bover the (?:past|last) (?:weeks|months|years)\b|\bin recent (?:weeks|months|years)\b",
                          re.I)
 _SINCE_YEAR = re.compile(r"\bsince\s+(?:19|20)\d\d\b", re.I)
-# A span that runs up to the report ("this week", "over the past week"): a total over it is as of publication.
-_SPAN_TO_NOW = re.compile(r"(?<!earlier )(?<!later )\bthis week\b|\b(?:over|in|during) the (?:past|last) (?:week|"
-                          r"\w+ days)\b(?! ago)", re.I)
+_TALLIES = ("total", "cumulative")
 # Coordinated independent clauses are separate statements: ", and a second convoy left ...", and so is what
 # a speaker adds: "..., he said, adding the remaining 10,000 were fighters".
 _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?: that)?|noting(?: that)?)\s+|;\s+)"
@@ -337,7 +335,8 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
             and not _SINCE_YEAR.search(c.text):
         scope = "total"  # a past event's count is its whole: "in the 2011 floods, 3,000 people were housed"
     quantities = _placed(c, quantities, kept, inferred)
-    if date is None and scope in ("total", "cumulative") and _SPAN_TO_NOW.search(c.text):
+    if date is None and (scope in _TALLIES or (quantities and all(q.scope in _TALLIES for q in quantities))) \
+            and runs_to_report(c.text):
         date = article.published  # "88,000 were moved out this week": a total as of the report
     date = _part_date(c, quantities, article, date)
     quantities = _evented(c, _dated(c, quantities, article, date), event)
@@ -494,5 +493,5 @@ def claims_csv_rows(claims: list[Claim]) -> tuple[tuple[str, ...], list[list]]:
 # Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).
 _BACKGROUND, _CUMULATIVE = fast(_BACKGROUND), fast(_CUMULATIVE)
 # searched in every clause (clauses, _parts, _clause_claim): folded too
-_COORD, _FINITE, _PART, _AND_NUMBER, _ALTERNATIVE, _SINCE_YEAR, _SPAN_TO_NOW, _LEADING_SIDE = map(fast, (
-    _COORD, _FINITE, _PART, _AND_NUMBER, _ALTERNATIVE, _SINCE_YEAR, _SPAN_TO_NOW, _LEADING_SIDE))
+_COORD, _FINITE, _PART, _AND_NUMBER, _ALTERNATIVE, _SINCE_YEAR, _LEADING_SIDE = map(fast, (
+    _COORD, _FINITE, _PART, _AND_NUMBER, _ALTERNATIVE, _SINCE_YEAR, _LEADING_SIDE))

@@ -18,6 +18,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from evacmap.corpus.folding import fast
+
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = {m: i + 1 for i, m in enumerate(
     ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -290,3 +292,22 @@ def narrative_dates(texts: list[str], published: dt.date | None,
         if moved:
             current = max(moved)
     return out
+
+
+# A span that runs up to the report ("this week", "over the past week"): a total over it is as of publication.
+# So is a tally "since" a day or the start of the story's event ("seven had died since Wednesday", "22,000 had been
+# displaced since the offensive began"), not since a year (a war's toll over years is of no day).
+_SPAN_TO_REPORT = re.compile(r"(?<!earlier )(?<!later )\bthis week\b|\b(?:over|in|during) the (?:past|last) (?:week|"
+                          r"\w+ days)\b(?! ago)|\bsince (?:(?:last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+                          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d|\d{1,2} (?:jan|feb|mar|"
+                          r"apr|may|jun|jul|aug|sep|oct|nov|dec)|the (?:[\w-]+ ){1,3}(?:began|started|opened|struck|hit|"
+                          r"broke out))", re.I)
+
+
+def runs_to_report(text: str) -> bool:
+    """Whether a clause counts over a span that runs up to the report ("this week", "since Wednesday", "since
+    the offensive began"): its total is as of the report's day."""
+    return _SPAN_TO_REPORT.search(text) is not None
+
+
+_SPAN_TO_REPORT = fast(_SPAN_TO_REPORT)  # searched on folded text behind a scan for its literals (corpus/folding.py)

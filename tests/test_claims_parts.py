@@ -178,3 +178,15 @@ def test_a_clause_opening_with_of_them_counts_parts_in_every_coordinated_part():
     assert _q(claims, 4000)[1]["scope"] == "part" and _q(claims, 700)[1]["scope"] == "daily"
     claims = _claims("Of the 300 evacuees, 40 were children.")
     assert _q(claims, 300)[1]["scope"] != "part" and _q(claims, 40)[1]["scope"] == "part"
+
+
+@pytest.mark.parametrize("text, value, dated", [
+    ("Officials said nine people had died in the floods since Monday.", 9, True),
+    ("More than 14,000 people had been displaced since the offensive began, the agency said.", 14000, True),
+    ("Some 3,000 people have left Oran since May 2, the ministry said.", 3000, True),
+    ("The war has displaced 300,000 people since 2011, the agency said.", 300000, False),  # a toll over years
+    ("Before the storm, 400 people had been killed in the fighting.", 400, False),
+])
+def test_a_tally_since_a_day_or_the_events_start_is_as_of_the_report(text, value, dated):
+    q = _q(_claims(text), value)[1]
+    assert (q["date"] == WED.isoformat()) is dated, (q["date"], q["scope"])
