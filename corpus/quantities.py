@@ -238,7 +238,9 @@ def _elided(text: str, m: re.Match, context: str, found: list[Quantity], offset:
     named = _named_before(before) or _reached_count(before, after)
     if named:
         return named
-    earlier = next((q.counts for q in found if _human(q.counts) and q.counts not in ("killed", "wounded")), None)
+    # the head noun counted earlier: of a toll, who died or was hurt ("three workers were hurt and seven were missing")
+    earlier = next((q.counts if q.counts not in ("killed", "wounded") else q.kinds[1] for q in found if _human(q.counts)
+                    and (q.counts not in ("killed", "wounded") or len(q.kinds) == 2)), None)
     colon = before.rfind(":")
     if colon >= 0 and ";" not in before[colon:]:  # "168 of the wounded were flown ...: 96 by air, and 72 by road"
         detailed = [q.counts for q in found if q.end - offset <= colon and q.counts]

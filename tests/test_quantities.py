@@ -340,3 +340,14 @@ def test_a_ships_trips_are_counted_as_sailings():
     """Written sentence: sailings and voyages are counted as flights are, a ship's trips."""
     qs = parse_quantities("The ferry company added three sailings a day and two extra voyages on Sunday.")
     assert [(q.value, q.counts) for q in qs] == [(3, "sailings"), (2, "sailings")]
+
+
+@pytest.mark.parametrize("text, kinds", [
+    # the number after a toll counts who died or was hurt, not people in general
+    ("The company said four workers were hurt and nine were missing.", [("wounded", "workers"), "workers"]),
+    ("Three soldiers were killed and 11 were wounded.", [("killed", "soldiers"), ("wounded", "soldiers")]),
+    ("Two people were killed and 40 fled.", ["killed", "people"]),
+])
+def test_a_count_after_a_toll_counts_who_the_toll_counted(text, kinds):
+    got = [q.kinds[:2] if len(q.kinds) == 2 else q.counts for q in parse_quantities(text)]
+    assert got == kinds
