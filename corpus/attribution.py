@@ -67,7 +67,8 @@ def geo_word(word: str) -> bool:
     w = word.lower().strip("’'s")
     return word.lower() in _NOT_NAMES or w in _NOT_NAMES or word.lower() in PLACE_WORDS.get()
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
-          r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
+          r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|expected|expects|"
+          r"predicted|predicts|projected|anticipated|"
           r"tweeted|spoke of|speaks of|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
           r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
           r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying|"
@@ -75,8 +76,9 @@ _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|
           r"(?:recorded|counted|registered|tallied|logged)(?= (?:(?:at least|more than|about|some|nearly|almost|over|"
           r"around|roughly|a total of) )?\d[\d,.]*(?![\d,.]| ?(?:mm|cm|m|km|ft|in|inches|feet|metres|meters|millimet|"
           r"centimet|degrees|°|mph|km/h|knots|magnitude)\b))")
-# not a participle after a determiner ("an estimated 1.2 million", "the reported figure")
-_VERB = re.compile(rf"(?<!\b[Aa] )(?<!\b[Aa]n )(?<!\b[Tt]he )\b(?:has |have |had )?({_VERBS})\b")
+# not a participle after a determiner ("an estimated 1.2 million", "the reported figure"),
+# nor a comparison ("as expected", "more than estimated")
+_VERB = re.compile(rf"(?<!\b[Aa] )(?<!\b[Aa]n )(?<!\b[Tt]he )(?<!\b[Aa]s )(?<!\bthan )\b(?:has |have |had )?({_VERBS})\b")
 _PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)$")  # then spaces to the verb: see _passive
 
 

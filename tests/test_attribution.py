@@ -332,3 +332,16 @@ def test_a_ministry_credited_earlier_is_the_ministry_said_later():
 ])
 def test_a_body_that_counts_is_the_source_of_its_count(sentence, who):
     assert speaker(sentence) == who
+
+
+@pytest.mark.parametrize("sentence,who", [
+    ("Officials expected 200 buses to arrive by noon.", "Officials"),
+    ("The agency predicted that 40,000 people would need shelter.", "agency"),
+    ("Ruritania expects about 900 of its nationals to leave.", "Ruritania"),
+    # a passive, or a comparison, names no one who expects
+    ("Residents were expected to leave by noon.", None),
+    ("As expected, 300 people left before dark.", None),
+    ("More people than expected arrived at the shelters.", None),
+])
+def test_who_expects_or_predicts_a_number_is_its_source(sentence, who):
+    assert speaker(sentence) == who
