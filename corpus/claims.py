@@ -42,7 +42,9 @@ _TALLIES = ("total", "cumulative")
 # Coordinated independent clauses are separate statements: ", and a second convoy left ...", and so is what
 # a speaker adds: "..., he said, adding the remaining 10,000 were fighters".
 _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?: that)?|noting(?: that)?)\s+|;\s+)"
-                    r"(?=(?:an?|the|this|these|those|it|they|he|she|we|"
+                    # after a semicolon, also a source or group in lower case: "; island officials spoke of ..."
+                    r"(?=(?:(?<=;\s)(?:[a-z][\w-]*\s+)?(?:officials|authorities|police|sources|residents|rescuers|"
+                    r"witnesses|volunteers|workers)|an?|the|this|these|those|it|they|he|she|we|"
                     r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*|one|two|three|four|five|six|"
                     r"seven|eight|nine|ten|eleven|twelve|dozens|hundreds|thousands|"
                     r"another)\b)")  # "..., while another 4,000 remained in the town": a counted subject of its own
@@ -52,7 +54,8 @@ _ELLIPTICAL = re.compile(r"^[\d,.]+\s+(?:by|on|in|via|aboard|from|to|through)\b"
 _COUNT_START = re.compile(r"^(?:(?:about|around|some|nearly|almost|another|the other|the remaining|the rest)\s+)?"
                           r"(?:[\d,]+\b|one|two|three|four|five|six|seven|eight|nine|ten)", re.I)
 _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|may|might|left|went|came|took|"
-                     r"began|fled|said|says|means|remains?|put|puts|gave|gives|told|tells|\w{3,}ed)\b", re.I)
+                     r"began|fled|said|says|means|remains?|put|puts|gave|gives|told|tells|spoke|sent|brought|flew|drove|"
+                     r"\w{3,}ed)\b", re.I)
 
 
 def clauses(sentence: Sentence) -> list[Sentence]:

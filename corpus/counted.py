@@ -54,8 +54,9 @@ NOUNS = {
     "arrivals": "people", "survivors": "survivors",
 }
 # Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
-# The shapes cover most; the irregular plurals are listed ("64 Greeks", "47 Swedes", "300 Filipinos").
-DEMONYM = re.compile(r"(?:[A-Z][a-z]+(?:ans|ese|[a-z]is|ons|ots|ards|[cr]ks|chs)|Greeks|Swedes|Danes|Finns|Poles|"
+# The shapes cover most; the irregular plurals are listed ("64 Greeks", "47 Swedes", "300 Filipinos"), and so
+# are the few in "-ons" (a shape that would take "two Sea Stallions" or "the Falcons" for people).
+DEMONYM = re.compile(r"(?:[A-Z][a-z]+(?:ans|ese|[a-z]is|ots|ards|[cr]ks|chs)|Britons|Bretons|Greeks|Swedes|Danes|Finns|Poles|"
                      r"Filipinos|Kurds|Arabs|Serbs|Croats|Uzbeks|Tajiks|Kazakhs)$")
 HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "rebels",
                    "foreign fighters", "soldiers", "wounded", "killed", "casualties", "children",

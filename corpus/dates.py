@@ -156,6 +156,9 @@ def _weekday(published: dt.date, wd: int, future: bool, strict: bool) -> dt.date
 _DEADLINE = re.compile(r"\bto\s+[a-z]+(?:\s+[a-z]+){0,2}?\s+by(?:\s+[\w:.-]+){0,2}\s*$", re.I)
 
 
+_FUTURE_IN_PAST = re.compile(r"\b(?:was|were)\s+(?:due|scheduled|expected|set|going|about)?\s*to\b|\bwould\b", re.I)
+
+
 def _future(text: str, m: re.Match, window: str) -> bool:
     """Whether the clause a weekday sits in is in the future. A clause without a tense of its own ("..., the
     only road out, at first light on Friday") takes the nearest tense before it in the sentence, or, when the
@@ -189,7 +192,10 @@ def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = No
             wd = WEEKDAYS.index(m.group("wd").lower())
             mod = (m.group("wmod") or "").lower()
             future = mod == "next" or (mod != "last" and _future(text, m, window))
-            day = _weekday(published, wd, future, strict=mod in ("last", "next"))
+            # the future in the past ("were due to leave on Monday" after "flew out 257 on Sunday") is counted
+            # from the day the sentence told of, not from publication
+            base = anchor if future and anchor < published and _FUTURE_IN_PAST.search(window) else published
+            day = _weekday(base, wd, future, strict=mod in ("last", "next"))
             kind = "weekday"
             background = background or bool(_DEADLINE.search(window))  # a deadline is not when things happened
         elif m.group("explicit"):

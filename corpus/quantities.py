@@ -65,7 +65,8 @@ _HUMAN_VERB = re.compile(
     r"boarded|departed|gathered|stayed|were|are|had|have|came|went|flew|returned|travell?ed|walked|drove|"
     r"reached|landed|entered|disembarked|sailed)\b", re.I)
 _A_FIGURE = re.compile(r"\b(?:(?:the|a|its|their|a new|an updated|[\w-]+['’]s) (?:figure|number|total|estimate|tally|count)|"
-                       r"^\W*it (?:stood|rose|climbed|reached|grew|jumped|fell))\b", re.I)
+                       r"^\W*it (?:stood|rose|climbed|reached|grew|jumped|fell)|"
+                       r"\b(?:spoke|speaks|spoken) of)\b", re.I)  # "; island officials spoke of about 3,000"
 # "42 in Lee County and 58 statewide", "28,120 at 8 p.m. ... and at 42,500": a bare number coordinated with a
 # counted one counts the same thing; so does an earlier level it is set against ("28 missing, up from 17").
 # ... and what may follow such a number: no noun of its own ("and six international organisations" has one).

@@ -190,3 +190,17 @@ def test_a_clause_opening_with_of_them_counts_parts_in_every_coordinated_part():
 def test_a_tally_since_a_day_or_the_events_start_is_as_of_the_report(text, value, dated):
     q = _q(_claims(text), value)[1]
     assert (q["date"] == WED.isoformat()) is dated, (q["date"], q["scope"])
+
+
+def test_clauses_with_sources_or_dates_of_their_own_are_claims_of_their_own():
+    """"X put the number at 3,500; local officials spoke of about 3,000": the second figure is the officials',
+    of the same thing; "a helicopter flew 21 people on Sunday, and two Sea Stallions carried 43 more on Monday":
+    two days, two claims, and the 43 are people (a vehicle's name is no nationality)."""
+    claims = _claims("The regional emergency service put the number confined at some 3,500; local officials spoke of "
+                     "about 3,000.")
+    c, q = _q(claims, 3000)
+    assert c.speaker == "local officials" and q["counts"] == "people"
+    assert _q(claims, 3500)[0].speaker != "local officials"
+    claims = _claims("A helicopter flew 21 people to Oran on Sunday, and two Sea Stallions carried 43 more on Monday.")
+    (c21, q21), (c43, q43) = _q(claims, 21), _q(claims, 43)
+    assert c21.id != c43.id and q43["counts"] == "people" and (q21["date"], q43["date"]) == ("2024-05-05", "2024-05-06")

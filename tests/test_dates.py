@@ -213,3 +213,13 @@ def test_a_sentence_opening_with_when_is_dated_by_that_clause():
     assert (r.date, r.background) == (dt.date(2016, 12, 12), False)
     assert first("The city had 300,000 people when the war began on Dec. 12.").background
     assert first("When buses arrived after the ceasefire on Wednesday, 300 people left.").background
+
+
+def test_the_future_in_the_past_counts_its_weekday_from_the_day_told_of():
+    """"were due to leave on Monday" after a Sunday is the Monday after it; "will leave on Monday" in a
+    Thursday paper is the Monday to come."""
+    thu, sun = dt.date(2024, 5, 9), dt.date(2024, 5, 5)
+    assert [r.date for r in find_dates("another 400 were due to leave on Monday.", thu, anchor=sun)] == \
+        [dt.date(2024, 5, 6)]
+    assert [r.date for r in find_dates("another 400 would leave on Monday.", thu, anchor=sun)] == [dt.date(2024, 5, 6)]
+    assert [r.date for r in find_dates("another 400 will leave on Monday.", thu, anchor=sun)] == [dt.date(2024, 5, 13)]
