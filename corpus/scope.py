@@ -150,6 +150,11 @@ _POPULATION_BEFORE = re.compile(r"\b(?:evacuations?|evacuat\w+|airlift|rescue|op
 _WHOLE_AFTER = re.compile(r"^[^,;.]{0,40}?,?\s+(?:including|among them|of whom)\s+(?:\w+\s+){0,2}?"
                           r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several|dozens|hundreds|"
                           r"thousands)\b)", re.I)
+# "more than 600,000 people who have left the city since ...": a count whose own relative clause is in the
+# present perfect is a running total, whatever the tense of the clause it sits in
+_TALLY_AFTER = re.compile(r"^\s+(?:[\w'’-]+\s+){0,3}?(?:who|that)\s+(?:have|has)\s+(?:now\s+|already\s+|so far\s+)?"
+                          r"(?:been\s+)?(?:fled|left|crossed|arrived|reached|returned|escaped|evacuated|displaced|"
+                          r"relocated|moved|rescued|registered|sought|died|been\s+killed)\b", re.I)
 # "half of the town's 8,000 residents", "most of its 20,000 inhabitants": the people who live there, of whom
 # a part moved (without the part, "the town's 8,000 residents fled" counts those who moved)
 _POSSESSED_BEFORE = re.compile(r"\b(?:half|a third|a quarter|two-thirds|most|many|some|much|part|\d+(?:\.\d+)?\s*"
@@ -293,9 +298,8 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
         return "daily"  # "2,300 in the 24 hours to Sunday noon": that day's count, not the total
     if _population(text[end:], near, before):
         return "population"
-    if _WHOLE_AFTER.match(text[end:]):
-        return "total"
-    return None
+    after = text[end:]
+    return "cumulative" if _TALLY_AFTER.match(after) else "total" if _WHOLE_AFTER.match(after) else None
 
 
 def _population(after: str, near: str, before: str) -> bool:

@@ -204,3 +204,12 @@ def test_clauses_with_sources_or_dates_of_their_own_are_claims_of_their_own():
     claims = _claims("A helicopter flew 21 people to Oran on Sunday, and two Sea Stallions carried 43 more on Monday.")
     (c21, q21), (c43, q43) = _q(claims, 21), _q(claims, 43)
     assert c21.id != c43.id and q43["counts"] == "people" and (q21["date"], q43["date"]) == ("2024-05-05", "2024-05-06")
+
+
+@pytest.mark.parametrize("text, value, scope", [
+    ("The new arrivals join more than 90,000 people who have fled the valley since March.", 90000, "cumulative"),
+    ("Shelters now hold 4,000 residents that have left the coast.", 4000, "cumulative"),
+    ("About 300 people who left on Monday reached the camp.", 300, None),  # a relative clause in the past
+])
+def test_a_count_whose_relative_clause_is_in_the_present_perfect_is_a_running_total(text, value, scope):
+    assert _q(_claims(text), value)[1]["scope"] == scope
