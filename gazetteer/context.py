@@ -307,7 +307,6 @@ def km(a: Place, b: Place) -> float:
 
 CAPITAL_NOTE = "national capital"
 
-
 # How much less likely a place is when the mention is not spelt like its own name: an alternate name (GeoNames
 # lists every language's form, so "Goris" is also Lithuanian for Gori) costs a factor of 10 in population, a
 # match reached only through the loose key (ou→u, doubled letters, -ah/-eh) a factor of about 30.
@@ -451,15 +450,16 @@ FAR_REASON = "only small places of this name, far from the story's country and p
 
 def _only(only: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None,
           near: NearTowns | None = None) -> tuple[Place | None, str]:
-    """The one candidate, unless it is a small place outside the article's countries that only the loose key
-    joins to the mention ("Argeen" → a village listed as "Argin" on another continent), or a small town far
-    from the story (far_from_story)."""
+    """The one candidate, unless a small place that only the loose key joins to the mention, outside the article's
+    countries ("Argeen" → a village "Argin" on another continent) or far from all its towns ("the Oder" → the Danish
+    town of Odder, its own country aside), or a small town far from the story (far_from_story)."""
     if far_from_story(only, focus, doc_countries, near):
         return None, FAR_REASON
-    if (only.source not in {"curated", "user"} and only.population < 5_000 and only.kind in SETTLEMENT_KINDS
-            and name_cost(only, surface) >= NORMALISED_COST
-            and not ({only.country, only.parent} & (doc_countries | {focus}))):
-        return None, "only a loose spelling of a small place outside the article's countries"
+    loose = only.source not in {"curated", "user"} and only.kind in SETTLEMENT_KINDS and only.population < 100_000 \
+        and name_cost(only, surface) >= NORMALISED_COST
+    if loose and ((only.population < 5_000 and not ({only.country, only.parent} & (doc_countries | {focus})))
+                  or (near and not near.close(only) and only.country != focus)):
+        return None, "only a loose spelling of a small place outside the article's countries and far from its towns"
     return only, "only place with this name"
 
 

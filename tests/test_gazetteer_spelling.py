@@ -113,3 +113,27 @@ def test_datelines_run_into_the_story_and_bc_is_british_columbia():
     assert got["WASHINGTON"].country == "US"
     assert got["B.C."].name == "British Columbia"
     assert [m.surface for m in gazetteer.find("Rome was founded in 753 B.C. by twins.")] == ["Rome"]
+
+
+def test_a_lone_loose_match_of_a_town_far_from_every_town_the_article_names_is_left_unresolved():
+    """"the Oder" (a river) is spelt like the Danish town of Odder only once doubled letters are folded: in an
+    article whose towns are in Moravia, that town is no reading of it. The same loose spelling of a town near
+    the article's towns, or the town spelt as it is listed, is taken."""
+    from evacmap.gazetteer.coherence import Nearby
+    anchor = Place(id="a", name="Ostrava", kind="city", lat=49.83, lon=18.28, precision_m=5000, source="geonames",
+                   citation="test", names=("Ostrava",), population=280_000, country="CZ")
+    far = Place(**{**town("far", "Odder", 12_000, lat=55.97, lon=10.15).__dict__, "country": "DK"})
+    close = Place(**{**town("close", "Odder", 12_000, lat=49.9, lon=18.4).__dict__, "country": "DK"})
+    near = Nearby([("ostrava", anchor)]).seen_from("oder")
+    kwargs = {"region": False, "focus": None, "doc_countries": frozenset({"CZ", "DK"}), "near": near}
+    place, reason = context.choose([far], surface="Oder", **kwargs)
+    assert place is None and "loose" in reason
+    assert context.choose([far], surface="Odder", **kwargs)[0] is far
+    assert context.choose([close], surface="Oder", **kwargs)[0] is close
+
+
+def test_a_river_spelt_like_a_far_town_is_no_place(gazetteer):
+    found = {m.surface: m.place for m in gazetteer.find(
+        "More than 12,000 people were evacuated from Ostrava after the Oder burst its banks, and Bohumin was "
+        "cut off.")}
+    assert found["Ostrava"] is not None and found.get("Oder") is None
