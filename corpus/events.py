@@ -56,7 +56,8 @@ _SIDE = re.compile(r"\b(?:after|when|since|before|until|because|following)\b[^,;
 # An evacuation happening (verbs), versus one merely mentioned (nouns: only with a count).
 _EVAC = re.compile(r"\b(?:evacuat(?:ed|ing)|brought out|bused out|taken out|flown out|ferried out|shipped out|airlifted|"
                    # "took about 1,000 people from X to Y", "ferried 300 people from X to Y": people moved
-                   r"(?:took|taken|carried|ferried|flew|flown|brought|drove|driven|bused|shipped)\s+(?:[\w,'’-]+\s+){1,5}?"
+                   r"(?:took|taken|carried|ferried|flew|flown|brought|drove|driven|bused|shipped|lifted|moved|"
+                   r"transferred|relocated)\s+(?:[\w,'’-]+\s+){1,5}?"
                    r"from\s+[^.;]{1,60}?\bto\b|"
                    r"(?:allowed|able|permitted) to (?:leave|move|go|depart|cross|travel)|"
                    r"(?:headed|pulled|drove|rolled|moved|streamed|snaked) out|"
@@ -86,7 +87,9 @@ _DEST = re.compile(r"\b(?:bound for|headed (?:to|for)|will go to|to go to|(?:be 
                    r"evacuated to|en route to)\b", re.I)
 _FUTURE = re.compile(r"\b(?:will|would|likely to|expected to|plans? to|due to|could|target)\b", re.I)
 _FLED = re.compile(r"\b(?:fled|fleeing|escaped)\b", re.I)
-_DISPLACED = re.compile(r"\bdisplac(?:ed|ement)\b", re.I)
+# "forced 8,000 people from their homes", "left 3,000 homeless": people driven from their homes
+_DISPLACED = re.compile(r"\bdisplac(?:ed|ement)\b|\b(?:forced|driven|chased)\s+(?:[\w,'’-]+\s+){0,4}?(?:from|out of)\s+"
+                        r"(?:their|his|her)\s+homes?\b|\bhomeless\b", re.I)
 # "besieged" before a noun or place name is an adjective ("besieged eastern Aleppo"), not the siege.
 _SIEGE = re.compile(r"\b(?:(?:is|are|was|were|been|remain|remained|remains|being|stay)\s+(?:\w+\s+)?"
                     r"(?:besieged|encircled|surrounded)|under siege|trapped|stuck inside|besieged\s*[,.;]|"

@@ -3,6 +3,7 @@ another is an evacuation, a clause of its own after "while another ..." reports 
 one part of a sentence never makes another part's count a death toll."""
 from __future__ import annotations
 
+import pytest
 from helpers import claims_in
 
 
@@ -33,3 +34,14 @@ def test_a_death_in_one_part_is_not_the_event_of_another_parts_count():
 def test_displaced_people_counted_in_passing_are_the_displaced():
     got = _events("Families were taken by bus from the checkpoint to camps housing more than 41,000 displaced people.")
     assert (41000, "displaced") in got
+
+
+@pytest.mark.parametrize("text, event", [
+    ("Last year's floods forced 8,000 people from their homes.", "displaced"),
+    ("The fires have left 3,000 people homeless.", "displaced"),
+    ("Two helicopters lifted 45 patients from the hospital to Oran.", "evacuated"),
+    ("Crews moved 300 residents from the island to the mainland.", "evacuated"),
+    ("Rangers moved 300 residents into the school gym.", "other"),  # no journey from one place to another
+])
+def test_verbs_of_displacement_and_of_moving_people_between_places(text, event):
+    assert {e for _, e in _events(text)} == {event}
