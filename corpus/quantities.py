@@ -63,7 +63,9 @@ _RANGE_JOIN = re.compile(r"\s*(?:to|and|-|–|or)\s*", re.I)
 _HUMAN_VERB = re.compile(
     r"(?:were|was|are|have|had|has)?\s*(?:left|remain(?:ed|s)?|fled|escaped|died|arrived|crossed|"
     r"boarded|departed|gathered|stayed|were|are|had|have|came|went|flew|returned|travell?ed|walked|drove|"
-    r"reached|landed|entered|disembarked|sailed)\b", re.I)
+    r"reached|landed|entered|disembarked|sailed)\b|(?:could|may|might|would|will|should|must|can)\s+(?:still\s+|yet\s+|"
+    r"also\s+|soon\s+)?(?:be\s+(?:moved|evacuated|displaced|relocated|taken|bused|flown|forced)|leave|flee|cross|arrive|"
+    r"return|need)\b", re.I)  # "a further 5,000 could be moved overnight"
 _A_FIGURE = re.compile(r"\b(?:(?:the|a|its|their|a new|an updated|[\w-]+['’]s) (?:figure|number|total|estimate|tally|count)|"
                        r"^\W*it (?:stood|rose|climbed|reached|grew|jumped|fell)|"
                        r"\b(?:spoke|speaks|spoken) of)\b", re.I)  # "; island officials spoke of about 3,000"

@@ -351,3 +351,12 @@ def test_a_ships_trips_are_counted_as_sailings():
 def test_a_count_after_a_toll_counts_who_the_toll_counted(text, kinds):
     got = [q.kinds[:2] if len(q.kinds) == 2 else q.counts for q in parse_quantities(text)]
     assert got == kinds
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Officials warned that a further 5,000 could be moved overnight if the water kept rising.", 5000),
+    ("Another 300 will leave on Friday, the mayor said.", 300),
+    ("Up to 1,200 more might still be evacuated.", 1200),
+])
+def test_a_bare_number_before_a_modal_verb_of_moving_counts_people(text, value):
+    assert [(q.value, q.counts) for q in parse_quantities(text)] == [(value, "people")]
