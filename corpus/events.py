@@ -39,7 +39,9 @@ EVENT_KINDS = ("evacuated", "remaining", "convoy", "ceasefire", "attack", "kille
 
 VEHICLES = frozenset({"buses", "ambulances", "vehicles", "trucks", "convoys"})
 
-_REMAIN = re.compile(r"\b(?:remain(?:ed|s|ing)?\s+(?:in|inside|trapped|stuck|behind)|"
+# (not an order or a state that "remained in effect", "remains in force", "remained in control")
+_REMAIN = re.compile(r"\b(?:remain(?:ed|s|ing)?\s+(?:in(?!\s+(?:effect|force|place|power|control|charge|office|contact|"
+                     r"touch|talks|doubt)\b)|inside|trapped|stuck|behind)|"
                      r"\d[\d,]*\s+remain(?:ed|s)?|remain(?:ed|s)?\s*[.,]|(?:are|were|is) left\b|"
                      r"(?:people|civilians)\s+remaining|there remains?|how many[^.]*\bleft\b|"
                      r"still (?:inside|trapped|in)\b|in need of evacuation|waiting to (?:leave|be evacuated))",
@@ -60,6 +62,7 @@ _EVAC = re.compile(r"\b(?:evacuat(?:ed|ing)|brought out|bused out|taken out|flow
                    r"transferred|relocated)\s+(?:[\w,'’-]+\s+){1,5}?"
                    r"from\s+[^.;]{1,60}?\bto\b|"
                    r"(?:allowed|able|permitted) to (?:leave|move|go|depart|cross|travel)|"
+                   r"forced\s+(?:[\w,'’-]+\s+){0,6}?to\s+(?:leave|evacuate|move out)|"
                    r"(?:headed|pulled|drove|rolled|moved|streamed|snaked) out|"
                    r"(?:complete|completed|finish|continue|carry out|carried out|conduct|resume|begin|start|"
                    r"included|include|includes)\s+(?:the\s+|medical\s+)?evacuations?|"
@@ -86,7 +89,7 @@ _DEAL_VERB = re.compile(r"\b(?:cease-?fire|truce|deal|agreement)\b[^.;,]{0,40}\b
 _DEST = re.compile(r"\b(?:bound for|headed (?:to|for)|will go to|to go to|(?:be )?taken to|"
                    r"evacuated to|en route to)\b", re.I)
 _FUTURE = re.compile(r"\b(?:will|would|likely to|expected to|plans? to|due to|could|target)\b", re.I)
-_FLED = re.compile(r"\b(?:fled|fleeing|escaped)\b", re.I)
+_FLED = re.compile(r"\b(?:fled|fleeing|escaped|forced\s+(?:[\w,'’-]+\s+){0,6}?to\s+flee)\b", re.I)
 # "forced 8,000 people from their homes", "left 3,000 homeless": people driven from their homes
 _DISPLACED = re.compile(r"\bdisplac(?:ed|ement)\b|\b(?:forced|driven|chased)\s+(?:[\w,'’-]+\s+){0,4}?(?:from|out of)\s+"
                         r"(?:their|his|her)\s+homes?\b|\bhomeless\b", re.I)

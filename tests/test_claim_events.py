@@ -42,6 +42,10 @@ def test_displaced_people_counted_in_passing_are_the_displaced():
     ("Two helicopters lifted 45 patients from the hospital to Oran.", "evacuated"),
     ("Crews moved 300 residents from the island to the mainland.", "evacuated"),
     ("Rangers moved 300 residents into the school gym.", "other"),  # no journey from one place to another
+    # people forced to leave did leave; an order that "remained in effect" is no one remaining
+    ("A wildfire forced about 6,500 residents of the county to leave their homes on Tuesday.", "evacuated"),
+    ("The shelling forced 2,000 families to flee.", "fled"),
+    ("Orders to leave remained in effect for 400 residents of the valley late on Tuesday.", "other"),
 ])
 def test_verbs_of_displacement_and_of_moving_people_between_places(text, event):
     assert {e for _, e in _events(text)} == {event}

@@ -213,3 +213,10 @@ def test_clauses_with_sources_or_dates_of_their_own_are_claims_of_their_own():
 ])
 def test_a_count_whose_relative_clause_is_in_the_present_perfect_is_a_running_total(text, value, scope):
     assert _q(_claims(text), value)[1]["scope"] == scope
+
+
+def test_people_forced_to_leave_are_people_who_left_not_a_population():
+    claims = _claims("A wildfire forced about 6,500 residents of the county to leave their homes on Tuesday.")
+    assert _q(claims, 6500)[1]["scope"] != "population"
+    claims = _claims("The sheriff ordered about 6,500 residents of the county to leave their homes on Tuesday.")
+    assert _q(claims, 6500)[1]["scope"] == "population"
