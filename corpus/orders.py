@@ -6,6 +6,8 @@
 - "Evacuation orders were issued for X and Y", "an evacuation order is in effect for X", "People in X were
   told (residents of X were urged) to evacuate (to stay indoors)" -> an order (advice) for those places;
 - "An evacuation warning is in effect for X", "a 'leave now' warning for X" -> a warning, which orders nothing;
+- 'Level 3 "Go Now" orders remained in effect for X', 'X was placed under a "Be Set" warning' -> what the
+  quoted name asks (an order to leave, a warning to be ready, an order to stay in);
 - "the order ... takes in X and Y" and "<place> ... adopted the county order" -> the last order named.
 
 An order's controller reads "mandatory evacuation", "mandatory evacuation zone A" or "evacuation ordered"
@@ -223,6 +225,12 @@ def _warnings(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last:
         words = "stay-indoors advised" if m.group("kind").lower().startswith("advis") else "stay-indoors order"
         last[:] = [words]
         out.extend(_centred(m, "at", words, slots, gazetteer))
+    for m in _NAMED_ORDER.finditer(text, sentence.start, sentence.end):
+        at = "at" if m.group("at") else "at2"
+        if (named := _named_act(m.group("name") or m.group("name2"), m.group("kind") or m.group("kind2"))) is None:
+            continue
+        last[:] = [named]
+        out.extend(_centred(m, at, named, slots, gazetteer))
     return out
 
 
@@ -271,6 +279,32 @@ _PEOPLE_IN_TO_LEAVE = re.compile(
 
 _TOLD_TO_LEAVE, _GROUP_IN_TOLD, _IN_FORCE, _PEOPLE_IN_TO_LEAVE = map(fast, (_TOLD_TO_LEAVE, _GROUP_IN_TOLD, _IN_FORCE,
                                                                         _PEOPLE_IN_TO_LEAVE))
+
+
+#: An order or warning known by its quoted name, in force for places or placed on one: 'Level 3 "Go Now" orders
+#: remained in effect for X, Y and Z', 'X was placed under a Level 2 "Be Set" warning'. The name says what it
+#: asks (_named_act); a name that asks none of leaving, getting ready or staying in is not read.
+_NAMED_ORDER = re.compile(
+    r"(?:\blevel\s+\d\s+)?[\"“](?P<name>[^\"”]{2,24})[\"”]\s+(?P<kind>orders?|warnings?|alerts?|notices?)\s+(?:(?:was|were|"
+    r"is|are|has\s+been|have\s+been|had\s+been|remains?|remained|stayed)\s+)?(?:also\s+|still\s+)?(?:issued\s+|in\s+"
+    rf"(?:place|effect|force)\s+)(?:for|in|covering)\s+(?P<at>{_NAMES})|"
+    rf"(?P<at2>{_NAMES})\s+(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+)?(?:placed|put)\s+under\s+"
+    r"(?:an?|the)\s+(?:level\s+\d\s+)?[\"“](?P<name2>[^\"”]{2,24})[\"”]\s+(?P<kind2>orders?|warnings?|alerts?|notices?)",
+    re.I)
+
+
+def _named_act(name: str, kind: str) -> str | None:
+    """What a named order asks, in the words of :func:`_act_words`: "Go Now", "Leave Now", "Get Out" -> leaving
+    (an order, a warning if it is called one); "Be Set", "Get Ready", "Be Ready" -> a warning to be ready; "Stay
+    Home", "Shelter in Place" -> staying in."""
+    words = name.lower()
+    if re.search(r"\b(?:go|leave|get out|evacuate)\b", words):
+        return "evacuation warning, leave now" if kind.lower().startswith(("warning", "alert")) else "evacuation ordered"
+    if re.search(r"\b(?:set|ready|prepare)\b", words):
+        return "evacuation warning"
+    if re.search(r"\b(?:stay|shelter)\b", words):
+        return "stay-indoors order"
+    return None
 
 
 def _people_in_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,

@@ -644,3 +644,14 @@ def test_a_group_ordered_on_a_weekday_to_leave_puts_its_place_under_an_order(gaz
         ("Magalia", "evacuation ordered", "2018-11-06")}
     claims = _dated_claims("Visitors were told on Sunday to leave Key West.", gaz, "US", "2017-09-07")
     assert {(gaz.get(c.place_id).name, c.controller) for c in claims} == {("Key West", "evacuation ordered")}
+
+
+def test_an_order_or_warning_known_by_its_quoted_name_says_what_the_name_asks(gaz):
+    """'Level 3 "Go Now" orders remained in effect for X, Y and Z' puts each under an order to leave; 'W was placed
+    under a Level 2 "Be Set" warning' under a warning; a quoted name that asks nothing of leaving or staying in
+    ('"Red Flag" warnings') is no evacuation."""
+    text = ('GRANTS PASS - Level 3 "Go Now" orders remained in effect for Cave Junction, Kerby and Selma late Tuesday, '
+            'while Merlin was placed under a Level 2 "Be Set" warning. "Red Flag" warnings were in effect for Medford.')
+    got = {(gaz.get(c.place_id).name, c.controller) for c in claims_in(text, gaz, "US")}
+    assert got == {("Cave Junction", "evacuation ordered"), ("Kerby", "evacuation ordered"),
+                   ("Selma", "evacuation ordered"), ("Merlin", "evacuation warning")}, got
