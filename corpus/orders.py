@@ -113,7 +113,9 @@ _NOT_ISSUER = re.compile(r"^(?:(?:On|By|In|At|Late|Early|Later|Earlier|Then|And|
 def _issuer(text: str, sentence: Sentence, m: re.Match, verb: str | None = None) -> str | None:
     """Who issued the order, when the sentence names them as the subject of the ordering verb or after
     "issued by"; None when it does not say (a passive "an order was issued for X" names nobody)."""
-    head = text[sentence.start:m.start()] + (verb or m.group("told") or m.group("ordered") or "")
+    opens = re.match(r"(?i:ordered|issued)\b", m.group(0))  # "ordered residents of zones A and B to leave"
+    head = text[sentence.start:m.start()] + (verb or m.group("told") or m.group("ordered") or
+                                             (opens.group(0) if opens else ""))
     found = _ISSUER.search(head)
     by = found.group("by") if found else None
     if by is None and (after := _ISSUED_BY.match(text, m.end(), sentence.end)) is not None:
@@ -351,11 +353,17 @@ def order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
         last[:] = [words]
         if (by := _issuer(text, sentence, m)) is not None:
             issuers.setdefault((sentence.start, words), by)
-        # a radius covers the place it is drawn around, not the sentence's other places (a dateline's city)
-        inside = [s for s in slots if m.start("radius") <= s.start and s.end <= m.end()] if m.group("radius") else slots
+        # a radius covers the place it is drawn around, not the sentence's other places (a dateline's city); an order
+        # covers the places of its own clause, not another's (", and <County> added zone C to its order")
+        lo, hi = _clause_of(text, sentence, m)
+        inside = [s for s in slots if m.start("radius") <= s.start and s.end <= m.end()] if m.group("radius") else \
+            [s for s in slots if lo <= s.start and s.end <= hi]
         places = [pid for slot in inside if not _moved_between(text, slot, m) for pid in slot.ids
                   if pid and not is_area(gazetteer, pid)]
         out.extend((m.start(), m.end(), pid, words, m.group(0), None) for pid in places)
+    for m in _ADDS_ZONE.finditer(text, sentence.start, sentence.end):  # "<County> added zone C to its order"
+        words = _zone_words(last[0] if last else "evacuation ordered", m.group("zone"))
+        out.extend(_centred(m, "at", words, slots, gazetteer))
     out.extend(_ring_claims(text, sentence, slots, gazetteer, last, issuers=issuers))
     if not out:
         out.extend(_told_to_leave(text, sentence, slots, gazetteer, last, issuers=issuers))
@@ -374,6 +382,26 @@ def order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
             out.extend((cover.start(), cover.end(), pid, words, cover.group(0), None) for pid in slot.ids
                        if pid and not is_country(gazetteer, pid))
     return out
+
+
+#: "Hillsborough County added zone C to its order": the place's order now covers that zone
+_ADDS_ZONE = fast(re.compile(
+    rf"(?P<at>{_NAMES})\s+(?:has\s+|had\s+)?(?:also\s+)?(?:added|extended|expanded)\s+(?:its\s+order\s+to\s+)?"
+    r"(?P<zone>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*)(?:\s+to\s+(?:its|the|their)\s+(?:evacuation\s+)?orders?)?\b"))
+#: where one coordinated clause ends and another, with a subject of its own, begins: ", and Hillsborough County"
+_NEXT_CLAUSE = re.compile(r",\s*(?:and|but|while|whereas)\s+(?=(?:the\s+)?(?-i:[A-Z]))|;\s+", re.I)
+
+
+def _clause_of(text: str, sentence: Sentence, m: re.Match) -> tuple[int, int]:
+    """The span of the coordinated clause of `sentence` that holds the match `m`."""
+    lo, hi = sentence.start, sentence.end
+    for b in _NEXT_CLAUSE.finditer(text, sentence.start, sentence.end):
+        if b.end() <= m.start():
+            lo = b.end()
+        elif b.start() >= m.end():
+            hi = b.start()
+            break
+    return lo, hi
 
 
 def _moved_between(text: str, slot: Slot, order: re.Match) -> bool:

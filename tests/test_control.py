@@ -655,3 +655,13 @@ def test_an_order_or_warning_known_by_its_quoted_name_says_what_the_name_asks(ga
     got = {(gaz.get(c.place_id).name, c.controller) for c in claims_in(text, gaz, "US")}
     assert got == {("Cave Junction", "evacuation ordered"), ("Kerby", "evacuation ordered"),
                    ("Selma", "evacuation ordered"), ("Merlin", "evacuation warning")}, got
+
+
+def test_an_order_covers_the_places_of_its_own_clause_and_a_zone_added_to_an_order_is_that_zone(gaz):
+    """"<County> ordered residents of zones A, B and C to leave, and <County 2> added zone C to its order": the
+    first county issued an order for zones A, B and C; the second's order covers zone C only, not A and B."""
+    text = ("TAMPA, Fla. - Pinellas County ordered residents of zones A, B and C to leave by Tuesday evening, and "
+            "Hillsborough County added zone C to its order.")
+    got = {(gaz.get(c.place_id).name, c.controller, c.issued_by) for c in claims_in(text, gaz, "US")}
+    assert got == {("Pinellas County", "mandatory evacuation zones A, B and C", "Pinellas County"),
+                   ("Hillsborough County", "mandatory evacuation zone C", None)}, got
