@@ -35,6 +35,7 @@ NOUNS = {
     "staff": "staff", "employees": "staff", "personnel": "staff", "dependants": "dependants",
     "dependents": "dependants", "households": "households", "pets": "pets", "animals": "animals",
     "responders": "responders", "firefighters": "firefighters", "firemen": "firefighters", "crews": "crews",
+    "crew": "crews", "members": "people",
     "rescuers": "rescuers", "peacekeepers": "peacekeepers",
     "rescues": "rescues", "missing": "missing", "migrants": "migrants", "pilgrims": "pilgrims",
     "students": "students", "tourists": "tourists", "elderly": "elderly", "babies": "children",

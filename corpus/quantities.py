@@ -152,12 +152,10 @@ _DURATION_AFTER = re.compile(rf"\s+(?:(?:more|long|full|straight|consecutive|who
 _COLON_END, _DIGIT, _WORD_AFTER = re.compile(r"[:]\s*$"), re.compile(r"\d"), re.compile(r"\s+[A-Za-z]")
 _SHARE_AFTER, _MONEY_END = re.compile(r"\s*(?:%|per ?cent\b)", re.I), re.compile(r"[$£€]\s*$")
 _MONTH_END, _MONTH_AFTER = re.compile(rf"\b{_MONTHS}\s*$", re.I), re.compile(rf"\s+{_MONTHS}\b", re.I)
-_YEAR = re.compile(r"\d{4}")
-_ABBR = re.compile(r"\s*(?:[A-Z]\.){2,}")
+_YEAR, _ABBR, _MEMBERS = re.compile(r"\d{4}"), re.compile(r"\s*(?:[A-Z]\.){2,}"), re.compile(r"\s+members?\b", re.I)
 _WORD = re.compile(r"\s*([A-Za-z][A-Za-z'’-]*(?<=-)\d+[A-Za-z]*|[A-Za-z][A-Za-z'’-]*)")
-_FIGHTERS = re.compile(r"\s+fighters?\b", re.I)
+_FIGHTERS, _CAUSE_NEXT = re.compile(r"\s+fighters?\b", re.I), re.compile(r"\s+(?:by|in|when|after|as)\b")
 _NAME_NEXT, _NEXT_WORD = re.compile(r"\s+[A-Z][a-z]"), re.compile(r"\s+([A-Za-z][\w'’-]*)")
-_CAUSE_NEXT = re.compile(r"\s+(?:by|in|when|after|as)\b")
 _CITIZENS_NEXT = re.compile(r"\s+(?:passport\s+)?(?:citizens?|nationals?|holders)\b")
 
 
@@ -190,6 +188,8 @@ def _noun_after(after: str) -> tuple[str | None, int]:
                 and _CAUSE_NEXT.match(after[end:])):
             if _NOUNS[lw] == "nationals" and nation:  # Turkish citizens are not Saudi citizens
                 return f"{nation} nationals", end
+            if (members := _MEMBERS.match(after, end)) is not None:  # "40 family members" are relatives, not families
+                return {"families": "relatives"}.get(_NOUNS[lw], _NOUNS[lw]), members.end()
             return _NOUNS[lw], end
         nxt = _NEXT_WORD.match(after[end:])
         if _DEMONYM.match(word) and lw not in _NOUNS and not (nxt and (nxt.group(1)[0].isupper() or

@@ -360,3 +360,12 @@ def test_a_count_after_a_toll_counts_who_the_toll_counted(text, kinds):
 ])
 def test_a_bare_number_before_a_modal_verb_of_moving_counts_people(text, value):
     assert [(q.value, q.counts) for q in parse_quantities(text)] == [(value, "people")]
+
+
+@pytest.mark.parametrize("text, counts", [
+    ("The Coast Guard moved 14 crew members from a disabled freighter.", "crews"),
+    ("Rescuers pulled 30 crew from the ship.", "crews"),
+    ("Some 40 family members were flown out.", "relatives"),  # people, not 40 families
+])
+def test_members_of_a_group_count_people_of_that_group(text, counts):
+    assert [q.counts for q in parse_quantities(text)] == [counts]
