@@ -214,15 +214,18 @@ def _implied_move(text: str, span: tuple[int, int], move: Move | None, slots: li
     """A clause with no origin of its own: "Odisha evacuated 12 lakh people to safer places" starts from the
     state, county or city that evacuated its people (fronted.evacuating_place); "209 patients ... left" from
     the place the sentence before said held them (`held`: held.held_place). A clause with no movement at all
-    may name where people went: "X received 1,200 evacuees" (fronted.receiving_place)."""
+    may name where people went: "X received 1,200 evacuees", and so may one that says only where they came from ("X
+    hosts 285 people displaced from Y") (fronted.receiving_place)."""
     acting = evacuating_place(text, *span, slots, places.kind) if places and not (move and move.origins) else None
     if acting is not None:
         return Move(span[0], span[1], [acting], [], move.dests if move else [], ["evacuated"], acting.end)
     left = left_from_held(text, *span, slots, held) if move is None else None
     if left is not None:
         return Move(span[0], span[1], [left[0]], [], [], ["left"], left[1])
-    received = receiving_place(text, *span, slots) if move is None else None  # "X received 1,200 evacuees"
-    return Move(span[0], span[1], [], [], [received], ["received"], received.end) if received is not None else move
+    received = receiving_place(text, *span, slots) if move is None or not move.dests else None
+    if received is None or move is None:
+        return Move(span[0], span[1], [], [], [received], ["received"], received.end) if received is not None else move
+    return Move(move.start, move.end, move.origins, move.vias, [received], [*move.cues, "received"], move.window_end)
 
 
 class _Places:
