@@ -123,6 +123,18 @@ def _spelt_out(speaker: str, text: str, end: int) -> str:
     return found[-1].group(0) if found else speaker
 
 
+#: a body named by its kind alone ("the agency said"): any organisation may be called so, a ministry or an office only
+#: one whose name says so
+_ANY_BODY = frozenset({"agency", "organisation", "organization", "body", "group", "charity"})
+_NAMED_BODY = frozenset({"ministry", "office", "society", "committee", "service", "mission", "authority", "council"})
+
+
+def _same_body(speaker: str, last_org: str) -> bool:
+    """Whether `speaker` is "the <kind of body>" that refers back to `last_org`, the organisation last credited."""
+    word = speaker.lower().removeprefix("the ").strip()
+    return word in _ANY_BODY or (word in _NAMED_BODY and word in last_org.lower().split())
+
+
 def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     masked = mask_quotes(text)
     paras = _paragraphs(text, sentences)
@@ -140,6 +152,8 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
             its = pos.start() if pos else len(sent)
             owner = next((m.group(1) for m in reversed(here) if m.start() < its), state)
             a = Attribution(_ITS_ORGAN.sub(f"{owner}'s ", a.speaker, count=1), a.cue) if owner else a
+        if a and a.speaker and last_org and _same_body(a.speaker, last_org):
+            a = Attribution(last_org, a.cue)  # "the agency said": the organisation last credited
         if a and a.pronoun in ("he", "she"):
             speaker = last_person
         elif a and a.pronoun == "it":
