@@ -52,6 +52,9 @@ NOUNS = {
     "organizations": "organisations", "agencies": "agencies", "sections": "sections", "spans": "sections",
     "nationalities": "nationalities", "holders": "nationals", "rotations": "flights",
     "arrivals": "people", "survivors": "survivors",
+    # a participle standing for the people it describes ("30,000 displaced", "among 800 displaced in all"), and
+    # what a disaster's aftermath counts
+    "displaced": "displaced", "cases": "cases", "schools": "schools",
 }
 # Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
 # The shapes cover most; the irregular plurals are listed ("64 Greeks", "47 Swedes", "300 Filipinos").
@@ -63,7 +66,7 @@ HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "
                    "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
                    "diplomats", "staff", "dependants", "responders", "firefighters", "crews", "rescuers",
                    "peacekeepers", "missing", "migrants", "pilgrims", "students", "tourists", "elderly",
-                   "survivors", "relatives", "parents", "visitors", "holidaymakers", "campers"})
+                   "survivors", "relatives", "parents", "visitors", "holidaymakers", "campers", "displaced"})
 
 # The shapes that name what a bare number counts before it (read by corpus.quantities):
 # a whole named by the part it includes: "put the total at 3,100, among them 900 Chileans" (people);
