@@ -75,7 +75,7 @@ WHOLE_OF = re.compile(r"^,?\s+(?:including|among them|among whom|of whom)\s+(?:(
 # the counted noun before a participle and a verb of reaching: "the number of people evacuated rose to 3,000", "the
 # number evacuated since Sunday reached 8,200", "those evacuated so far total 900", "people flown out now number 3,000"
 # (nothing else numbered between; a date there is no count: MONTH_DAY).
-REACHED = re.compile(r"(?:\b(?:at|to|reached|hit|topped|passed|exceeded|surpassed|totall?ed|totals?|number(?:ed|s)?)|:)"
+REACHED = re.compile(r"(?:\b(?:at|to|reach(?:ed|es)?|hit|topped|passed|exceeded|surpassed|totall?ed|totals?|number(?:ed|s)?)|:)"
                      r"\s+(?:(?:about|some|around|roughly|nearly|almost|more than|over|at least)\s+)?$", re.I)
 MOVED_COUNT = re.compile(r"\b(?:the (?:number|total|tally|count)(?: of)?|those|(people|residents|civilians|evacuees))"
                          r"\s+(?:(?:now|so far|already)\s+)?(?:evacuated|displaced|rescued|relocated|moved|flown out|"

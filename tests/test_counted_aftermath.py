@@ -23,3 +23,17 @@ def test_cases_and_schools_are_counted():
 
 def test_displaced_as_an_adjective_leaves_the_noun_counted():
     assert _counted("More than 5,000 displaced people reached the camp.").get(5000) == "people"
+
+
+def test_a_toll_that_could_reach_a_figure_counts_the_dead_it_fears():
+    found = [q for c in _claims("The health minister said the number of dead could reach 10,000.")
+             for q in c.to_dict()["quantities"]]
+    assert [(q["value"], q["counts"], q["modality"]) for q in found] == [(10000, "killed", "possible")]
+
+
+def test_a_reported_clause_after_said_after_keeps_its_modal():
+    """"said after touring the city that the number ... could reach N": the adverbial clause ends at "that"."""
+    text = "The health minister said after touring the city that the number of dead could reach 10,000."
+    assert [q["modality"] for c in _claims(text) for q in c.to_dict()["quantities"]] == ["possible"]
+    text = "Before the storm that could hit on Monday, 300 people left the coast."
+    assert [q["modality"] for c in _claims(text) for q in c.to_dict()["quantities"]] == ["reported"]
