@@ -70,7 +70,7 @@ _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|"
           r"tweeted|spoke of|speaks of|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
           r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
-          r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying")
+          r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying|counted|recorded")
 # not a participle after a determiner ("an estimated 1.2 million", "the reported figure")
 _VERB = re.compile(rf"(?<!\b[Aa] )(?<!\b[Aa]n )(?<!\b[Tt]he )\b(?:has |have |had )?({_VERBS})\b")
 _PASSIVE = re.compile(r"\b(?:was|were|been|is|are|be|being)$")  # then spaces to the verb: see _passive

@@ -27,3 +27,10 @@ def test_a_ministry_is_the_last_body_only_when_that_body_is_a_ministry():
             "The ministry said 12 more bodies were found.")
     speakers = attribute(text, split_sentences(text))
     assert speakers[2] != speakers[1], speakers
+
+
+def test_a_body_that_counted_or_recorded_a_figure_gives_it():
+    assert find_attribution("Hospitals recorded 40 deaths on Monday.").speaker == "Hospitals"
+    a = find_attribution("Last week it counted at least 30,000 displaced in the valley.")
+    assert a is not None and a.pronoun == "it"
+    assert find_attribution("About 3,000 people were counted at the camp.") is None  # a passive names nobody
