@@ -31,10 +31,10 @@ def test_only_a_final_silent_e_is_respelt():
 
 
 def test_a_wire_services_name_in_a_dateline_is_no_place(world):
-    """An outlet's name opens with a region's ("North Africa Wire", "Maghreb Dispatch", "Gulf Press", "Sahel
-    Bulletin"): it names the outlet, not a place the story is about."""
+    """An outlet's name opens with a region's ("North Africa Wire", "Maghreb Dispatch", "Sahel Bulletin", "Balkan
+    Monitor"): it names the outlet, not a place the story is about."""
     text = ("BENGHAZI, Libya, Sept 10 (North Africa Wire) - Rain fell on Benghazi.\n"
-            "TUNIS, Sept 19 (Maghreb Dispatch) - Aid reached Tripoli, the Sahel Bulletin and the Balkan Press said.")
+            "TUNIS, Sept 19 (Maghreb Dispatch) - Aid reached Tripoli, the Sahel Bulletin and the Balkan Monitor said.")
     found = {m.surface for m in world.find(text)}
     assert {"Benghazi", "Tripoli"} <= found
     assert not found & {"North Africa", "Maghreb", "Sahel", "Balkan"}, found
