@@ -88,6 +88,9 @@ def _passive(left: str) -> bool:
     k = len(left.rstrip())
     return k < len(left) and _PASSIVE.search(left, max(0, k - 5), k) is not None
 _ACCORDING = re.compile(r"\baccording to\s+", re.I)
+#: "OCHA cited the Libyan Red Crescent as saying ...", "it cited the WHO instead: ...": the figures are the cited body's
+_CITED = re.compile(r"\bcit(?:ed|es|ing)\s+(?P<who>(?:the\s+)?[A-Z][^,;:]{1,80}?)\s+(?:as\s+(?:saying|reporting)\b|"
+                    r"(?:instead\s*)?:)")
 # The passive of a verb of telling names its source after "by".
 _BY_SOURCE = re.compile(r"\b(?:announced|reported|released|issued|published|declared|proclaimed)\s+by\s+", re.I)
 _RECORDS = frozenset({"figures", "data", "statistics", "records", "tallies", "counts"})
@@ -417,6 +420,12 @@ def _inverted(verb: str, left: str, right: str) -> Attribution | None:
     return Attribution(f"{a.speaker} ({org})" if org else a.speaker, verb, person=a.person)
 
 
+def _cited(masked: str) -> list[tuple[int, Attribution]]:
+    """The bodies a sentence cites for its figures (_CITED), each at its offset."""
+    return [(m.start(), Attribution(cited.speaker, "cited", person=cited.person)) for m in _CITED.finditer(masked)
+            if (cited := speaker_from_np(m.group("who"))) is not None and cited.speaker]
+
+
 def find_attribution(text: str, masked: str | None = None) -> Attribution | None:
     """The first attribution in one sentence; `masked` is the sentence with quotations blanked."""
     masked = mask_quotes(text) if masked is None else masked
@@ -438,6 +447,7 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
         if names:
             found.append((m.start(), Attribution("; ".join(a.speaker or "" for a in names), "according to",
                                                  person=len(names) == 1 and names[0].person)))
+    found.extend(_cited(masked))
     for m in _BY_SOURCE.finditer(masked):  # "a truce announced by the RSF", "figures released by the ministry"
         a = speaker_from_np(re.split(r",|;|\s+and\s+|\s+(?:on|at|in|from|for|to|after|before|as|which|who)\s",
                                      masked[m.end():])[0])

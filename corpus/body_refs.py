@@ -21,12 +21,15 @@ __all__ = ["resolve"]
 
 # the kinds of body a text names in capitals and then calls "the <kind>"
 _KINDS = ("agency", "ministry", "department", "commission", "authority", "committee", "council", "office",
-          "organisation", "organization", "charity", "society", "service", "administration", "board")
+          "organisation", "organization", "charity", "society", "service", "administration", "board", "body",
+          "group", "mission")
 _DESCRIPTOR = re.compile(r"^(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(_KINDS) + r")$")
 _KIND_WORDS = "|".join(k.capitalize() for k in _KINDS)
 # "the Ministry of Migration and Displacement", "Egypt's Foreign Ministry", "the Rural Fire Service"
 _NAMED = re.compile(rf"(?:[A-Z][\w'’-]*\s+){{0,4}}(?:{_KIND_WORDS})"
                     r"(?:\s+(?:of|for)\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:and\s+)?[A-Z][\w'’-]*){0,4})?")
+# what any organisation may be called ("the agency said" of the Red Cross), not only one so named
+_ANY_BODY = frozenset({"agency", "organisation", "organization", "body", "group", "charity"})
 _LOOK_BACK = 1500  # characters: about the last three or four sentences of news text
 
 
@@ -50,8 +53,8 @@ def _trimmed(text: str, start: int, name: str) -> str:
 def resolve(descriptor: str, text: str, end: int, credited: str | None = None) -> str | None:
     """The body "the <descriptor>" refers to: the last one named in `text` before `end` (within the last
     ~1,500 characters) whose name or a known alias has every word of the descriptor; else the organisation
-    last `credited`, if it is of that kind ("Saudi Arabia's foreign ministry said ... the ministry said");
-    None when none is."""
+    last `credited`, if it is of that kind ("Saudi Arabia's foreign ministry said ... the ministry said") or the
+    kind is one any body may be called ("the agency", "the group"); None when none is."""
     if not _DESCRIPTOR.match(descriptor):
         return None
     want = _words(descriptor)
@@ -65,6 +68,6 @@ def resolve(descriptor: str, text: str, end: int, credited: str | None = None) -
         name = _trimmed(text, m.start(), m.group(0))
         if len(name.split()) >= 2 and want <= _words(name) and (best is None or m.start() > best[0]):
             best = (m.start(), name)
-    if best is None and credited and want <= _words(credited):
+    if best is None and credited and (want <= _words(credited) or descriptor in _ANY_BODY):
         return credited
     return best[1] if best else None

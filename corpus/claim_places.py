@@ -206,9 +206,18 @@ def _in_relative(text: str, start: int, end: int) -> bool:
                for m in _RELATIVE.finditer(text))
 
 
-def _excluded(text: str, start: int, end: int, others: bool, domestic: bool = False) -> str | None:
+def _own_relative(text: str, numbers: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """The relative clause describing someone that holds every number of the clause ("Storm Daniel, which killed
+    15 people in Greece last week, reached ..."): the count is that clause's, and so are its places."""
+    return next(((m.start(), m.end()) for m in _RELATIVE.finditer(text) if numbers
+                 and all(m.start() < s and e <= m.end() for s, e in numbers)
+                 and re.search(r"\b[A-Z][\w'’.-]*\s*$", text[:m.start()])), None)
+
+
+def _excluded(text: str, start: int, end: int, others: bool, domestic: bool = False, *, own: bool = False) -> str | None:
     """Why the mention at [start, end) of the clause `text` is not a place the claim is about, or None (the
-    first rule that holds, in the order of the module's list)."""
+    first rule that holds, in the order of the module's list); `own`: the mention is in the numbers' own
+    relative clause (_own_relative)."""
     before, after = text[:start], text[end:]
     rules = (
         ("party", lambda: _party(text, before, after, domestic)),
@@ -221,7 +230,7 @@ def _excluded(text: str, start: int, end: int, others: bool, domestic: bool = Fa
         ("title", lambda: bool(_TITLE_AFTER.match(after) or _TITLE_BEFORE.search(before))),
         ("analogy", lambda: bool(_ANALOGY_BEFORE.search(before))),
         ("member", lambda: bool(_MEMBER_BEFORE.search(before))),
-        ("relative clause", lambda: _in_relative(text, start, end)),
+        ("relative clause", lambda: not own and _in_relative(text, start, end)),
         ("modifier", lambda: others and bool(_MODIFIER_AFTER.match(after))),
     )
     return next((why for why, holds in rules if holds()), None)
@@ -269,13 +278,16 @@ def claim_places(text: str, offset: int, mentions: Sequence[Mention] | MentionIn
 
 
 def claim_mentions(text: str, offset: int, mentions: Sequence[Mention] | MentionIndex,
-                   skip_before: int = -1, kind_of: Callable[[str], str | None] | None = None) -> list[Mention]:
+                   skip_before: int = -1, kind_of: Callable[[str], str | None] | None = None,
+                   *, numbers: Sequence[tuple[int, int]] = ()) -> list[Mention]:
     """The mentions behind `claim_places`, with their offsets (to give each number of a clause its own).
     `kind_of` (a place id -> the gazetteer's kind) tells a state or county that evacuates ("Odisha evacuated
     12 lakh people to safer places": its own people, inside it) from a country that moves people out of
     another place ("Japan evacuated 320 people from Bamako")."""
     index = mentions if isinstance(mentions, MentionIndex) else MentionIndex(mentions)
     inside = [m for m in index.within(offset, offset + len(text)) if m.end > skip_before]
+    if (own := _own_relative(text, numbers)) is not None:  # `numbers`: the clause's counts, offsets in `text`
+        inside = [m for m in inside if own[0] <= m.start - offset and m.end - offset <= own[1]]
     if not inside:
         return []
     conc = _CONCESSIVE.match(text)
@@ -291,7 +303,7 @@ def claim_mentions(text: str, offset: int, mentions: Sequence[Mention] | Mention
         listed = prev_end >= 0 and _LIST_JOIN.match(gap) is not None
         domestic = kind_of is not None and bool(m.place_id) and kind_of(m.place_id or "") in ADMIN_KINDS
         why = why if listed and why in _LIST_ROLES else _excluded(text, m.start - offset, m.end - offset, others,
-                                                                   domestic)
+                                                                   domestic, own=own is not None)
         if why is None and kept and prev_end >= 0 and _CONTAINER_JOIN.match(gap) and kept[-1].place_id != m.place_id:
             why = "container"
         elif why is None and kept and prev_end >= 0 and _REFERENCE_JOIN.match(gap):

@@ -53,6 +53,9 @@ NOUNS = {
     "organizations": "organisations", "agencies": "agencies", "sections": "sections", "spans": "sections",
     "nationalities": "nationalities", "holders": "nationals", "rotations": "flights",
     "arrivals": "people", "survivors": "survivors",
+    # a participle standing for the people it describes ("30,000 displaced", "among 800 displaced in all"), and
+    # what a disaster's aftermath counts
+    "displaced": "displaced", "cases": "cases", "schools": "schools",
 }
 # Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
 # The shapes cover most; the irregular plurals are listed ("64 Greeks", "47 Swedes", "300 Filipinos"), and so
@@ -65,7 +68,7 @@ HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "
                    "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
                    "diplomats", "staff", "dependants", "responders", "firefighters", "crews", "rescuers",
                    "peacekeepers", "missing", "migrants", "pilgrims", "students", "tourists", "elderly",
-                   "survivors", "relatives", "parents", "visitors", "holidaymakers", "campers"})
+                   "survivors", "relatives", "parents", "visitors", "holidaymakers", "campers", "displaced"})
 
 # The shapes that name what a bare number counts before it (read by corpus.quantities):
 # a whole named by the part it includes: "put the total at 3,100, among them 900 Chileans" (people);
@@ -74,7 +77,7 @@ WHOLE_OF = re.compile(r"^,?\s+(?:including|among them|among whom|of whom)\s+(?:(
 # the counted noun before a participle and a verb of reaching: "the number of people evacuated rose to 3,000", "the
 # number evacuated since Sunday reached 8,200", "those evacuated so far total 900", "people flown out now number 3,000"
 # (nothing else numbered between; a date there is no count: MONTH_DAY).
-REACHED = re.compile(r"(?:\b(?:at|to|reached|hit|topped|passed|exceeded|surpassed|totall?ed|totals?|number(?:ed|s)?)|:)"
+REACHED = re.compile(r"(?:\b(?:at|to|reach(?:ed|es)?|hit|topped|passed|exceeded|surpassed|totall?ed|totals?|number(?:ed|s)?)|:)"
                      r"\s+(?:(?:about|some|around|roughly|nearly|almost|more than|over|at least)\s+)?$", re.I)
 MOVED_COUNT = re.compile(r"\b(?:the (?:number|total|tally|count)(?: of)?|those|(people|residents|civilians|evacuees))"
                          r"\s+(?:(?:now|so far|already)\s+)?(?:evacuated|displaced|rescued|relocated|moved|flown out|"

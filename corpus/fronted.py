@@ -9,7 +9,8 @@ clause's verb is an arrival, and nobody is quoted between them ("In Washington, 
 arrived" is where they spoke). A reporter also calls the place of the dateline "this port", "this air base": an
 arrival there goes to the dateline's place.
 
-A place that "received" or "took in" N evacuees is where they went ("Zaporizhzhia received 1,200 evacuees").
+A place that "received", "took in", "hosts" or "shelters" N evacuees is where they went ("Zaporizhzhia received
+1,200 evacuees", "Al-Marj hosts around 285 people displaced from Derna").
 A state, county or city that is the subject of "evacuated N people" ("Odisha evacuated 12 lakh people to safer
 places", "On Friday Chennai moved 4,000 residents") is a government acting for its own people: they left places
 inside it. A country is no such subject: "India evacuated 4,000 people" were its citizens abroad.
@@ -90,7 +91,8 @@ _ACTING_KINDS = frozenset({"governorate", "province", "state", "county", "region
 
 
 _RECEIVED = re.compile(
-    r"\s+" + _COUNT.format(verbs=r"(?:received|took\s+in|taken\s+in|welcomed|absorbed)") +
+    r"\s+" + _COUNT.format(verbs=r"(?:received|took\s+in|taken\s+in|welcomed|absorbed|hosts|hosted|(?:is|was)\s+hosting|"
+                                       r"shelters|sheltered|(?:is|was)\s+sheltering)") +
     r"(?:\s+(?:lakh|crore|million|thousand))?\s+(?:[a-z]+\s+)?(?:evacuees|refugees|displaced|people|residents|civilians|"
     r"families)\b", re.I)
 

@@ -113,7 +113,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
         dests = [d for mv in moves for d in mv.dests if d.ids != (None,)]
         last_dest = dests[-1] if dests else None
 
-    context = _context_origin(per_sentence)
+    context = _context_origin(per_sentence, places, getattr(gazetteer, "focus", None))
     reception = _reception(per_sentence)
     people_of = _people_of_place(per_sentence, text, gazetteer) if context is None else None
     by_destination = _by_destination(per_sentence)  # once: a scan of every sentence per move is quadratic
@@ -214,15 +214,17 @@ def _implied_move(text: str, span: tuple[int, int], move: Move | None, slots: li
     """A clause with no origin of its own: "Odisha evacuated 12 lakh people to safer places" starts from the
     state, county or city that evacuated its people (fronted.evacuating_place); "209 patients ... left" from
     the place the sentence before said held them (`held`: held.held_place). A clause with no movement at all
-    may name where people went: "X received 1,200 evacuees" (fronted.receiving_place)."""
+    may name where people went, as may one with an origin only: "X hosts 285 people displaced from Y" (fronted.py)."""
     acting = evacuating_place(text, *span, slots, places.kind) if places and not (move and move.origins) else None
     if acting is not None:
         return Move(span[0], span[1], [acting], [], move.dests if move else [], ["evacuated"], acting.end)
     left = left_from_held(text, *span, slots, held) if move is None else None
     if left is not None:
         return Move(span[0], span[1], [left[0]], [], [], ["left"], left[1])
-    received = receiving_place(text, *span, slots) if move is None else None  # "X received 1,200 evacuees"
-    return Move(span[0], span[1], [], [], [received], ["received"], received.end) if received is not None else move
+    received = receiving_place(text, *span, slots) if move is None or not move.dests else None
+    if received is None or move is None:
+        return Move(span[0], span[1], [], [], [received], ["received"], received.end) if received is not None else move
+    return Move(move.start, move.end, move.origins, move.vias, [received], [*move.cues, "received"], move.window_end)
 
 
 class _Places:
@@ -402,13 +404,14 @@ def _most_named(slots) -> tuple[Slot, int] | None:
     return first[best], counts[best]
 
 
-def _context_origin(per_sentence) -> Slot | None:
-    """The article's evacuation origin: its most frequent explicit origin (groups aside), the first in the
-    text on a tie."""
+def _context_origin(per_sentence, places: _Places | None, focus: str | None) -> Slot | None:
+    """The article's evacuation origin: its most frequent explicit origin (groups aside), the first in the text on
+    a tie; in the story's country when the corpus has one (a plane that "took off from Ankara" with aid for Libya)."""
     def origins():
         for _sentence, moves, _slots in per_sentence:
             reached = {d.start for mv in moves for d in mv.dests}  # a stage's end is no evacuation origin
-            yield from (o for move in moves for o in move.origins if o.start not in reached and o.note != OWN_ORIGIN)
+            yield from (o for move in moves for o in move.origins if o.start not in reached and o.note != OWN_ORIGIN
+                        and not (focus and places and (p := places.get(o.ids[0])) and p.country not in (focus, "")))
 
     found = _most_named(origins())
     return found[0] if found else None

@@ -338,6 +338,34 @@ def _told_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, 
     return out
 
 
+#: "Derna was being evacuated", "the city has been evacuated", "the army had evacuated residents and journalists from
+#: the city": a place emptied by the authorities is under an evacuation order, though the text names no order (a count
+#: of people "evacuated from X" is a movement, and names no place as the subject emptied)
+_EMPTIED = re.compile(
+    rf"(?P<at>\bthe\s+(?:city|town|village)|{_NAMES})\s+(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+"
+    r"(?:being\s+)?(?:fully\s+|completely\s+|entirely\s+)?evacuated\b(?!\s+(?:to|by)\b)|"
+    r"\bevacuated\s+(?:all\s+)?(?:the\s+|its\s+)?(?:remaining\s+)?(?:residents|civilians|inhabitants|population)"
+    rf"(?:\s+and\s+[\w-]+){{0,2}}\s+(?:from|of)\s+(?P<at2>the\s+(?:city|town|village)|{_NAMES})", re.I)
+#: "In Darnah, the city's security directorate urged families on the seafront to leave": the order (advice) is for
+#: the place the sentence opens with, when the people told to leave are named by no place of their own
+_FRONTED_TOLD = re.compile(
+    rf"\s*In\s+(?P<at>{_NAMES}),[^;]{{0,120}}?\b(?P<verb>ordered|told|instructed|urged|advised|asked)\s+"
+    r"(?:the\s+|all\s+)?(?:remaining\s+)?(?:civilians|residents|people|families|inhabitants|everyone|everybody)\b"
+    r"[^;.]{0,80}?\bto\s+(?P<act>leave|evacuate|flee|get\s+out)\b", re.I)
+
+
+def _emptied(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str]) -> list[tuple]:
+    """The orders of _FRONTED_TOLD and _EMPTIED (see there)."""
+    if (m := _FRONTED_TOLD.match(text, sentence.start, sentence.end)) is not None:
+        last[:] = [_act_words(m.group("verb"), m.group("act"))]
+        return _centred(m, "at", last[0], slots, gazetteer)
+    out: list[tuple] = []
+    for m in _EMPTIED.finditer(text, sentence.start, sentence.end):
+        last[:] = ["evacuation ordered"]
+        out.extend(_centred(m, "at" if m.group("at") else "at2", last[0], slots, gazetteer))
+    return out
+
+
 def order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last: list[str], *,
                   issuers: dict[tuple[int, str], str]) -> list[tuple]:
     """Evacuation orders: the places of the sentence (countries aside) are covered by the order; "the order
@@ -369,6 +397,8 @@ def order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
         out.extend(_told_to_leave(text, sentence, slots, gazetteer, last, issuers=issuers))
     if not out:
         out.extend(_people_in_to_leave(text, sentence, slots, gazetteer, last, issuers=issuers))
+    if not out:
+        out.extend(_emptied(text, sentence, slots, gazetteer, last))
     if not out:
         out.extend(_warnings(text, sentence, slots, gazetteer, last))
     if not out and last:

@@ -181,6 +181,9 @@ def _noun_after(after: str) -> tuple[str | None, int]:
         # a capitalised noun before another capitalised word may open a name ("5,000 National Guard troops"): the
         # noun after the name is the one counted, if there is one ("500 Residents Evacuated" in a headline: none)
         named = word[0].isupper() and _NAME_NEXT.match(after[end:]) is not None
+        if lw in ("displaced", "missing") and (nxt := _NEXT_WORD.match(after[end:])) and nxt.group(1).lower() in _NOUNS:
+            pos = end  # "5,000 displaced people": an adjective before the noun counted
+            continue
         if lw in _NOUNS and named and fallback is None:
             fallback = (_NOUNS[lw], end)
         elif lw in _NOUNS and not named and not (fallback and word[0].isupper()) and not (

@@ -21,7 +21,7 @@ times post news agency group party front army brigade brigades hospital house ai
 declaration convention conventions conference foundation association union network channel radio tv television
 journal herald tribune gazette bank company corporation corp inc ltd fund forum movement coalition alliance
 museum school academy stadium mosque church station airport command ministry department office accord
-accords process talks summit initiative watch monitor""".split())
+accords process talks summit initiative watch monitor wire dispatch bulletin""".split())
 TITLES = frozenset("""mr mrs ms miss dr president secretary minister premier general gen envoy chancellor king
 queen prince pope senator sen rep governor mayor judge lord sir colonel col captain capt commander spokesman
 spokeswoman lieutenant sergeant father brother sister saint st ambassador""".split())

@@ -26,7 +26,7 @@ from evacmap.gazetteer.newsforms import (
     demonym_keys,
     paired_spans,
 )
-from evacmap.gazetteer.normalize import name_key, skeleton
+from evacmap.gazetteer.normalize import name_key, respellings, skeleton
 from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
 from evacmap.gazetteer.spans import ListFacts, list_facts, name_spans
 from evacmap.gazetteer.text import Stream, Tokens, in_longer_name, tokenize, with_article
@@ -406,6 +406,10 @@ class Gazetteer:
                 regional: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(hits[0][0]))), [])
                 if regional:
                     return hits[0][0], regional, hits[0][1]
+            for alt in respellings(key):  # French "Sousse", Italian "Derne": the focus country's Susa, Derna
+                if local := [p for ix in self.indexes for p in ix.places_for(alt)
+                             if p.country == self.focus and p.kind in context.SETTLEMENT_KINDS]:
+                    return alt, local, 0.9
         return None
 
     def _person_keys(self, tokens: Tokens, spans, text: str, signals: dict[tuple[int, int], str | None],

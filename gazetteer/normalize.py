@@ -91,6 +91,15 @@ def skeleton(name: str) -> str:
     return " ".join(out)
 
 
+def respellings(key: str) -> tuple[str, ...]:
+    """The strict keys a one-word name has in English when a French or Italian spelling of an Arabic name
+    writes its final vowel as a silent -e: "Sousse" is Susa (Libya's as much as Tunisia's), "Derne" Derna.
+    Only a name whose own spelling finds no place in the story's country is tried in these forms."""
+    if len(key) >= 4 and key.isalpha() and key.endswith("e") and not key.endswith("ie"):
+        return (key[:-1] + "a", key[:-1])
+    return ()
+
+
 _TWO_WORDS = re.compile(r"([A-Z][a-z]{2,})-([A-Z][a-z]{2,})")
 
 

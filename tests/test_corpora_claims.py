@@ -54,6 +54,14 @@ allowed the tool's `possible` for "may have to leave"). After the rules its miss
 name, "the number confined", sailings, "X, technical director of Y, said", "the ... institute INE", "president of X"
 as a title, a sentence opening with "When ... on <day>,"): 26/26 found, 21/26 right (9/26 with every gold place);
 tests/corpora/la-palma-2021/README.md lists the misses left.
+derna-2023 (Storm Daniel and the Derna dam collapses in eastern Libya, September-November 2023: the curfew and
+evacuations ordered before the storm, tolls from the eastern administration, the Red Crescent, the UN, the WHO and the
+IOM that disagree and are revised, aid flights, the displaced in Tobruk, Benghazi, the west, Shahhat and al-Marj) was
+written the same way; before any rule was changed for it: 34/51 found, 21/51 right (13/51 with every gold place). After
+the rules its misses pointed to ("cited X as saying", "the agency said", "it counted", "30,000 displaced", cases and
+schools counted, "could reach N", "said after touring the city that", a count inside a relative clause) and a
+correction of the gold's vocabulary (the tool's "missing", "killed" for bodies, "displaced" allowed as what is
+counted): 38/51 found, 31/51 right (18/51 with every gold place); tests/corpora/derna-2023/README.md lists the misses left.
 Dates and places were added to the scored fields in this form; with number/speaker/qualifier/scope/modality/counts
 alone the tool stood at sudan 40/90, hurricane-ian 23/44, karabakh 24/50 before, and with dates and places at 15/90, 20/44, 16/50.
 """
@@ -74,7 +82,7 @@ FLOORS = {"sudan-2023": (0.99, 0.82), "hurricane-ian-2022": (0.97, 0.88),
           "karabakh-2023": (0.95, 0.89), "fort-mcmurray-2016": (0.97, 0.81), "kabul-2021": (0.97, 0.76),
           "fukushima-2011": (0.97, 0.72), "lebanon-2006": (0.93, 0.63),
           "fani-2019": (0.95, 0.54), "east-gippsland-2020": (0.88, 0.62),
-          "mosul-2017": (0.97, 0.51), "la-palma-2021": (0.99, 0.8)}
+          "mosul-2017": (0.97, 0.53), "la-palma-2021": (0.99, 0.8), "derna-2023": (0.74, 0.6)}
 
 _QUAL = {"": "exact", "exact": "exact", "exactly": "exact", "about": "about", "approximately": "about",
          "around": "about", "roughly": "about", "some": "about", "estimated": "about", "nearly": "about",

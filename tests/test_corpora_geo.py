@@ -83,6 +83,15 @@ FLOORS = {
     # 10/16 control with "the Islamic State-held city". Missing: "besieged in the northwestern corner of the city", a
     # flag raised over a district.
     "mosul-2017": {"legs": 23, "routes": 4, "control": 10},
+    # derna: written blind (Storm Daniel and the Derna dam collapses, Libya 2023: curfew and evacuations before the
+    # storm, tolls revised, aid flights into Benina, the displaced in Tobruk, Benghazi, the west, Shahhat, al-Marj);
+    # first run 17/29 legs, 6/7 routes, 0/3 control. 3/3 control once "X was being evacuated", "evacuated residents
+    # ... from the city" and "In X, ... urged families ... to leave" were read as orders (corpus/orders.py); 20/29 legs
+    # with Benina in its places.csv, 21/29 with "X hosts N people displaced from Y" (corpus/fronted.py). Routes 6/7:
+    # the aid planes were drawn from Ankara (an origin named once lent to every arrival) until the article's
+    # evacuation origin was taken only from the story's country. Missing: rescue teams and an air bridge arriving
+    # (no evacuees move), "350 families from Derna ... in camps in the town", "sent to schools in X".
+    "derna-2023": {"legs": 21, "routes": 6, "control": 3},
 }
 
 

@@ -1,0 +1,36 @@
+"""Whose figures a sentence gives when a body cites another ("OCHA cited the Red Crescent as saying ...", "it cited
+the WHO instead: ...") and when a quotation is closed by "the agency said" after the agency was named."""
+from __future__ import annotations
+
+from evacmap.corpus.attribution import find_attribution
+from evacmap.corpus.sentences import split_sentences
+from evacmap.corpus.speakers import attribute
+
+
+def test_the_cited_body_is_the_speaker():
+    a = find_attribution("In one report the U.N. office OCHA cited the Libyan Red Crescent as saying 11,300 people had died.")
+    assert a is not None and a.speaker == "Libyan Red Crescent"
+    a = find_attribution("In a later update it cited the World Health Organization instead: 3,958 dead and 9,000 missing.")
+    assert a is not None and a.speaker == "WHO"
+    assert find_attribution("The figures were cited in the report on Monday.") is None
+
+
+def test_the_agency_is_the_organisation_last_credited():
+    text = ("More than 43,000 people have been displaced, the International Organization for Migration said on Thursday. "
+            "\"The floods have led to an estimated 43,059 individuals being displaced,\" the agency said.")
+    speakers = attribute(text, split_sentences(text))
+    assert speakers == ["IOM", "IOM"], speakers
+
+
+def test_a_ministry_is_the_last_body_only_when_that_body_is_a_ministry():
+    text = ("The health ministry said 40 people had died. The Red Crescent said 200 families had left. "
+            "The ministry said 12 more bodies were found.")
+    speakers = attribute(text, split_sentences(text))
+    assert speakers[2] != speakers[1], speakers
+
+
+def test_a_body_that_counted_or_recorded_a_figure_gives_it():
+    assert find_attribution("Hospitals recorded 40 deaths on Monday.").speaker == "Hospitals"
+    a = find_attribution("Last week it counted at least 30,000 displaced in the valley.")
+    assert a is not None and a.pronoun == "it"
+    assert find_attribution("About 3,000 people were counted at the camp.") is None  # a passive names nobody
