@@ -286,7 +286,8 @@ def claim_mentions(text: str, offset: int, mentions: Sequence[Mention] | Mention
     another place ("Japan evacuated 320 people from Bamako")."""
     index = mentions if isinstance(mentions, MentionIndex) else MentionIndex(mentions)
     inside = [m for m in index.within(offset, offset + len(text)) if m.end > skip_before]
-    if (own := _own_relative(text, numbers)) is not None:  # `numbers`: the clause's counts, offsets in `text`
+    # `numbers`: the clause's counts, offsets in the article (as `offset` is)
+    if (own := _own_relative(text, [(a - offset, b - offset) for a, b in numbers])) is not None:
         inside = [m for m in inside if own[0] <= m.start - offset and m.end - offset <= own[1]]
     if not inside:
         return []

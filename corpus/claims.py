@@ -324,8 +324,7 @@ def _clause_claim(article: Article, c: Sentence, cid: str, *, previous: str, mas
         event = "evacuated"
     if not quantities and event is None:
         return None
-    kept = claim_mentions(c.text, c.start, mentions, skip, kind_of,
-                          numbers=[(q.start - c.start, q.end - c.start) for q in quantities])
+    kept = claim_mentions(c.text, c.start, mentions, skip, kind_of, numbers=[(q.start, q.end) for q in quantities])
     here = tuple(dict.fromkeys(m.place_id for m in kept if m.place_id))
     inferred: tuple[str, ...] = ()
     if ANAPHORA.search(c.text) and (before := last_places()):

@@ -27,22 +27,19 @@ from evacmap.corpus.victims import LISTABLE, listed, role_of, victims
 
 # Vague amounts: (low, high) of the range the phrase conventionally means.
 _VAGUE = {
-    "hundreds of thousands": (200_000, 999_999), "tens of thousands": (20_000, 99_999),
-    "several hundred": (300, 900), "several thousand": (3_000, 9_000),
-    "a few hundred": (200, 500), "a few thousand": (2_000, 5_000), "a few dozen": (24, 60),
-    "several dozen": (36, 100), "millions": (2_000_000, 9_999_999), "thousands": (2_000, 9_999),
-    "hundreds": (200, 999), "dozens": (24, 99), "scores": (40, 99),
-}
+    "hundreds of thousands": (200_000, 999_999), "tens of thousands": (20_000, 99_999), "several hundred": (300, 900),
+    "several thousand": (3_000, 9_000), "a few hundred": (200, 500), "a few thousand": (2_000, 5_000),
+    "a few dozen": (24, 60), "several dozen": (36, 100), "millions": (2_000_000, 9_999_999), "thousands": (2_000, 9_999),
+    "hundreds": (200, 999), "dozens": (24, 99), "scores": (40, 99)}
 VAGUE_AMOUNTS = frozenset(_VAGUE)  # a count given only by one of these stays words on a page ("thousands")
 
 _TIME_UNITS = (r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centur(?:y|ies)"
                r"|generations?|nights?|mornings?|afternoons?|evenings?|times|am|pm|a\.m\.|p\.m\.|gmt)")
 _QUALIFIERS = (
-    "approximately", "about", "around", "roughly", "some", "an estimated", "estimated", "estimated at",
-    "nearly", "almost", "close to", "just under", "just over", "at least", "more than",
-    "over", "upwards of", "no fewer than", "no less than", "fewer than", "less than",
-    "up to", "as many as", "as high as", "as much as", "at most", "no more than", "exactly",
-)
+    "approximately", "about", "around", "roughly", "some", "an estimated", "estimated", "estimated at", "nearly",
+    "almost", "close to", "just under", "just over", "at least", "more than", "over", "upwards of", "no fewer than",
+    "no less than", "fewer than", "less than", "up to", "as many as", "as high as", "as much as", "at most",
+    "no more than", "exactly")
 _QUAL_RE = re.compile(r"(?:^|(?<=[\s(\"“]))({})\s+$".format("|".join(
     sorted((re.escape(q) for q in _QUALIFIERS), key=len, reverse=True))), re.I)
 
