@@ -96,7 +96,9 @@ _BY_SOURCE = re.compile(r"\b(?:announced|reported|released|issued|published|decl
 _RECORDS = frozenset({"figures", "data", "statistics", "records", "tallies", "counts"})
 _NAME_TOKEN = re.compile(r"^(?:[A-Z][\w'’.-]*|al-\w+|el-\w+|de|bin|ibn|abu|van|von|la|du)$")
 _PRONOUN = re.compile(r"^(?:he|she|they|it|he's|she's)\b", re.I)
-_LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so)\b,?\s*)+", re.I)
+_LEADING = re.compile(r"^(?:(?:but|and|meanwhile|however|then|also|earlier|later|now|so|separately|instead|likewise|"
+                      r"similarly|elsewhere|still|yet|again|additionally|moreover|in addition|in a separate statement)"
+                      r"\b,?\s*)+", re.I)
 # "the sheriff's office had last put the figure at 24": adverbs between the subject and its verb
 _TRAILING = re.compile(r"(?:\s+(?:also|has|had|have|last|already|previously|initially|first|now|since|then|later|again|"
                        r"earlier|subsequently|separately|on \w+day|"

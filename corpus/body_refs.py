@@ -47,6 +47,8 @@ def _trimmed(text: str, start: int, name: str) -> str:
     first, _, rest = name.partition(" ")
     opens = start == 0 or text[:start].rstrip(" \"'“‘(").endswith((".", "\n", "!", "?", ":")) or \
         not text[:start].strip()
+    if first in ("A", "An", "The") and rest:  # "A State Department-chartered plane": the State Department
+        return rest
     return rest if rest and opens and not re.search(r"['’]s$", first) else name
 
 

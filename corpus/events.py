@@ -59,7 +59,7 @@ _SIDE = re.compile(r"\b(?:after|when|since|before|until|because|following)\b[^,;
 _EVAC = re.compile(r"\b(?:evacuat(?:ed|ing)|brought out|bused out|taken out|flown out|ferried out|shipped out|airlifted|"
                    # "took about 1,000 people from X to Y", "ferried 300 people from X to Y": people moved
                    r"(?:took|taken|carried|ferried|flew|flown|brought|drove|driven|bused|shipped|lifted|moved|"
-                   r"transferred|relocated)\s+(?:[\w,'’-]+\s+){1,5}?"
+                   r"transferred|relocated)\s+(?:[\w,'’-]+\s+){1,8}?"
                    r"from\s+[^.;]{1,60}?\bto\b|"
                    r"(?:allowed|able|permitted) to (?:leave|move|go|depart|cross|travel)|"
                    r"forced\s+(?:[\w,'’-]+\s+){0,6}?to\s+(?:leave|evacuate|move out)|"

@@ -341,6 +341,9 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
         return "target"
     if _CHANGE_FROM.search(text, max(previous_end, start - 40), start) and _CHANGE_TO.match(text, end):
         return "reported"  # "expected to grow from 2,500 troops on Monday to 4,000": where it stands now
+    done = _DONE_BEFORE.search(text, max(previous_end, start - 60), start)
+    if done and done.group(1).lower() not in _WANTED:
+        return "reported"  # "said it had evacuated 80 ... and would not open its border": the 80 are done
     own = text[start:end]  # a truce "expected to last three days": the number's own words
     for rx, kind in ((_EXPECTED, "expected"), (_PLANNED, "planned")):
         if rx.search(own):
@@ -350,6 +353,14 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
     return None if rel is None else _mood(rel.group(0))
 
 
+#: a perfect right before a number, with no modal or "to" before it: the number is done, whatever comes after
+_DONE_BEFORE = re.compile(r"(?<!would )(?<!could )(?<!might )(?<!should )(?<!\bmay )(?<!will )(?<!must )(?<!\bto )"
+                          r"\b(?:had|has|have)\s+(?:already\s+|now\s+|so far\s+)?(?:been\s+)?([a-z]+(?:ed|en|wn))\s+"
+                          r"(?:(?:about|some|around|nearly|almost|more than|over|at least|an estimated)\s+)?$", re.I)
+#: perfects that tell of a number wanted, not done: "had expected 750,000 people to flee"
+_WANTED = frozenset({"expected", "planned", "hoped", "intended", "aimed", "wanted", "predicted", "projected",
+                     "anticipated", "feared", "promised", "pledged", "vowed", "offered", "proposed", "asked", "ordered",
+                     "told", "urged", "allowed", "forecast", "budgeted", "targeted", "sought"})
 #: a change from one level to another: the first number is the level as it stands ("grow from 2,500 ... to 4,000")
 _CHANGE_FROM = re.compile(r"\b(?:grow|rise|increase|climb|swell|expand|go up|fall|drop|decline|shrink)\s+from\s+"
                           r"(?:about\s+|some\s+|around\s+|nearly\s+|roughly\s+|almost\s+)?$", re.I)

@@ -345,3 +345,11 @@ def test_a_body_that_counts_is_the_source_of_its_count(sentence, who):
 ])
 def test_who_expects_or_predicts_a_number_is_its_source(sentence, who):
     assert speaker(sentence) == who
+
+
+def test_a_sentence_adverb_is_no_speaker_and_an_article_before_a_body_is_no_part_of_its_name():
+    assert speaker("Separately, Ruritania said it had evacuated 80 of its nationals by air.") == "Ruritania"
+    assert speaker("Instead, the ministry said 40 buses had left.") == "ministry"
+    text = ("Headline\n\nA State Department-chartered plane carried 30 Americans to Oran on Sunday. More than 1,600 had "
+            "asked for help to leave, the department said.")
+    assert attribute(text, split_sentences(text))[-1] == "State Department"

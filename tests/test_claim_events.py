@@ -41,6 +41,7 @@ def test_displaced_people_counted_in_passing_are_the_displaced():
     ("The fires have left 3,000 people homeless.", "displaced"),
     ("Two helicopters lifted 45 patients from the hospital to Oran.", "evacuated"),
     ("Crews moved 300 residents from the island to the mainland.", "evacuated"),
+    ("A chartered helicopter carried the first group of about 30 Americans from Tall to Oran on Sunday.", "evacuated"),
     ("Rangers moved 300 residents into the school gym.", "other"),  # no journey from one place to another
     # people forced to leave did leave; an order that "remained in effect" is no one remaining
     ("A wildfire forced about 6,500 residents of the county to leave their homes on Tuesday.", "evacuated"),

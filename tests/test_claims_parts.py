@@ -220,3 +220,12 @@ def test_people_forced_to_leave_are_people_who_left_not_a_population():
     assert _q(claims, 6500)[1]["scope"] != "population"
     claims = _claims("The sheriff ordered about 6,500 residents of the county to leave their homes on Tuesday.")
     assert _q(claims, 6500)[1]["scope"] == "population"
+
+
+def test_a_number_a_perfect_governs_is_done_whatever_modal_follows():
+    """"had evacuated 80 ... and would not open its border": the 80 were evacuated; "had expected 750,000 people
+    to flee" tells of a number expected, not done."""
+    claims = _claims("Ruritania said it had evacuated 80 of its nationals by air and would not open its border.")
+    assert _q(claims, 80)[1]["modality"] == "reported"
+    claims = _claims("In its worst-case plan the agency had expected 750,000 people to flee.")
+    assert _q(claims, 750000)[1]["modality"] != "reported"
