@@ -14,6 +14,8 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 - ``besieged <place>``, ``<place> ... (long) (been) surrounded|besieged|encircled|blockaded by <actor>``,
   ``<actor> (had) blockaded|besieged|encircled <place>``, ``<place>, which <actor> kept under blockade``;
 - ``<place> (was|is|remained) cut off`` -> ``cut off``;
+- ``the siege of <place> was lifted``, ``<place>'s siege ended``, ``<actor> lifted its siege of <place>`` ->
+  ``siege lifted`` (:mod:`corpus.siege_lifted`);
 - ``the <actor>-stronghold of <place>``; ``an <actor> checkpoint|post|position at|on <place>``;
 - halves: "the government holding the west and rebels holding the east", "a rebel-controlled east and
   government-held west" in a sentence naming a city -> the gazetteer's "eastern <city>" / "western <city>";
@@ -35,9 +37,10 @@ from evacmap.corpus.control_kept import kept_under
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.orders import is_country, is_order, order_claims, order_days
 from evacmap.corpus.prefilter import Guarded
+from evacmap.corpus.siege_lifted import LIFTED, lifted_sieges
 from evacmap.corpus.slots import Slot, article_slots
 
-NOT_HELD = ("besieged", "cut off", "contested")
+NOT_HELD = ("besieged", "cut off", "contested", LIFTED)
 #: ", the region's main city," / ", which Armenians call Berdzor," between a place and what is said of it
 APPOSITIVE = r"(?:\s*,[^,.;]{1,60},)?"
 # "the northern city of", "the provincial capital of": what may stand between a verb of taking and the place
@@ -261,6 +264,9 @@ def _slot_claims(text: str, sentence: Sentence, slot: Slot, ctx: tuple[_Rules, A
         found.extend(_own_claims(text, slot, pid, ctx))
         found.extend(_before_claims(text, sentence, slot, pid, ctx))
         found.extend(_after_claims(text, sentence, slot, pid, ctx, surrounded=surrounded))
+        lifted = lifted_sieges(text, sentence, slot, pid, ctx[1])
+        if lifted:  # "the siege of X, besieged since 2015, was lifted": over, not besieged
+            found = [f for f in found if not (f[2] == pid and f[3] == "besieged")] + lifted
     return found
 
 
