@@ -20,6 +20,8 @@ A *slot* is a stretch of the sentence that stands for a place, or for an area no
 - **"the city"**, "the town", "the east of the city": the settlement the paragraph named as a city or town,
   else the one the article names most (never merely the last city named), and no slot where the city is a
   reference point ("camps north of the city") -- :mod:`corpus.city_refs`;
+- **"the capital"**, "the country's capital", "the Sudanese capital": the place the paragraph named as a
+  capital, else the capital of the country the words or the article name, from data -- :mod:`corpus.capital_refs`;
 - an **area description**: "the enclave", "the territory", "the region" -> the latest earlier mention (within
   ``BACK_WINDOW``) of a place the gazetteer files as a region (for "the enclave" and "the territory", also a
   first-level division): a country is "the country", a town "the city", never "the enclave".
@@ -36,6 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors
+from evacmap.corpus.capital_refs import CAPITAL_REF, Capitals
 from evacmap.corpus.city_refs import CITY_REF, city_antecedent, held_city, own_settlement
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Article, Mention, Sentence
@@ -129,11 +132,13 @@ def _overlaps(out: list[Slot], s: int, e: int) -> bool:
 
 
 def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention] | SlotMentions, actors: Actors, *,
-               groups: list[Slot], sentences: Sequence[Sentence], kind_of: KindOf | None = None) -> list[Slot]:
+               groups: list[Slot], sentences: Sequence[Sentence], kind_of: KindOf | None = None,
+               capitals: Capitals | None = None) -> list[Slot]:
     """The slots of one sentence in text order. ``groups`` collects the groups seen so far in the article
     (for "those two cities"). Give ``mentions`` as a SlotMentions of the article (built once with its
     sentences) when calling for every sentence: linear in the article instead of quadratic. ``kind_of``
-    (a place id -> the gazetteer's kind) lets "the enclave" refer back to a region; without it, it does not."""
+    (a place id -> the gazetteer's kind) lets "the enclave" refer back to a region; without it, it does not;
+    ``capitals`` (the article's, from the gazetteer) lets "the capital" be one (corpus/capital_refs.py)."""
     text = article.text
     lo, hi = sentence.start, sentence.end
     before_mention, unplaced, prefix = area_patterns(actors)
@@ -168,6 +173,7 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
                 continue
         out.append(Slot(mention.start, mention.end, (mention.place_id,), mention.surface, "mention"))
     _references(text, (lo, hi), out, mentions, kind_of)
+    _capitals(text, (lo, hi), out, mentions, capitals)
     if kind_of is not None and ("held" in text[lo:hi] or "controlled" in text[lo:hi] or "occupied" in text[lo:hi]):
         for m in held_city(actors.adjective_rx).finditer(text, lo, hi):
             earlier = None if _overlaps(out, m.start(), m.end()) else _city(mentions, m, kind_of=kind_of)
@@ -200,6 +206,20 @@ def _references(text: str, span: tuple[int, int], out: list[Slot], mentions: Slo
                                 "refers back to " + earlier.surface))
 
 
+def _capitals(text: str, span: tuple[int, int], out: list[Slot], mentions: SlotMentions,
+              capitals: Capitals | None) -> None:
+    """Add to ``out`` the span's "the capital" descriptions that mean a capital (corpus/capital_refs.py)."""
+    if capitals is None or "capital" not in text[span[0]:span[1]]:
+        return
+    for m in _CAPITAL_REF.finditer(text, *span):
+        if _overlaps(out, m.start(), m.end()):
+            continue
+        before = [e for e in mentions.within(max(0, m.start() - BACK_WINDOW), m.start()) if e.place_id]
+        found = capitals.antecedent(m, before)
+        if found is not None:
+            out.append(Slot(m.start(), m.end(), (found[0],), text[m.start():m.end()], "mention", found[1]))
+
+
 _LAST: list[tuple] = []  # [(text, (sentences, mentions), actors, slots)] of the last article asked for
 
 
@@ -215,8 +235,9 @@ def article_slots(article: Article, sentences: Sequence[Sentence], mentions: Seq
     groups: list[Slot] = []
     index = SlotMentions(mentions, sentences)  # once per article: linear, not quadratic (issue 14)
     kind_of = _kinds(gazetteer) if gazetteer is not None else None
-    found = [find_slots(article, s, index, actors, groups=groups, sentences=sentences, kind_of=kind_of)
-             for s in sentences]
+    capitals = Capitals(article.text, mentions, gazetteer) if gazetteer is not None else None
+    found = [find_slots(article, s, index, actors, groups=groups, sentences=sentences, kind_of=kind_of,
+                        capitals=capitals) for s in sentences]
     _LAST[:] = [(article.text, key, actors, tuple(tuple(slots) for slots in found))]
     return found
 
@@ -352,3 +373,4 @@ GROUP, GROUP_BACK = fast(GROUP), fast(GROUP_BACK)
 _BACKREF_NOUN = Guarded(BACKREF, rf"\b{FEATURE_NOUN}\b")
 _AREA_REF_NOUN = Guarded(AREA_REF, r"\b(?:enclave|territory|region)\b")
 _CITY_REF = Guarded(CITY_REF, r"\b(?:city|town)\b")
+_CAPITAL_REF = Guarded(CAPITAL_REF, r"\bcapital\b")
