@@ -16,7 +16,8 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 - ``<place> (was|is|remained) cut off`` -> ``cut off``;
 - ``the siege of <place> was lifted``, ``<place>'s siege ended``, ``<actor> lifted its siege of <place>`` ->
   ``siege lifted`` (:mod:`corpus.siege_lifted`);
-- ``the <actor>-stronghold of <place>``; ``an <actor> checkpoint|post|position at|on <place>``;
+- ``the <actor>-stronghold of <place>``; ``<actor> (troops) raised the (national) flag over (buildings in)
+  <place>``; ``an <actor> checkpoint|post|position at|on <place>``;
 - halves: "the government holding the west and rebels holding the east", "a rebel-controlled east and
   government-held west" in a sentence naming a city -> the gazetteer's "eastern <city>" / "western <city>";
 - evacuation orders (:mod:`corpus.orders`): "mandatory evacuation (order) for zone A", "ordered everyone
@@ -85,6 +86,7 @@ class _Rules:
     taken_after: Guarded
     in_area: Guarded
     took_control: Guarded
+    flag: Guarded
     besieged_subject: Guarded
     cut_off: re.Pattern
     kept_under: Guarded
@@ -148,6 +150,11 @@ def _compiled(adj: str, noun: str) -> _Rules:
                                 r"(?:captured|seized|overran|occupied|recaptured|retook|controls?|holds?)\s+"
                                 rf"{_SETTLEMENT_OF}$", re.I),
                              "control|captured|seized|overran|occupied|retook|hold"),
+        # "Iraqi troops raised the national flag over public buildings in X": the side that raises its flag holds X
+        flag=Guarded((rf"\b(?P<who>{noun}|{adj})(?:\s+{_ROLE})?\s+(?:had\s+|has\s+|have\s+)?(?:raised|hoisted|planted)\s+"
+                       r"(?:the|their|its|an?)\s+(?:[\w-]+\s+){0,2}?flags?\s+(?:over|above|on|at|in)\s+(?:the\s+)?"
+                       r"(?:(?:[\w-]+\s+){0,3}?(?:buildings?|offices?|headquarters|hall|square|citadel|compound|mosque)"
+                       r"\s+(?:in|of|at)\s+(?:the\s+)?)?$", re.I), r"flags?\s"),
         besieged_subject=Guarded((rf"\b(?P<who>{noun}|{adj})\b(?:\s+{_ROLE})?\s+(?:had\s+|has\s+|have\s+)?"
                                     r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
                                  "blockaded|besieged|encircled|surrounded|cut off"),
@@ -291,7 +298,7 @@ def _before_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tup
     base = max(sentence.start, slot.start - 90)
     before = text[base:slot.start]
     out = []
-    for rx in (rules.prefix, rules.stronghold, rules.post, rules.took_control):
+    for rx in (rules.prefix, rules.stronghold, rules.post, rules.took_control, rules.flag):
         m = rx.search(before)
         if m is not None and (who := actors.canonical(m.group("who") or m.groupdict().get("who3") or "")):
             out.append((base + m.start(), slot.end, pid, who, text[base + m.start():slot.end], None))

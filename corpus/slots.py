@@ -112,17 +112,21 @@ def area_patterns(actors: Actors) -> tuple[Guarded, Guarded, Guarded]:
 @functools.lru_cache(maxsize=8)
 def _area_patterns(adjective_rx: str) -> tuple[Guarded, Guarded, Guarded]:
     held = rf"(?P<adj>{adjective_rx})[- ]{HELD_WORD}"
-    lead = r"(?:the\s+|another\s+|other\s+)?(?:last\s+|remaining\s+|few\s+)?(?:slivers?\s+of\s+(?:the\s+)?)?"
+    lead = r"(?:the\s+|an?\s+|another\s+|other\s+)?(?:last\s+|remaining\s+|few\s+)?(?:slivers?\s+of\s+(?:the\s+)?)?"
     direction = r"(?:\s+in\s+the\s+(?:north|south|east|west)(?:ern)?(?:\s+part)?)?"
+    # "a rebel-held neighbourhood of west |": a part of the city's side is the city; "a district in southern |" stays
+    # a described area with no place (which district of that side the text does not say)
+    side = r"(?:(?<=of\s)(?:north|south|east|west)(?:ern)?\s+)?"
     before_mention = (
         rf"{lead}(?:{held}\s+|(?P<adj2>{adjective_rx})\s+){AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?"
-        rf"{NEAR}(?:{UNIT}\s+of\s+)?$", re.I)
+        rf"{NEAR}(?:{UNIT}\s+of\s+)?{side}$", re.I)
     unplaced = (
         rf"\b{lead}{held}\s+{AREA_NOUN}(?:\s+(?:of|in)\s+the\s+{UNIT})?\b(?!\s+(?:of|in)\b)|\bthe safe zones?\b", re.I)
     prefix = (rf"\b{NEAR}{held}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$", re.I)
     # the guards of the two rules anchored before a place are how their matches end ("areas of |", "held |"):
     # a window of text before each place is searched, and its noun or participle alone is in many of them
-    return (Guarded(before_mention, rf"{AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?{NEAR}(?:{UNIT}\s+of\s+)?$"),
+    return (Guarded(before_mention,
+                    rf"{AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?{NEAR}(?:{UNIT}\s+of\s+)?{side}$"),
             Guarded(unplaced, rf"[- ]{HELD_WORD}\s+{AREA_NOUN}|safe zone"),  # 'run' alone is in 'running'
             Guarded(prefix, rf"{HELD_WORD}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$"))
 

@@ -1,0 +1,41 @@
+"""Rules of English news text behind misses on the test corpora, each on sentences written here (corpus/slots.py,
+corpus/control_text.py, corpus/orders.py, corpus/movement_cues.py)."""
+from __future__ import annotations
+
+import hashlib
+
+from evacmap.corpus.mentions import find_mentions
+from evacmap.corpus.model import Article
+from evacmap.corpus.sentences import split_sentences
+from evacmap.geo.control import control_claims
+from evacmap.geo.legs import extract_legs
+
+
+def _article(text: str) -> Article:
+    return Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+
+
+def legs_of(text: str, gaz, focus: str = "SY"):
+    a = _article(text)
+    return extract_legs(a, split_sentences(text), find_mentions(a, gaz, focus=focus), gaz)
+
+
+def claims_of(text: str, gaz, focus: str = "SY"):
+    a = _article(text)
+    return control_claims(a, split_sentences(text), find_mentions(a, gaz, focus=focus), gaz)
+
+
+def test_a_held_district_of_a_side_of_a_city_is_that_city(gaz):
+    """"out of a rebel-held district of north Homs": the described area (an indefinite one, the city's side named
+    before it) is Homs, held by the rebels, and the movement's origin."""
+    text = "The two brothers crept out of a rebel-held district of north Homs before dawn.\n"
+    assert {(leg.origin, leg.destination) for leg in legs_of(text, gaz)} == {("homs", None)}
+    assert {(c.place_id, c.controller) for c in claims_of(text, gaz)} == {("homs", "opposition")}
+
+
+def test_the_side_that_raises_its_flag_over_a_place_holds_it(gaz):
+    text = "On Sunday Ukrainian soldiers raised the national flag over the town hall in Kherson.\n"
+    assert {(c.place_id, c.controller) for c in claims_of(text, gaz, "UA")} == {
+        (m.place_id, "Ukraine") for m in find_mentions(_article(text), gaz, focus="UA") if m.surface == "Kherson"}
+    # a flag raised by people who hold nothing there says nothing of control
+    assert claims_of("Protesters waved the national flag in Kherson.\n", gaz, "UA") == []
