@@ -39,3 +39,15 @@ def test_the_side_that_raises_its_flag_over_a_place_holds_it(gaz):
         (m.place_id, "Ukraine") for m in find_mentions(_article(text), gaz, focus="UA") if m.surface == "Kherson"}
     # a flag raised by people who hold nothing there says nothing of control
     assert claims_of("Protesters waved the national flag in Kherson.\n", gaz, "UA") == []
+
+
+def test_an_order_to_the_residents_of_a_place_the_relative_clause_describes(gaz):
+    """"X, a town near Y whose residents were ordered to leave": the order covers X, which the clause describes,
+    not Y, named inside the description."""
+    text = "The fire burned into Paradise, a town east of Chico whose 26,000 residents were ordered to leave.\n"
+    named = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="US")}
+    assert named["Paradise"] and named["Chico"]
+    assert {(c.place_id, c.controller) for c in claims_of(text, gaz, "US")} == {(named["Paradise"], "evacuation ordered")}
+    text = "Crews reached Redding, whose residents were told on Monday to leave.\n"
+    named = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="US")}
+    assert {(c.place_id, c.controller) for c in claims_of(text, gaz, "US")} == {(named["Redding"], "evacuation ordered")}
