@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.claim_places import article_dateline
-from evacmap.corpus.fronted import dateline_slot, evacuating_place, receiving_place
+from evacmap.corpus.fronted import dateline_slot, evacuating_place, fronted_departure, receiving_place
 from evacmap.corpus.held import held_place, left_from_held
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
@@ -218,7 +218,7 @@ def _implied_move(text: str, span: tuple[int, int], move: Move | None, slots: li
     acting = evacuating_place(text, *span, slots, places.kind) if places and not (move and move.origins) else None
     if acting is not None:
         return Move(span[0], span[1], [acting], [], move.dests if move else [], ["evacuated"], acting.end)
-    left = left_from_held(text, *span, slots, held) if move is None else None
+    left = (left_from_held(text, *span, slots, held) or fronted_departure(text, *span, slots)) if move is None else None
     if left is not None:
         return Move(span[0], span[1], [left[0]], [], [], ["left"], left[1])
     received = receiving_place(text, *span, slots) if move is None else None  # "X received 1,200 evacuees"

@@ -51,3 +51,14 @@ def test_an_order_to_the_residents_of_a_place_the_relative_clause_describes(gaz)
     text = "Crews reached Redding, whose residents were told on Monday to leave.\n"
     named = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="US")}
     assert {(c.place_id, c.controller) for c in claims_of(text, gaz, "US")} == {(named["Redding"], "evacuation ordered")}
+
+
+def test_people_who_leave_their_lodging_in_the_scene_the_sentence_opens_with(gaz):
+    """"In X, 40 students from Y were asked to leave their hostel": they left X (the hostel is there), not Y,
+    where they come from; planned, since they were asked to. Nothing where the place is only where people spoke."""
+    text = "In Cuttack, more than 40 students from Kerala were asked to leave their hostel on Thursday.\n"
+    cuttack = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="IN")}["Cuttack"]
+    legs = legs_of(text, gaz, "IN")
+    assert [(leg.origin, leg.destination, leg.status) for leg in legs] == [(cuttack, None, "planned")]
+    assert legs_of("In Cuttack, officials said 40 students fled their homes on Thursday.\n", gaz, "IN") == []
+    assert legs_of("Officials in Cuttack said 40 students fled their homes on Thursday.\n", gaz, "IN") == []
