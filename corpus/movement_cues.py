@@ -14,7 +14,7 @@ MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brou
                        r"bound|travel\w*|depart\w*|set (?:out|off)|reach\w*|arriv\w*|crossed|crossing|snaked|"
                        r"returning|returned|"
                        r"dr[oi]ve|driven|driving|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
-                       r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
+                       r"sail\w*|ships?|boats?|trains?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
                        r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
                        r"escaped|refugees|evacuees|corridors?|ashore|"
                        # "hopes to send up to 600 more to X": people sent, not aid, troops or rescuers
@@ -183,6 +183,9 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      # "are to leave for X", "is scheduled to", "were supposed to"
                      r"\b(?:is|are|was|were) to (?:be |leave|go|travel|head|move|depart|fly|sail|cross|return)\b|"
                      r"\b(?:scheduled|supposed|intended|meant|slated|preparing) to\b|"
+                     # "arranged a special train to take them to X": a means laid on for a movement, not the movement
+                     r"\b(?:arranged|organi[sz]ed|laid on|chartered|provided)\s+(?:[\w'’-]+\s+){0,4}?to\s+(?:take|carry|"
+                     r"bring|fly|ferry|move|transport)\b|"
                      # "told tourists to leave X", "were ordered to leave X": what an order or request asks for
                      r"\b(?:told|ordered|(?:were|was|been) asked|urged|advised|instructed|directed)\s+(?:[\w'’,-]+\s+){0,3}?"
                      r"to\s+(?:leave|evacuate|vacate|go|move|head)\b", re.I)
@@ -261,7 +264,7 @@ WHO: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("evacuees", re.compile(r"\bevacuees\b", re.I)),
 )
 VEHICLES = re.compile(r"\b(?:convoys?|buses|ambulances|vehicles|planes?|aircraft|airbus|flights?|ships?|boats?|"
-                      r"ferr(?:y|ies)|trucks|cars|helicopters?|transports?|airlifts?)\b", re.I)
+                      r"ferr(?:y|ies)|trucks|cars|trains?|helicopters?|transports?|airlifts?)\b", re.I)
 POSSESSIVE = re.compile(r"['’]s\s+")
 TO_EXCLUDED = re.compile(r"\b(?:according|back|next|due|close|compared|opposed|allied|belonging|up|prior)\s*$", re.I)
 #: who else moves in news of an evacuation: nationals named by a plural demonym ("Indians", "Sudanese",

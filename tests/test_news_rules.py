@@ -62,3 +62,24 @@ def test_people_who_leave_their_lodging_in_the_scene_the_sentence_opens_with(gaz
     assert [(leg.origin, leg.destination, leg.status) for leg in legs] == [(cuttack, None, "planned")]
     assert legs_of("In Cuttack, officials said 40 students fled their homes on Thursday.\n", gaz, "IN") == []
     assert legs_of("Officials in Cuttack said 40 students fled their homes on Thursday.\n", gaz, "IN") == []
+
+
+def test_them_goes_on_from_where_the_people_of_the_sentence_before_left(gaz):
+    """"In X, 40 students were asked to leave their hostel. A train was arranged to take them to Y": X -> Y, planned
+    (a train laid on to take them is no movement done), not from the article's other evacuation origin."""
+    text = ("Officials in Bhubaneswar told tourists to leave Gopalpur on Wednesday.\n"
+            "In Cuttack, more than 40 students were asked to leave their hostel on Thursday. The Kerala government "
+            "arranged a special train to take them to Chennai, a minister said.\n")
+    named = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="IN")}
+    legs = [leg for leg in legs_of(text, gaz, "IN") if "special train" in leg.text]
+    assert [(leg.origin, leg.destination, leg.status, leg.mode) for leg in legs] == [
+        (named["Cuttack"], named["Chennai"], "planned", "rail")]
+
+
+def test_them_in_another_paragraph_takes_no_origin_from_it(gaz):
+    text = ("In Cuttack, more than 40 students were asked to leave their hostel on Thursday.\n"
+            "The Kerala government arranged a special train to take them to Chennai, a minister said.\n")
+    named = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="IN")}
+    legs = [leg for leg in legs_of(text, gaz, "IN") if "special train" in leg.text]
+    assert all(leg.origin is None or "sentence before" not in leg.note for leg in legs)
+    assert named["Chennai"] in {leg.destination for leg in legs}
