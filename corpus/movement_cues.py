@@ -50,6 +50,10 @@ ORDERED_OUT_TAIL = re.compile(r"\s+to\s+(?:leave|evacuate|get out|flee)\b|\s+out
 #: "about 200 residents were flown out": a movement out of the place the sentence is about
 FLOWN_OUT = re.compile(r"\b(?:flown|airlifted|bused|bussed|driven|taken|evacuated|moved|ferried|carried|brought|"
                        r"got|gotten|ordered)\s+out\b(?!\s+of\b)", re.I)
+#: the people a clause's subject places: "142 people still in |", "residents stranded at |"
+PEOPLE_AT = re.compile(r"\b(?:people|residents|inhabitants|holidaymakers|tourists|visitors|families|civilians|villagers|"
+                       r"campers|patients)\s+(?:still\s+|stranded\s+|trapped\s+|left\s+|remaining\s+)?(?:in|at|on)\s+"
+                       r"(?:the\s+)?$", re.I)
 #: "<place> evacuees", "<place> residents": the people of a place, who left it (the article's evacuation origin
 #: when it states no other)
 #: "had arrived from X", "have come from X": an arrival whose destination is where the story stands
@@ -346,15 +350,78 @@ def generic_to(clause: str, cue: re.Match) -> bool:
 
 
 __all__ = [
-    "ADVANCE", "ARRIVED_NEXT", "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES",
-    "COORDINATED", "CORRIDOR", "CROSSED_AT", "DEPARTED", "DEPARTURE_CUES", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED",
-    "DIRECTION", "DISPUTED", "DONE", "EMBARKING", "FETCHED", "FILLER", "FIRST_TO_BE", "FLOWN_OUT", "FOR_DEST",
-    "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES", "HOME", "LOCATED_RE", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD",
-    "NOT_A_MOVE", "OFFSHORE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM",
-    "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE", "POPULATION_LEFT", "POSSESSIVE",
-    "PRONOUN", "RELATIVE_STAGE", "REVERSE_DEST", "SAID", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES",
-    "VEHICLES_RETURNING", "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY",
-    "generic_to", "moved_before", "mover_before", "phrase_broken", "status_window_end"
+    "ADVANCE",
+    "ARRIVED_NEXT",
+    "BACKSTORY",
+    "BETWEEN",
+    "CHAIN_BREAK",
+    "CLAUSE_BREAK",
+    "CONTAINER_GAP",
+    "CONTINUES",
+    "COORDINATED",
+    "CORRIDOR",
+    "CROSSED_AT",
+    "DEPARTED",
+    "DEPARTURE_CUES",
+    "DESCRIBED_DEST",
+    "DEST_CUES",
+    "DIRECTED",
+    "DIRECTION",
+    "DISPUTED",
+    "DONE",
+    "EMBARKING",
+    "FETCHED",
+    "FILLER",
+    "FIRST_TO_BE",
+    "FLOWN_OUT",
+    "FOR_DEST",
+    "FROM_CUE",
+    "FRONTED_AT",
+    "HAZARD_MOVES",
+    "HOME",
+    "LOCATED_RE",
+    "MODES",
+    "MODES_FAMILY",
+    "MOVERS",
+    "MOVE_WORD",
+    "NOT_A_MOVE",
+    "OFFSHORE",
+    "ON_THE_WAY",
+    "OPTIONAL",
+    "ORDERED_OUT",
+    "ORDERED_OUT_TAIL",
+    "ORIGIN_CUES",
+    "PEOPLE_AT",
+    "PEOPLE_FROM",
+    "PEOPLE_OF",
+    "PEOPLE_OF_PLACE",
+    "PLANNED",
+    "POPULATION_AFTER",
+    "POPULATION_BEFORE",
+    "POPULATION_LEFT",
+    "POSSESSIVE",
+    "PRONOUN",
+    "RELATIVE_STAGE",
+    "REVERSE_DEST",
+    "SAID",
+    "THEN_STAGE",
+    "THERE",
+    "TO_EXCLUDED",
+    "UNDER_WAY",
+    "VEHICLES",
+    "VEHICLES_RETURNING",
+    "VIA_CUES",
+    "WAITING",
+    "WAIT_TO_BE",
+    "WAIT_TO_GO",
+    "WEAK_DEST",
+    "WHO",
+    "WHO_FAMILY",
+    "generic_to",
+    "moved_before",
+    "mover_before",
+    "phrase_broken",
+    "status_window_end"
 ]
 
 

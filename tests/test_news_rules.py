@@ -83,3 +83,14 @@ def test_them_in_another_paragraph_takes_no_origin_from_it(gaz):
     legs = [leg for leg in legs_of(text, gaz, "IN") if "special train" in leg.text]
     assert all(leg.origin is None or "sentence before" not in leg.note for leg in legs)
     assert named["Chennai"] in {leg.destination for leg in legs}
+
+
+def test_people_still_in_a_place_who_are_flown_out_leave_it(gaz):
+    """"About 140 people still in X who wanted to leave were expected to be airlifted out": X, planned; "were
+    airlifted out on Monday" happened. Where someone speaking is ("Pilots in X said ...") is no origin."""
+    for words, status in (("still in Paradise who wanted to leave were expected to be airlifted out", "planned"),
+                          ("in Paradise were airlifted out on Monday", "happened")):
+        text = f"About 140 people {words}.\n"
+        place = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="US")}["Paradise"]
+        assert [(leg.origin, leg.destination, leg.status) for leg in legs_of(text, gaz, "US")] == [(place, None, status)]
+    assert legs_of("Pilots in Paradise said 140 people were airlifted out on Monday.\n", gaz, "US") == []
