@@ -125,8 +125,10 @@ def _compiled(adj: str, noun: str) -> _Rules:
         under_control=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been|"
             r"fell)\s+(?:\w+\s+){0,2}?under\s+"
-            rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:control|occupation|rule)|the control of\s+{the}{qual}"
-            rf"(?P<who2>{noun}))", re.I), "under"),
+            rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:control|occupation|rule)|the control of\s+{the}"
+            # "of Iraqi security forces": a demonym before a role word names the side (as in took_control)
+            rf"(?:(?P<who3>{adj})\s+(?:security\s+|government\s+|armed\s+|regular\s+)?{_ROLE}\b|{qual}(?P<who2>{noun})))",
+            re.I), "under"),
         held_by=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
             rf"(?:\w+\s+)?(?:(?:held|controlled|occupied|seized|captured|taken|recaptured|retaken)\s+by|fell\s+to)\s+"
@@ -324,7 +326,7 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
                     actors.canonical(m.group("by"))))
     for rx in (rules.under_control, rules.held_by, rules.taken_after, rules.predicate, rules.in_area):
         if (m := rx.match(after)) is not None:
-            who = actors.canonical(m.group("who") or m.groupdict().get("who2"))
+            who = actors.canonical(m.group("who") or m.groupdict().get("who3") or m.groupdict().get("who2"))
             lead = start - 9 if text[max(sentence.start, start - 9):start].lower() == "parts of " else start
             if who:
                 out.append((lead, end + m.end(), pid, who, text[lead:end + m.end()], None))

@@ -131,6 +131,30 @@ def _area_patterns(adjective_rx: str) -> tuple[Guarded, Guarded, Guarded]:
             Guarded(prefix, rf"{HELD_WORD}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$"))
 
 
+#: "X and other suburbs", "X, Y and other villages": places named as some of a kind, which "those districts" restates
+AND_OTHER = re.compile(rf"\s*,?\s+and\s+(?:several\s+|many\s+|some\s+)?other\s+(?:[\w-]+\s+){{0,2}}?"
+                       rf"(?:{GROUP_NOUN}|suburbs|areas|quarters)\b", re.I)
+
+
+def _and_others(text: str, span: tuple[int, int], inside: list[Mention], out: list[Slot], groups: list[Slot]) -> None:
+    """Add to ``out`` and ``groups`` a group for "X (, Y) and other suburbs": the places named before the words,
+    one after another with commas, so that "those districts" in a later sentence refers back to them."""
+    if "other" not in text[span[0]:span[1]]:
+        return
+    named = [mm for mm in inside if mm.place_id]
+    for k, mention in enumerate(named):
+        m = AND_OTHER.match(text, mention.end, span[1])
+        if m is None or _overlaps(out, mention.start, m.end()):
+            continue
+        first = k
+        while first and re.fullmatch(r"\s*,\s*", text[named[first - 1].end:named[first].start]):
+            first -= 1
+        start = named[first].start
+        slot = Slot(start, m.end(), tuple(str(x.place_id) for x in named[first:k + 1]), text[start:m.end()], "group")
+        groups.append(slot)
+        out.append(slot)
+
+
 def _overlaps(out: list[Slot], s: int, e: int) -> bool:
     return any(s < o.end and o.start < e for o in out)
 
@@ -158,6 +182,7 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
         elif groups:
             out.append(Slot(m.start(), m.end(), groups[-1].ids, text[m.start():m.end()], "group",
                             "refers back to " + groups[-1].text))
+    _and_others(text, (lo, hi), inside, out, groups)
     for m in GROUP_BACK.finditer(text, lo, hi):
         if groups and not _overlaps(out, m.start(), m.end()):
             out.append(Slot(m.start(), m.end(), groups[-1].ids, text[m.start():m.end()], "group",

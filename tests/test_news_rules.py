@@ -94,3 +94,13 @@ def test_people_still_in_a_place_who_are_flown_out_leave_it(gaz):
         place = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="US")}["Paradise"]
         assert [(leg.origin, leg.destination, leg.status) for leg in legs_of(text, gaz, "US")] == [(place, None, status)]
     assert legs_of("Pilots in Paradise said 140 people were airlifted out on Monday.\n", gaz, "US") == []
+
+
+def test_those_districts_restate_x_and_other_suburbs(gaz):
+    """"Families came from X and other suburbs on the edge of Y. Those districts are now under the control of
+    <demonym> security forces": the districts are X (not Y), held by the side the demonym names."""
+    text = ("Families came from Douma and other suburbs east of Damascus. Those districts are now under the control "
+            "of Russian security forces.\n")
+    named = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="SY")}
+    claims = claims_of(text, gaz)
+    assert {(c.place_id, c.controller) for c in claims if "Those districts" in c.text} == {(named["Douma"], "Russia")}
