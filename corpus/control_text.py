@@ -17,7 +17,7 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 - ``the siege of <place> was lifted``, ``<place>'s siege ended``, ``<actor> lifted its siege of <place>`` ->
   ``siege lifted`` (:mod:`corpus.siege_lifted`);
 - ``the <actor>-stronghold of <place>``; ``<actor> (troops) raised the (national) flag over (buildings in)
-  <place>``; ``an <actor> checkpoint|post|position at|on <place>``;
+  <place>``; ``<actor> (forces) declared <place> retaken|liberated``; ``an <actor> checkpoint|post|position at|on <place>``;
 - halves: "the government holding the west and rebels holding the east", "a rebel-controlled east and
   government-held west" in a sentence naming a city -> the gazetteer's "eastern <city>" / "western <city>";
 - evacuation orders (:mod:`corpus.orders`): "mandatory evacuation (order) for zone A", "ordered everyone
@@ -86,6 +86,7 @@ class _Rules:
     taken_after: Guarded
     in_area: Guarded
     took_control: Guarded
+    declared: Guarded
     flag: Guarded
     besieged_subject: Guarded
     cut_off: re.Pattern
@@ -152,6 +153,11 @@ def _compiled(adj: str, noun: str) -> _Rules:
                                 r"(?:captured|seized|overran|occupied|recaptured|retook|controls?|holds?)\s+"
                                 rf"{_SETTLEMENT_OF}$", re.I),
                              "control|captured|seized|overran|occupied|retook|hold"),
+        # "Iraqi forces declared the eastern half of the city retaken": the side that declares a place taken holds it
+        # (the words after the place say "retaken|liberated", read by _declared_taken)
+        declared=Guarded((rf"\b(?P<who>{adj}(?![- ](?:backed|led|allied|aligned))(?=\s+{_ROLE})|{noun})(?:\s+{_ROLE})?\s+"
+                           r"(?:had\s+|has\s+|have\s+)?(?:formally\s+|officially\s+)?(?:declared|announced|proclaimed)\s+"
+                           rf"(?:that\s+)?{_SETTLEMENT_OF}$", re.I), r"(?:declared|announced|proclaimed)\s+"),
         # "Iraqi troops raised the national flag over public buildings in X": the side that raises its flag holds X
         flag=Guarded((rf"\b(?P<who>{noun}|{adj})(?:\s+{_ROLE})?\s+(?:had\s+|has\s+|have\s+)?(?:raised|hoisted|planted)\s+"
                        r"(?:the|their|its|an?)\s+(?:[\w-]+\s+){0,2}?flags?\s+(?:over|above|on|at|in)\s+(?:the\s+)?"
@@ -306,6 +312,9 @@ def _before_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tup
             out.append((base + m.start(), slot.end, pid, who, text[base + m.start():slot.end], None))
     if (m := rules.besieged_before.search(before)) is not None:
         out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end], None))
+    if (m := rules.declared.search(before)) is not None and (who := actors.canonical(m.group("who"))) and \
+            (t := _TAKEN_AFTER.match(text, slot.end, sentence.end)) is not None:
+        out.append((base + m.start(), t.end(), pid, who, text[base + m.start():t.end()], None))
     if (m := rules.besieged_subject.search(before)) is not None:
         out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end],
                     actors.canonical(m.group("who"))))
@@ -339,6 +348,9 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
     return out
 
 
+#: after the place a side declared: "(was|had been) (fully) retaken|recaptured|liberated|captured|cleared"
+_TAKEN_AFTER = re.compile(r"\s+(?:(?:was|were|is|are|had\s+been|has\s+been|have\s+been)\s+)?(?:fully\s+|completely\s+|"
+                          r"now\s+)?(?:retaken|recaptured|liberated|captured|cleared|taken|secured)\b(?!\s+by\b)", re.I)
 #: "X, which has been under siege since March", "X remains besieged": besieged, by whom not said ("... by <actor>"
 #: is besieged_after's)
 _UNDER_SIEGE = re.compile(r"^(?:\s*,\s*(?:which|that)\s+|\s+)(?:is|are|was|were|remains?|remained|had\s+been|has\s+been|"

@@ -104,3 +104,13 @@ def test_those_districts_restate_x_and_other_suburbs(gaz):
     named = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="SY")}
     claims = claims_of(text, gaz)
     assert {(c.place_id, c.controller) for c in claims if "Those districts" in c.text} == {(named["Douma"], "Russia")}
+
+
+def test_the_side_that_declares_a_place_retaken_holds_it(gaz):
+    text = "Ukrainian forces declared the town of Lyman liberated on Saturday.\n"
+    lyman = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="UA")}["Lyman"]
+    assert {(c.place_id, c.controller) for c in claims_of(text, gaz, "UA")} == {(lyman, "Ukraine")}
+    # taken by another side, or a declaration of something else, says nothing of the declaring side
+    taken = claims_of("Ukrainian forces declared Lyman captured by Russian troops.\n", gaz, "UA")
+    assert all(c.controller != "Ukraine" for c in taken)
+    assert claims_of("Ukrainian forces declared Lyman a disaster zone.\n", gaz, "UA") == []
