@@ -33,7 +33,7 @@ _SETTLEMENT = frozenset({"city", "town", "village"})
 _COMPASS = r"(?:north|south|east|west)(?:-?(?:east|west))?"
 #: "the east of", "both halves of", "the eastern half of", "the densely populated western side of"
 PART = (rf"(?:(?:the|both)\s+(?:\w+ly\s+[\w-]+\s+)?(?:{_COMPASS}(?:ern)?\s+)?"
-         rf"(?:halves|half|sides?|parts?|edge|outskirts|centre|center|{_COMPASS})\s+of\s+)")
+         rf"(?:halves|half|sides?|parts?|corner|edge|outskirts|centre|center|{_COMPASS})\s+of\s+)")
 #: "the city", "the town", "the city's ..."; not "the city of X" / "the town Y" (a new place named there), nor
 #: a name's own words ("the City Council", "the Town Hall")
 CITY_REF = re.compile(rf"(?P<part>{PART})?\bthe\s+(?P<head>city|town)\b(?!\s+(?:of|called|named)\b)"

@@ -114,10 +114,10 @@ def _compiled(adj: str, noun: str) -> _Rules:
         post=Guarded((rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
                         r"(?:army\s+)?posts?|outposts?|positions?)\s+(?:at|on)\s+(?:the\s+)?$", re.I),
                    r"(?:checkpoint|post|position)s?\s+(?:at|on)\s+(?:the\s+)?$"),
-        # "besieged X", "the besieged city of X"
-        besieged_before=Guarded((r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?"
+        # "besieged X", "the besieged city of X", "the militants are besieged in X"
+        besieged_before=Guarded((r"\b(?:besieged|blockaded|encircled)\s+(?:in\s+)?(?:(?:the|neighbou?ring)\s+)?"
                                  r"(?:(?:city|town|village|enclave|district|port|area|region)\s+of\s+)?$", re.I),
-                                r"(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?"
+                                r"(?:besieged|blockaded|encircled)\s+(?:in\s+)?(?:(?:the|neighbou?ring)\s+)?"
                                 r"(?:(?:city|town|village|enclave|district|port|area|region)\s+of\s+)?$"),
         besieged_after=Guarded((
             r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"

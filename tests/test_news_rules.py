@@ -114,3 +114,12 @@ def test_the_side_that_declares_a_place_retaken_holds_it(gaz):
     taken = claims_of("Ukrainian forces declared Lyman captured by Russian troops.\n", gaz, "UA")
     assert all(c.controller != "Ukraine" for c in taken)
     assert claims_of("Ukrainian forces declared Lyman a disaster zone.\n", gaz, "UA") == []
+
+
+HOMS = "Shelling hit Homs on Monday. Aid workers in Homs said food was running out. A convoy of aid reached Hama.\n"
+
+
+def test_people_besieged_in_a_corner_of_the_city_besiege_the_city(gaz):
+    """"The fighters are besieged in the southern corner of the city": the city (a part of it is it) is besieged."""
+    text = HOMS + "The fighters are besieged in the southern corner of the city, aid workers said.\n"
+    assert {(c.place_id, c.controller) for c in claims_of(text, gaz) if "corner" in c.text} == {("homs", "besieged")}
