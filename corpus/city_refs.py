@@ -27,16 +27,16 @@ from collections.abc import Callable, Sequence
 from evacmap.corpus.claim_places import article_dateline
 from evacmap.corpus.model import Mention
 
-__all__ = ["CITY_REF", "city_antecedent", "held_city", "own_settlement"]
+__all__ = ["CITY_REF", "PART", "REFERENCE_POINT", "city_antecedent", "held_city", "own_settlement"]
 
 _SETTLEMENT = frozenset({"city", "town", "village"})
 _COMPASS = r"(?:north|south|east|west)(?:-?(?:east|west))?"
 #: "the east of", "both halves of", "the eastern half of", "the densely populated western side of"
-_PART = (rf"(?:(?:the|both)\s+(?:\w+ly\s+[\w-]+\s+)?(?:{_COMPASS}(?:ern)?\s+)?"
-         rf"(?:halves|half|sides?|parts?|edge|outskirts|centre|center|{_COMPASS})\s+of\s+)")
+PART = (rf"(?:(?:the|both)\s+(?:\w+ly\s+[\w-]+\s+)?(?:{_COMPASS}(?:ern)?\s+)?"
+         rf"(?:halves|half|sides?|parts?|corner|edge|outskirts|centre|center|{_COMPASS})\s+of\s+)")
 #: "the city", "the town", "the city's ..."; not "the city of X" / "the town Y" (a new place named there), nor
 #: a name's own words ("the City Council", "the Town Hall")
-CITY_REF = re.compile(rf"(?P<part>{_PART})?\bthe\s+(?P<head>city|town)\b(?!\s+(?:of|called|named)\b)"
+CITY_REF = re.compile(rf"(?P<part>{PART})?\bthe\s+(?P<head>city|town)\b(?!\s+(?:of|called|named)\b)"
                       r"(?!\s+(?-i:[A-Z]))"
                       # "the city's eastern districts": a part of it, by the possessive
                       rf"(?:['’]s\s+(?:{_COMPASS}(?:ern)?\s+)?(?:halves|half|sides?|parts?|districts|"
@@ -51,7 +51,7 @@ def held_city(adjective_rx: str) -> re.Pattern[str]:
 
 
 #: a reference point: "camps north of |", "south and east of |", "beyond |", "35 km from |"
-_REFERENCE_POINT = re.compile(rf"(?:\b{_COMPASS}(?:\s+and\s+{_COMPASS})?\s+of|\b(?:beyond|outside|near|around|"
+REFERENCE_POINT = re.compile(rf"(?:\b{_COMPASS}(?:\s+and\s+{_COMPASS})?\s+of|\b(?:beyond|outside|near|around|"
                               r"across)|\b(?:km|kilomet(?:er|re)s?|miles?|metres?|meters?)\s+(?:\w+\s+)?(?:from|of))\s+$",
                               re.I)
 #: the words that name a place as a city or town: before it ("the town of |", "the northern city of |") ...
@@ -88,7 +88,7 @@ def city_antecedent(text: str, m: re.Match, before: Sequence[Mention], own: Ment
     """The settlement "the city" at ``m`` refers to (``before``: the article's resolved mentions just before
     it, in text order, at least back to its paragraph's start or a window's; ``own``: the article's own
     settlement), or None for a reference point or no antecedent."""
-    if m.groupdict().get("part") is None and _REFERENCE_POINT.search(text, max(0, m.start() - 40), m.start()):
+    if m.groupdict().get("part") is None and REFERENCE_POINT.search(text, max(0, m.start() - 40), m.start()):
         return None
     paragraph = text.rfind("\n", 0, m.start()) + 1
     for earlier in reversed(before):

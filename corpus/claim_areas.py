@@ -9,7 +9,8 @@ unless the description stands in one of the roles that are no place of a claim (
 party, a seat, a title such as "the ombudsman of the region" ...), or it is the last words of the subject of
 a verb of saying ("Armenian officials in the region have said", "Leaders of the enclave said"): there it
 says where the speakers sit or what they lead, and an inference is drawn only from the claim's own words.
-"The region's largest settlement" describes a place inside the area, not the area, and gives nothing.
+"The region's largest settlement" describes a place inside the area, not the area, and gives nothing. "The
+capital" (corpus/capital_refs.py) is read the same way: the capital the slot resolved it to, flagged inferred.
 
 A claim that names no place but gives its scope as a whole state or country ("Statewide, 1,100 rescues had
 been carried out", "Across the state, 2.5 million people were under some kind of evacuation order", "a
@@ -23,6 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from evacmap.corpus.capital_refs import CAPITAL_REF
 from evacmap.corpus.claim_places import claim_places
 from evacmap.corpus.model import Claim, Mention
 from evacmap.corpus.slots import AREA_REF, Slot
@@ -43,7 +45,8 @@ _SAYS_NEXT = re.compile(r"^\s+(?:have\s+|has\s+|had\s+)?(?:said|say|says|told|re
 def at_described_areas(text: str, claims: list[Claim], slots: Sequence[Sequence[Slot]]) -> list[Claim]:
     """Each claim that names no place, at the areas its words describe (inferred)."""
     areas = [s for sentence in slots for s in sentence
-             if s.ids and s.ids[0] and AREA_REF.fullmatch(s.text) and not _POSSESSIVE.match(text[s.end:s.end + 3])
+             if s.ids and s.ids[0] and (AREA_REF.fullmatch(s.text) or CAPITAL_REF.fullmatch(s.text))
+             and not _POSSESSIVE.match(text[s.end:s.end + 3])
              and not _SAYS_NEXT.match(text[s.end:s.end + 30])]
     if not areas:
         return claims

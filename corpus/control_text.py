@@ -14,7 +14,10 @@ the actors come from :mod:`corpus.actors`: countries' demonyms, the shipped list
 - ``besieged <place>``, ``<place> ... (long) (been) surrounded|besieged|encircled|blockaded by <actor>``,
   ``<actor> (had) blockaded|besieged|encircled <place>``, ``<place>, which <actor> kept under blockade``;
 - ``<place> (was|is|remained) cut off`` -> ``cut off``;
-- ``the <actor>-stronghold of <place>``; ``an <actor> checkpoint|post|position at|on <place>``;
+- ``the siege of <place> was lifted``, ``<place>'s siege ended``, ``<actor> lifted its siege of <place>`` ->
+  ``siege lifted`` (:mod:`corpus.siege_lifted`);
+- ``the <actor>-stronghold of <place>``; ``<actor> (troops) raised the (national) flag over (buildings in)
+  <place>``; ``<actor> (forces) declared <place> retaken|liberated``; ``an <actor> checkpoint|post|position at|on <place>``;
 - halves: "the government holding the west and rebels holding the east", "a rebel-controlled east and
   government-held west" in a sentence naming a city -> the gazetteer's "eastern <city>" / "western <city>";
 - evacuation orders (:mod:`corpus.orders`): "mandatory evacuation (order) for zone A", "ordered everyone
@@ -35,9 +38,10 @@ from evacmap.corpus.control_kept import kept_under
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.orders import is_country, is_order, order_claims, order_days
 from evacmap.corpus.prefilter import Guarded
+from evacmap.corpus.siege_lifted import LIFTED, lifted_sieges
 from evacmap.corpus.slots import Slot, article_slots
 
-NOT_HELD = ("besieged", "cut off", "contested")
+NOT_HELD = ("besieged", "cut off", "contested", LIFTED)
 #: ", the region's main city," / ", which Armenians call Berdzor," between a place and what is said of it
 APPOSITIVE = r"(?:\s*,[^,.;]{1,60},)?"
 # "the northern city of", "the provincial capital of": what may stand between a verb of taking and the place
@@ -82,6 +86,8 @@ class _Rules:
     taken_after: Guarded
     in_area: Guarded
     took_control: Guarded
+    declared: Guarded
+    flag: Guarded
     besieged_subject: Guarded
     cut_off: re.Pattern
     kept_under: Guarded
@@ -108,10 +114,10 @@ def _compiled(adj: str, noun: str) -> _Rules:
         post=Guarded((rf"\b(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:army\s+|military\s+|border\s+)?(?:checkpoints?|"
                         r"(?:army\s+)?posts?|outposts?|positions?)\s+(?:at|on)\s+(?:the\s+)?$", re.I),
                    r"(?:checkpoint|post|position)s?\s+(?:at|on)\s+(?:the\s+)?$"),
-        # "besieged X", "the besieged city of X"
-        besieged_before=Guarded((r"\b(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?"
+        # "besieged X", "the besieged city of X", "the militants are besieged in X"
+        besieged_before=Guarded((r"\b(?:besieged|blockaded|encircled)\s+(?:in\s+)?(?:(?:the|neighbou?ring)\s+)?"
                                  r"(?:(?:city|town|village|enclave|district|port|area|region)\s+of\s+)?$", re.I),
-                                r"(?:besieged|blockaded|encircled)\s+(?:(?:the|neighbou?ring)\s+)?"
+                                r"(?:besieged|blockaded|encircled)\s+(?:in\s+)?(?:(?:the|neighbou?ring)\s+)?"
                                 r"(?:(?:city|town|village|enclave|district|port|area|region)\s+of\s+)?$"),
         besieged_after=Guarded((
             r"^[^.;]{0,80}?\b(?:long\s+)?(?:been\s+)?(?:surrounded|besieged|encircled|blockaded|under siege|"
@@ -120,8 +126,10 @@ def _compiled(adj: str, noun: str) -> _Rules:
         under_control=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been|"
             r"fell)\s+(?:\w+\s+){0,2}?under\s+"
-            rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:control|occupation|rule)|the control of\s+{the}{qual}"
-            rf"(?P<who2>{noun}))", re.I), "under"),
+            rf"(?:{the}(?P<who>{adj}|{noun})(?:['’]s)?\s+(?:control|occupation|rule)|the control of\s+{the}"
+            # "of Iraqi security forces": a demonym before a role word names the side (as in took_control)
+            rf"(?:(?P<who3>{adj})\s+(?:security\s+|government\s+|armed\s+|regular\s+)?{_ROLE}\b|{qual}(?P<who2>{noun})))",
+            re.I), "under"),
         held_by=Guarded((
             rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|have been|had been)?\s*"
             rf"(?:\w+\s+)?(?:(?:held|controlled|occupied|seized|captured|taken|recaptured|retaken)\s+by|fell\s+to)\s+"
@@ -145,6 +153,16 @@ def _compiled(adj: str, noun: str) -> _Rules:
                                 r"(?:captured|seized|overran|occupied|recaptured|retook|controls?|holds?)\s+"
                                 rf"{_SETTLEMENT_OF}$", re.I),
                              "control|captured|seized|overran|occupied|retook|hold"),
+        # "Iraqi forces declared the eastern half of the city retaken": the side that declares a place taken holds it
+        # (the words after the place say "retaken|liberated", read by _declared_taken)
+        declared=Guarded((rf"\b(?P<who>{adj}(?![- ](?:backed|led|allied|aligned))(?=\s+{_ROLE})|{noun})(?:\s+{_ROLE})?\s+"
+                           r"(?:had\s+|has\s+|have\s+)?(?:formally\s+|officially\s+)?(?:declared|announced|proclaimed)\s+"
+                           rf"(?:that\s+)?{_SETTLEMENT_OF}$", re.I), r"(?:declared|announced|proclaimed)\s+"),
+        # "Iraqi troops raised the national flag over public buildings in X": the side that raises its flag holds X
+        flag=Guarded((rf"\b(?P<who>{noun}|{adj})(?:\s+{_ROLE})?\s+(?:had\s+|has\s+|have\s+)?(?:raised|hoisted|planted)\s+"
+                       r"(?:the|their|its|an?)\s+(?:[\w-]+\s+){0,2}?flags?\s+(?:over|above|on|at|in)\s+(?:the\s+)?"
+                       r"(?:(?:[\w-]+\s+){0,3}?(?:buildings?|offices?|headquarters|hall|square|citadel|compound|mosque)"
+                       r"\s+(?:in|of|at)\s+(?:the\s+)?)?$", re.I), r"flags?\s"),
         besieged_subject=Guarded((rf"\b(?P<who>{noun}|{adj})\b(?:\s+{_ROLE})?\s+(?:had\s+|has\s+|have\s+)?"
                                     r"(?:blockaded|besieged|encircled|surrounded|cut off)\s+(?:the\s+)?$", re.I),
                                  "blockaded|besieged|encircled|surrounded|cut off"),
@@ -261,6 +279,9 @@ def _slot_claims(text: str, sentence: Sentence, slot: Slot, ctx: tuple[_Rules, A
         found.extend(_own_claims(text, slot, pid, ctx))
         found.extend(_before_claims(text, sentence, slot, pid, ctx))
         found.extend(_after_claims(text, sentence, slot, pid, ctx, surrounded=surrounded))
+        lifted = lifted_sieges(text, sentence, slot, pid, ctx[1])
+        if lifted:  # "the siege of X, besieged since 2015, was lifted": over, not besieged
+            found = [f for f in found if not (f[2] == pid and f[3] == "besieged")] + lifted
     return found
 
 
@@ -285,12 +306,15 @@ def _before_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tup
     base = max(sentence.start, slot.start - 90)
     before = text[base:slot.start]
     out = []
-    for rx in (rules.prefix, rules.stronghold, rules.post, rules.took_control):
+    for rx in (rules.prefix, rules.stronghold, rules.post, rules.took_control, rules.flag):
         m = rx.search(before)
         if m is not None and (who := actors.canonical(m.group("who") or m.groupdict().get("who3") or "")):
             out.append((base + m.start(), slot.end, pid, who, text[base + m.start():slot.end], None))
     if (m := rules.besieged_before.search(before)) is not None:
         out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end], None))
+    if (m := rules.declared.search(before)) is not None and (who := actors.canonical(m.group("who"))) and \
+            (t := _TAKEN_AFTER.match(text, slot.end, sentence.end)) is not None:
+        out.append((base + m.start(), t.end(), pid, who, text[base + m.start():t.end()], None))
     if (m := rules.besieged_subject.search(before)) is not None:
         out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end],
                     actors.canonical(m.group("who"))))
@@ -311,7 +335,7 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
                     actors.canonical(m.group("by"))))
     for rx in (rules.under_control, rules.held_by, rules.taken_after, rules.predicate, rules.in_area):
         if (m := rx.match(after)) is not None:
-            who = actors.canonical(m.group("who") or m.groupdict().get("who2"))
+            who = actors.canonical(m.group("who") or m.groupdict().get("who3") or m.groupdict().get("who2"))
             lead = start - 9 if text[max(sentence.start, start - 9):start].lower() == "parts of " else start
             if who:
                 out.append((lead, end + m.end(), pid, who, text[lead:end + m.end()], None))
@@ -324,6 +348,9 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
     return out
 
 
+#: after the place a side declared: "(was|had been) (fully) retaken|recaptured|liberated|captured|cleared"
+_TAKEN_AFTER = re.compile(r"\s+(?:(?:was|were|is|are|had\s+been|has\s+been|have\s+been)\s+)?(?:fully\s+|completely\s+|"
+                          r"now\s+)?(?:retaken|recaptured|liberated|captured|cleared|taken|secured)\b(?!\s+by\b)", re.I)
 #: "X, which has been under siege since March", "X remains besieged": besieged, by whom not said ("... by <actor>"
 #: is besieged_after's)
 _UNDER_SIEGE = re.compile(r"^(?:\s*,\s*(?:which|that)\s+|\s+)(?:is|are|was|were|remains?|remained|had\s+been|has\s+been|"

@@ -24,7 +24,7 @@ from evacmap.corpus.movement_cues import FILLER, FRONTED_AT, SAID
 from evacmap.corpus.referents import HERE_NOUNS
 from evacmap.corpus.slots import Slot
 
-__all__ = ["dateline_arrival", "dateline_slot", "evacuating_place", "fronted_arrival"]
+__all__ = ["dateline_arrival", "dateline_slot", "evacuating_place", "fronted_arrival", "fronted_departure"]
 
 #: an arrival at the place the reporter stands: "came ashore at this Turkish port", "touched down at this air base"
 _AT_HERE = re.compile(rf"\b(?:at|in|into|to|reached|reach)\s+this\s+(?:[\w.'’-]+\s+){{0,3}}?{HERE_NOUNS}", re.I)
@@ -37,10 +37,11 @@ _ARRIVED = re.compile(r"\b(?:arrived|arriving|arrive|arrives|poured in|streamed 
                       r"(?!\s+(?:in|at|back)\b)", re.I)
 
 
-def fronted_arrival(text: str, lo: int, hi: int, slots: list[Slot]) -> list[tuple[int, Slot, str]]:
+def fronted_arrival(text: str, lo: int, hi: int, slots: list[Slot], *,
+                    verb: re.Match | None = None) -> list[tuple[int, Slot, str]]:
     """The place the sentence of the clause text[lo:hi] opens with (`slots`: the sentence's places, in text
-    order), when the clause's verb is an arrival with no place of its own, as the clause's destination role
-    (its offset in the clause, the place, the cue); else nothing."""
+    order), when the clause's verb is an arrival with no place of its own (or is ``verb``, found by the caller),
+    as the clause's destination role (its offset in the clause, the place, the cue); else nothing."""
     first = slots[0] if slots else None
     if first is None or first.start >= hi or not first.ids or first.ids[0] is None:
         return []
@@ -57,10 +58,30 @@ def fronted_arrival(text: str, lo: int, hi: int, slots: list[Slot]) -> list[tupl
     gap = text[pos:first.start]
     if gap.strip() and not FILLER.fullmatch(gap.lstrip()):
         return []
-    verb = _ARRIVED.search(text, max(lo, first.end), hi)
+    verb = verb or _ARRIVED.search(text, max(lo, first.end), hi)
     if verb is None or SAID.search(text, first.end, verb.start()):
         return []
     return [(first.start - lo, first, "arrived in")]
+
+
+#: leaving a dwelling, which lies where the scene is: "were asked to leave their lodge", "fled their homes"
+_LEFT_DWELLING = re.compile(
+    r"\b(?:(?:were|was|are|is|had\s+been|have\s+been|has\s+been)\s+(?:\w+\s+)?(?:asked|told|ordered|forced|made|urged)\s+"
+    r"to\s+(?:leave|abandon|vacate)|left|fled|abandoned|vacated|evacuated)\s+(?:their|its|his|her)\s+(?:own\s+)?"
+    r"(?:homes?|houses?|lodges?|hotels?|hostels?|guest\s*houses?|flats?|apartments?|rooms?|dormitor(?:y|ies)|"
+    r"resorts?|camps?)\b", re.I)
+
+
+def fronted_departure(text: str, lo: int, hi: int, slots: list[Slot]) -> tuple[Slot, int] | None:
+    """"In X, 40 pilgrims from Y were asked to leave their lodge": the place the sentence opens with (as for an
+    arrival) is where people left the dwelling the clause text[lo:hi] names, when no place follows the verb in
+    the clause ("their homes in Z") and nobody is quoted between them; (that place, where the verb ends), else
+    None. Where the people come from ("from Y") is not where the dwelling is."""
+    verb = _LEFT_DWELLING.search(text, lo, hi)
+    if verb is None or any(verb.start() <= s.start < hi for s in slots):
+        return None
+    found = fronted_arrival(text, lo, verb.start(), slots, verb=verb)
+    return (found[0][1], verb.end()) if found else None
 
 
 def dateline_arrival(text: str, lo: int, hi: int, here: Slot | None) -> list[tuple[int, Slot, str]]:

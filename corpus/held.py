@@ -12,7 +12,7 @@ import re
 
 from evacmap.corpus.slots import Slot
 
-__all__ = ["held_place", "left_from_held"]
+__all__ = ["held_place", "left_from_held", "pronoun_origin"]
 
 _COUNT = r"(?:about\s+|around\s+|some\s+|nearly\s+|almost\s+|roughly\s+|over\s+|more\s+than\s+|at\s+least\s+)?\d[\d,]*"
 _PEOPLE = (r"(?:patients|inpatients|residents|people|children|pupils|students|inmates|guests|tourists|workers|"
@@ -43,3 +43,21 @@ def left_from_held(text: str, lo: int, hi: int, slots: list[Slot], held: Slot | 
     if m is None:
         return None
     return dataclasses.replace(held, note="the place the sentence before says held these people"), m.end()
+
+
+#: the people of the sentence before, as the object or subject of this one: "a train to take them to Y"
+_THEM = re.compile(r"\b(?:them|they)\b", re.I)
+
+
+def pronoun_origin(text: str, move, previous: list, paragraph_start: int) -> Slot | None:
+    """"In X, 40 pilgrims were asked to leave their lodge. A train was arranged to take them to Y": a movement
+    with no origin whose movers are "them"/"they", before its first destination, goes on from where the one
+    movement of the sentence before (`previous`: its moves, in the same paragraph from `paragraph_start`) left
+    with no destination of its own; else None."""
+    starts = [o for mv in previous for o in mv.origins if not mv.dests and o.ids and o.ids[0] is not None]
+    if len(previous) != 1 or len(starts) != 1 or starts[0].start < paragraph_start or not move.dests:
+        return None
+    if _THEM.search(text, move.start, move.dests[0].start) is None:
+        return None
+    return dataclasses.replace(starts[0], note=f"origin not in the sentence: where the people of the sentence "
+                                               f"before left ({starts[0].ids[0]})")

@@ -54,6 +54,7 @@ from evacmap.corpus.movement_cues import (
     ORDERED_OUT,
     ORDERED_OUT_TAIL,
     ORIGIN_CUES,
+    PEOPLE_AT,
     PEOPLE_FROM,
     PLANNED,
     POPULATION_AFTER,
@@ -131,8 +132,6 @@ def clause_mode(clause: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-
-
 def clause_who(clause: str, slots: list[Slot], lo: int, previous: str | Callable[[], str]) -> str:
     """Who moves in the clause; `previous` (or its value, asked only when needed): who the sentences before
     named, for a clause that says only "they"."""
@@ -162,7 +161,6 @@ class Move:
     cues: list[str]
     window_end: int
     origin_text: str | None = None  # "flights from the camps to X": an origin named but not located
-
 
 
 def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
@@ -402,18 +400,18 @@ def _out_of_the_place(clause: str, span: tuple[int, int], slots: list[Slot], ins
                       origins: list, *, text: str) -> None:
     """"X was put under an evacuation order, and about 200 residents were flown out": a clause that moves
     people "out" and names no place starts at the one place the sentence named before it, when the words
-    between say it was evacuated (not "an airliner about to leave X was hit; its crew were brought out")."""
+    between say it was evacuated (not "an airliner about to leave X was hit; its crew were brought out"); one
+    that names only where its people are ("142 people still in X ... were airlifted out") starts there."""
     lo, _hi = span
     m = FLOWN_OUT.search(clause)
-    if m is None or origins or inside:
+    if m is None or origins or (inside and not (len(inside) == 1 and inside[0].end <= lo + m.start() and  # "people
+            PEOPLE_AT.search(text, max(lo, inside[0].start - 40), inside[0].start))):  # still in X were flown out"
         return
     before = list(dict.fromkeys(i for s in slots if s.end <= lo for i in s.ids if i))
-    if len(before) == 1:
-        slot = next(s for s in slots if s.end <= lo and before[0] in s.ids)
-        if not re.search(r"\bevacuat", text[slot.end:lo], re.I):  # the sentence must be about evacuating it
-            return
-        origins.append((m.start(), Slot(slot.start, slot.end, (before[0],), slot.text, "mention",
-                                        note=OWN_ORIGIN), m.group(0)))
+    slot = inside[0] if inside else next(s for s in slots if s.end <= lo and before[0] in s.ids) if len(before) == 1 else None
+    if slot is not None and (inside or re.search(r"\bevacuat", text[slot.end:lo], re.I)):  # about evacuating it
+        origins.append((m.start(), slot if inside else Slot(slot.start, slot.end, (before[0],), slot.text, "mention",
+                                                            note=OWN_ORIGIN), m.group(0)))
 
 
 def _reverse_roles(clause: str, lo: int, text: str, inside: list[Slot], *, used: set[int], origins: list,

@@ -14,7 +14,7 @@ MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brou
                        r"bound|travel\w*|depart\w*|set (?:out|off)|reach\w*|arriv\w*|crossed|crossing|snaked|"
                        r"returning|returned|"
                        r"dr[oi]ve|driven|driving|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
-                       r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
+                       r"sail\w*|ships?|boats?|trains?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
                        r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
                        r"escaped|refugees|evacuees|corridors?|ashore|"
                        # "hopes to send up to 600 more to X": people sent, not aid, troops or rescuers
@@ -50,6 +50,10 @@ ORDERED_OUT_TAIL = re.compile(r"\s+to\s+(?:leave|evacuate|get out|flee)\b|\s+out
 #: "about 200 residents were flown out": a movement out of the place the sentence is about
 FLOWN_OUT = re.compile(r"\b(?:flown|airlifted|bused|bussed|driven|taken|evacuated|moved|ferried|carried|brought|"
                        r"got|gotten|ordered)\s+out\b(?!\s+of\b)", re.I)
+#: the people a clause's subject places: "142 people still in |", "residents stranded at |"
+PEOPLE_AT = re.compile(r"\b(?:people|residents|inhabitants|holidaymakers|tourists|visitors|families|civilians|villagers|"
+                       r"campers|patients)\s+(?:still\s+|stranded\s+|trapped\s+|left\s+|remaining\s+)?(?:in|at|on)\s+"
+                       r"(?:the\s+)?$", re.I)
 #: "<place> evacuees", "<place> residents": the people of a place, who left it (the article's evacuation origin
 #: when it states no other)
 #: "had arrived from X", "have come from X": an arrival whose destination is where the story stands
@@ -183,6 +187,9 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      # "are to leave for X", "is scheduled to", "were supposed to"
                      r"\b(?:is|are|was|were) to (?:be |leave|go|travel|head|move|depart|fly|sail|cross|return)\b|"
                      r"\b(?:scheduled|supposed|intended|meant|slated|preparing) to\b|"
+                     # "arranged a special train to take them to X": a means laid on for a movement, not the movement
+                     r"\b(?:arranged|organi[sz]ed|laid on|chartered|provided)\s+(?:[\w'’-]+\s+){0,4}?to\s+(?:take|carry|"
+                     r"bring|fly|ferry|move|transport)\b|"
                      # "told tourists to leave X", "were ordered to leave X": what an order or request asks for
                      r"\b(?:told|ordered|(?:were|was|been) asked|urged|advised|instructed|directed)\s+(?:[\w'’,-]+\s+){0,3}?"
                      r"to\s+(?:leave|evacuate|vacate|go|move|head)\b", re.I)
@@ -261,7 +268,7 @@ WHO: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("evacuees", re.compile(r"\bevacuees\b", re.I)),
 )
 VEHICLES = re.compile(r"\b(?:convoys?|buses|ambulances|vehicles|planes?|aircraft|airbus|flights?|ships?|boats?|"
-                      r"ferr(?:y|ies)|trucks|cars|helicopters?|transports?|airlifts?)\b", re.I)
+                      r"ferr(?:y|ies)|trucks|cars|trains?|helicopters?|transports?|airlifts?)\b", re.I)
 POSSESSIVE = re.compile(r"['’]s\s+")
 TO_EXCLUDED = re.compile(r"\b(?:according|back|next|due|close|compared|opposed|allied|belonging|up|prior)\s*$", re.I)
 #: who else moves in news of an evacuation: nationals named by a plural demonym ("Indians", "Sudanese",
@@ -343,15 +350,78 @@ def generic_to(clause: str, cue: re.Match) -> bool:
 
 
 __all__ = [
-    "ADVANCE", "ARRIVED_NEXT", "BACKSTORY", "BETWEEN", "CHAIN_BREAK", "CLAUSE_BREAK", "CONTAINER_GAP", "CONTINUES",
-    "COORDINATED", "CORRIDOR", "CROSSED_AT", "DEPARTED", "DEPARTURE_CUES", "DESCRIBED_DEST", "DEST_CUES", "DIRECTED",
-    "DIRECTION", "DISPUTED", "DONE", "EMBARKING", "FETCHED", "FILLER", "FIRST_TO_BE", "FLOWN_OUT", "FOR_DEST",
-    "FROM_CUE", "FRONTED_AT", "HAZARD_MOVES", "HOME", "LOCATED_RE", "MODES", "MODES_FAMILY", "MOVERS", "MOVE_WORD",
-    "NOT_A_MOVE", "OFFSHORE", "ON_THE_WAY", "OPTIONAL", "ORDERED_OUT", "ORDERED_OUT_TAIL", "ORIGIN_CUES", "PEOPLE_FROM",
-    "PEOPLE_OF", "PEOPLE_OF_PLACE", "PLANNED", "POPULATION_AFTER", "POPULATION_BEFORE", "POPULATION_LEFT", "POSSESSIVE",
-    "PRONOUN", "RELATIVE_STAGE", "REVERSE_DEST", "SAID", "THEN_STAGE", "THERE", "TO_EXCLUDED", "UNDER_WAY", "VEHICLES",
-    "VEHICLES_RETURNING", "VIA_CUES", "WAITING", "WAIT_TO_BE", "WAIT_TO_GO", "WEAK_DEST", "WHO", "WHO_FAMILY",
-    "generic_to", "moved_before", "mover_before", "phrase_broken", "status_window_end"
+    "ADVANCE",
+    "ARRIVED_NEXT",
+    "BACKSTORY",
+    "BETWEEN",
+    "CHAIN_BREAK",
+    "CLAUSE_BREAK",
+    "CONTAINER_GAP",
+    "CONTINUES",
+    "COORDINATED",
+    "CORRIDOR",
+    "CROSSED_AT",
+    "DEPARTED",
+    "DEPARTURE_CUES",
+    "DESCRIBED_DEST",
+    "DEST_CUES",
+    "DIRECTED",
+    "DIRECTION",
+    "DISPUTED",
+    "DONE",
+    "EMBARKING",
+    "FETCHED",
+    "FILLER",
+    "FIRST_TO_BE",
+    "FLOWN_OUT",
+    "FOR_DEST",
+    "FROM_CUE",
+    "FRONTED_AT",
+    "HAZARD_MOVES",
+    "HOME",
+    "LOCATED_RE",
+    "MODES",
+    "MODES_FAMILY",
+    "MOVERS",
+    "MOVE_WORD",
+    "NOT_A_MOVE",
+    "OFFSHORE",
+    "ON_THE_WAY",
+    "OPTIONAL",
+    "ORDERED_OUT",
+    "ORDERED_OUT_TAIL",
+    "ORIGIN_CUES",
+    "PEOPLE_AT",
+    "PEOPLE_FROM",
+    "PEOPLE_OF",
+    "PEOPLE_OF_PLACE",
+    "PLANNED",
+    "POPULATION_AFTER",
+    "POPULATION_BEFORE",
+    "POPULATION_LEFT",
+    "POSSESSIVE",
+    "PRONOUN",
+    "RELATIVE_STAGE",
+    "REVERSE_DEST",
+    "SAID",
+    "THEN_STAGE",
+    "THERE",
+    "TO_EXCLUDED",
+    "UNDER_WAY",
+    "VEHICLES",
+    "VEHICLES_RETURNING",
+    "VIA_CUES",
+    "WAITING",
+    "WAIT_TO_BE",
+    "WAIT_TO_GO",
+    "WEAK_DEST",
+    "WHO",
+    "WHO_FAMILY",
+    "generic_to",
+    "moved_before",
+    "mover_before",
+    "phrase_broken",
+    "status_window_end"
 ]
 
 

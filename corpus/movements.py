@@ -33,8 +33,8 @@ from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.claim_places import article_dateline
-from evacmap.corpus.fronted import dateline_slot, evacuating_place, receiving_place
-from evacmap.corpus.held import held_place, left_from_held
+from evacmap.corpus.fronted import dateline_slot, evacuating_place, fronted_departure, receiving_place
+from evacmap.corpus.held import held_place, left_from_held, pronoun_origin
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.movement_clauses import OWN_ORIGIN, Move, clause_mode, clause_move, clause_spans, clause_status, clause_who
 from evacmap.corpus.movement_cues import (
@@ -46,9 +46,8 @@ from evacmap.corpus.movement_cues import (
     PEOPLE_OF_PLACE,
     SAID,
     WAIT_TO_BE,
-    WHO,
-    WHO_FAMILY,
 )
+from evacmap.corpus.movers import Movers
 from evacmap.corpus.slots import Slot, article_slots
 from evacmap.corpus.speakers import attribute, place_words
 from evacmap.gazetteer.context import km
@@ -118,7 +117,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
     people_of = _people_of_place(per_sentence, text, gazetteer) if context is None else None
     by_destination = _by_destination(per_sentence)  # once: a scan of every sentence per move is quadratic
     legs: list[Leg] = []
-    movers = _Movers([s.text for s, _m, _s in per_sentence])
+    movers = Movers([s.text for s, _m, _s in per_sentence])
     for n, (sentence, moves, slots) in enumerate(per_sentence):
         reached = {d.start for mv in moves for d in mv.dests}  # "driven to X and flown to Y": X is no origin of X
         sentence_origins = [o for mv in moves for o in mv.origins if o.start not in reached]
@@ -134,18 +133,9 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
                 origins = _waiting_place(text, sentence, slots, move)
             if not origins and move.origin_text:  # "from the camps": named, not located; no origin borrowed
                 origins = [Slot(move.start, move.start, (None,), move.origin_text, "area", "origin named but not located")]
-            same = _same_destination_origin(by_destination, sentence, move) if not origins else None
-            if same is not None:
-                origins, from_context = [same], True
-                context_note = (f"origin not in the sentence: where another sentence of the article says the "
-                                f"movement to the same place started ({same.ids[0]})")
-            elif not origins and context is not None and not _lies_in(places, context.ids[0], move.dests):
-                origins, from_context = [context], True
-                context_note = f"origin not in the sentence: the article's evacuation origin ({context.ids[0]})"
-            elif not origins and people_of is not None and DEPARTED.search(text, move.start, move.end):
-                origins, from_context = [people_of], True
-                context_note = (f"origin not in the sentence: the people who left are the article's "
-                                f"'{people_of.text} evacuees/residents' ({people_of.ids[0]})")
+            if not origins:  # from another sentence of the article
+                origins, from_context, context_note = _borrowed(text, (n, sentence, move), per_sentence, by_destination,
+                                                                (context, people_of), places=places)
             if not origins:  # a destination with no origin anywhere in the article: keep it, unplaced
                 origins = [Slot(move.start, move.start, (None,), "", "none", "origin not stated")]
             base = _LegBase(
@@ -158,25 +148,6 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
             for origin_slot in origins:
                 legs.extend(_legs_from(base, origin_slot, from_context))
     return _dedupe(legs)
-
-
-class _Movers:
-    """Who the latest sentence naming movers names ("civilians, wounded"), as of a given sentence: what "they"
-    of a later clause may be. Worked out only when a clause asks (one with such a pronoun), and then only for
-    the sentences not yet read, so most sentences of a long article are never searched for movers."""
-
-    def __init__(self, texts: list[str]) -> None:
-        self._texts, self._read, self._who = texts, 0, ""
-
-    def before(self, n: int) -> str:
-        """The movers named last in the sentences before sentence n (asked in sentence order)."""
-        while self._read < n:
-            text = self._texts[self._read]
-            matching = WHO_FAMILY.matching(text)
-            found = [name for name, rx in WHO if rx in matching]
-            self._who = ", ".join(found) if found else self._who
-            self._read += 1
-        return self._who
 
 
 def _home_country(text: str, sentence: Sentence, actors: Actors, gazetteer) -> str | None:
@@ -218,7 +189,7 @@ def _implied_move(text: str, span: tuple[int, int], move: Move | None, slots: li
     acting = evacuating_place(text, *span, slots, places.kind) if places and not (move and move.origins) else None
     if acting is not None:
         return Move(span[0], span[1], [acting], [], move.dests if move else [], ["evacuated"], acting.end)
-    left = left_from_held(text, *span, slots, held) if move is None else None
+    left = (left_from_held(text, *span, slots, held) or fronted_departure(text, *span, slots)) if move is None else None
     if left is not None:
         return Move(span[0], span[1], [left[0]], [], [], ["left"], left[1])
     received = receiving_place(text, *span, slots) if move is None or not move.dests else None
@@ -368,6 +339,29 @@ def _nearest_on_side(entries: list[tuple[int, int, Move]], at: int, step: int, s
             found = (other_start, k, origins[0])
         at += step
     return found
+
+
+def _borrowed(text: str, at: tuple[int, Sentence, Move], per_sentence, by_destination: _Reached,
+              article_origins: tuple[Slot | None, Slot | None], *, places) -> tuple[list[Slot], bool, str]:
+    """The origin of a movement whose sentence names none, from another sentence (origins, from context, note):
+    where the article's nearest movement to the same place started; where the people of the sentence before
+    left, when this one calls them "them" (held.pronoun_origin); the article's evacuation origin; the town
+    whose evacuees the article speaks of, for a departure."""
+    n, sentence, move = at
+    context, people_of = article_origins
+    same = _same_destination_origin(by_destination, sentence, move)
+    if same is not None:
+        return [same], True, (f"origin not in the sentence: where another sentence of the article says the "
+                              f"movement to the same place started ({same.ids[0]})")
+    them = pronoun_origin(text, move, per_sentence[n - 1][1], text.rfind("\n", 0, move.start) + 1) if n else None
+    if them is not None:
+        return [them], True, them.note
+    if context is not None and not _lies_in(places, context.ids[0], move.dests):
+        return [context], True, f"origin not in the sentence: the article's evacuation origin ({context.ids[0]})"
+    if people_of is not None and DEPARTED.search(text, move.start, move.end):
+        return [people_of], True, (f"origin not in the sentence: the people who left are the article's "
+                                   f"'{people_of.text} evacuees/residents' ({people_of.ids[0]})")
+    return [], False, ""
 
 
 def _same_destination_origin(by_destination: _Reached, sentence: Sentence, move: Move) -> Slot | None:

@@ -263,6 +263,13 @@ _GROUP_IN_TOLD = re.compile(
     rf"had\s+been)\s+(?:all\s+|also\s+)?(?P<verb>ordered|told|instructed|urged|advised|asked){_ON_DAY}\s+to\s+"
     r"(?P<act>leave|evacuate|get\s+out|flee|(?:stay|remain|shelter)\s+(?:indoors|inside|in\s+place|at\s+home|"
     r"in\s+their\s+homes))\b", re.I)
+#: "X, a village of Y whose 1,200 residents were ordered to leave": the order covers the place the relative clause
+#: describes, the name that heads it (not a place inside the description between them: Y)
+_WHOSE_TOLD = re.compile(
+    r"(?P<within>(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}),\s+(?:(?:an?|the)\s+[^,.;]{1,80}?\s+)?whose\s+"
+    r"(?:[\d,]+\s+|(?:\w+\s+){0,2}?)(?:residents|inhabitants|people|population|villagers)\s+(?:were|was|had\s+been|"
+    rf"have\s+been)\s+(?:all\s+|also\s+)?(?P<verb>ordered|told|instructed|urged|advised|asked){_ON_DAY}\s+to\s+"
+    r"(?P<act>leave|evacuate|get\s+out|flee|(?:stay|remain|shelter)\s+(?:indoors|inside|in\s+place|at\s+home))\b", re.I)
 #: "An evacuation order was already in force for X", "evacuation orders remain in place for X and Y": the order
 #: covers the places named right after "for" (not a description after them: "for X, north of Y")
 _IN_FORCE = re.compile(
@@ -279,8 +286,8 @@ _PEOPLE_IN_TO_LEAVE = re.compile(
     r"(?:in|of)\s+(?P<at>[^;.]{1,100}?)\s+to\s+(?:leave|evacuate|flee|get out)\b", re.I)
 
 
-_TOLD_TO_LEAVE, _GROUP_IN_TOLD, _IN_FORCE, _PEOPLE_IN_TO_LEAVE = map(fast, (_TOLD_TO_LEAVE, _GROUP_IN_TOLD, _IN_FORCE,
-                                                                        _PEOPLE_IN_TO_LEAVE))
+_TOLD_TO_LEAVE, _GROUP_IN_TOLD, _IN_FORCE, _PEOPLE_IN_TO_LEAVE, _WHOSE_TOLD = map(
+    fast, (_TOLD_TO_LEAVE, _GROUP_IN_TOLD, _IN_FORCE, _PEOPLE_IN_TO_LEAVE, _WHOSE_TOLD))
 
 
 #: An order or warning known by its quoted name, in force for places or placed on one: 'Level 3 "Go Now" orders
@@ -330,9 +337,9 @@ def _told_to_leave(text: str, sentence: Sentence, slots: list[Slot], gazetteer, 
         if m.group("verb") and (by := _issuer(text, sentence, m, m.group("verb"))) is not None:
             issuers.setdefault((sentence.start, words), by)
         out.extend(_centred(m, "left" if m.group("left") else "left2", words, slots, gazetteer))
-    for rx in (_GROUP_IN_TOLD, _IN_FORCE) if not out else ():
+    for rx in (_GROUP_IN_TOLD, _IN_FORCE, _WHOSE_TOLD) if not out else ():
         for m in rx.finditer(text, sentence.start, sentence.end):
-            words = _act_words(m.group("verb"), m.group("act")) if rx is _GROUP_IN_TOLD else "evacuation ordered"
+            words = _act_words(m.group("verb"), m.group("act")) if rx is not _IN_FORCE else "evacuation ordered"
             last[:] = [words]
             out.extend(_centred(m, "within", words, slots, gazetteer))
     return out

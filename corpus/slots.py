@@ -20,6 +20,8 @@ A *slot* is a stretch of the sentence that stands for a place, or for an area no
 - **"the city"**, "the town", "the east of the city": the settlement the paragraph named as a city or town,
   else the one the article names most (never merely the last city named), and no slot where the city is a
   reference point ("camps north of the city") -- :mod:`corpus.city_refs`;
+- **"the capital"**, "the country's capital", "the Sudanese capital": the place the paragraph named as a
+  capital, else the capital of the country the words or the article name, from data -- :mod:`corpus.capital_refs`;
 - an **area description**: "the enclave", "the territory", "the region" -> the latest earlier mention (within
   ``BACK_WINDOW``) of a place the gazetteer files as a region (for "the enclave" and "the territory", also a
   first-level division): a country is "the country", a town "the city", never "the enclave".
@@ -36,6 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors
+from evacmap.corpus.capital_refs import CAPITAL_REF, Capitals
 from evacmap.corpus.city_refs import CITY_REF, city_antecedent, held_city, own_settlement
 from evacmap.corpus.folding import fast
 from evacmap.corpus.model import Article, Mention, Sentence
@@ -109,19 +112,47 @@ def area_patterns(actors: Actors) -> tuple[Guarded, Guarded, Guarded]:
 @functools.lru_cache(maxsize=8)
 def _area_patterns(adjective_rx: str) -> tuple[Guarded, Guarded, Guarded]:
     held = rf"(?P<adj>{adjective_rx})[- ]{HELD_WORD}"
-    lead = r"(?:the\s+|another\s+|other\s+)?(?:last\s+|remaining\s+|few\s+)?(?:slivers?\s+of\s+(?:the\s+)?)?"
+    lead = r"(?:the\s+|an?\s+|another\s+|other\s+)?(?:last\s+|remaining\s+|few\s+)?(?:slivers?\s+of\s+(?:the\s+)?)?"
     direction = r"(?:\s+in\s+the\s+(?:north|south|east|west)(?:ern)?(?:\s+part)?)?"
+    # "a rebel-held neighbourhood of west |": a part of the city's side is the city; "a district in southern |" stays
+    # a described area with no place (which district of that side the text does not say)
+    side = r"(?:(?<=of\s)(?:north|south|east|west)(?:ern)?\s+)?"
     before_mention = (
         rf"{lead}(?:{held}\s+|(?P<adj2>{adjective_rx})\s+){AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?"
-        rf"{NEAR}(?:{UNIT}\s+of\s+)?$", re.I)
+        rf"{NEAR}(?:{UNIT}\s+of\s+)?{side}$", re.I)
     unplaced = (
         rf"\b{lead}{held}\s+{AREA_NOUN}(?:\s+(?:of|in)\s+the\s+{UNIT})?\b(?!\s+(?:of|in)\b)|\bthe safe zones?\b", re.I)
     prefix = (rf"\b{NEAR}{held}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$", re.I)
     # the guards of the two rules anchored before a place are how their matches end ("areas of |", "held |"):
     # a window of text before each place is searched, and its noun or participle alone is in many of them
-    return (Guarded(before_mention, rf"{AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?{NEAR}(?:{UNIT}\s+of\s+)?$"),
+    return (Guarded(before_mention,
+                    rf"{AREA_NOUN}{direction}\s+(?:in|of)\s+(?:the\s+)?{NEAR}(?:{UNIT}\s+of\s+)?{side}$"),
             Guarded(unplaced, rf"[- ]{HELD_WORD}\s+{AREA_NOUN}|safe zone"),  # 'run' alone is in 'running'
             Guarded(prefix, rf"{HELD_WORD}\s+{NEAR}(?:the\s+)?(?:{UNIT}\s+of\s+)?$"))
+
+
+#: "X and other suburbs", "X, Y and other villages": places named as some of a kind, which "those districts" restates
+AND_OTHER = re.compile(rf"\s*,?\s+and\s+(?:several\s+|many\s+|some\s+)?other\s+(?:[\w-]+\s+){{0,2}}?"
+                       rf"(?:{GROUP_NOUN}|suburbs|areas|quarters)\b", re.I)
+
+
+def _and_others(text: str, span: tuple[int, int], inside: list[Mention], out: list[Slot], groups: list[Slot]) -> None:
+    """Add to ``out`` and ``groups`` a group for "X (, Y) and other suburbs": the places named before the words,
+    one after another with commas, so that "those districts" in a later sentence refers back to them."""
+    if "other" not in text[span[0]:span[1]]:
+        return
+    named = [mm for mm in inside if mm.place_id]
+    for k, mention in enumerate(named):
+        m = AND_OTHER.match(text, mention.end, span[1])
+        if m is None or _overlaps(out, mention.start, m.end()):
+            continue
+        first = k
+        while first and re.fullmatch(r"\s*,\s*", text[named[first - 1].end:named[first].start]):
+            first -= 1
+        start = named[first].start
+        slot = Slot(start, m.end(), tuple(str(x.place_id) for x in named[first:k + 1]), text[start:m.end()], "group")
+        groups.append(slot)
+        out.append(slot)
 
 
 def _overlaps(out: list[Slot], s: int, e: int) -> bool:
@@ -129,11 +160,13 @@ def _overlaps(out: list[Slot], s: int, e: int) -> bool:
 
 
 def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention] | SlotMentions, actors: Actors, *,
-               groups: list[Slot], sentences: Sequence[Sentence], kind_of: KindOf | None = None) -> list[Slot]:
+               groups: list[Slot], sentences: Sequence[Sentence], kind_of: KindOf | None = None,
+               capitals: Capitals | None = None) -> list[Slot]:
     """The slots of one sentence in text order. ``groups`` collects the groups seen so far in the article
     (for "those two cities"). Give ``mentions`` as a SlotMentions of the article (built once with its
     sentences) when calling for every sentence: linear in the article instead of quadratic. ``kind_of``
-    (a place id -> the gazetteer's kind) lets "the enclave" refer back to a region; without it, it does not."""
+    (a place id -> the gazetteer's kind) lets "the enclave" refer back to a region; without it, it does not;
+    ``capitals`` (the article's, from the gazetteer) lets "the capital" be one (corpus/capital_refs.py)."""
     text = article.text
     lo, hi = sentence.start, sentence.end
     before_mention, unplaced, prefix = area_patterns(actors)
@@ -149,6 +182,7 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
         elif groups:
             out.append(Slot(m.start(), m.end(), groups[-1].ids, text[m.start():m.end()], "group",
                             "refers back to " + groups[-1].text))
+    _and_others(text, (lo, hi), inside, out, groups)
     for m in GROUP_BACK.finditer(text, lo, hi):
         if groups and not _overlaps(out, m.start(), m.end()):
             out.append(Slot(m.start(), m.end(), groups[-1].ids, text[m.start():m.end()], "group",
@@ -168,6 +202,7 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
                 continue
         out.append(Slot(mention.start, mention.end, (mention.place_id,), mention.surface, "mention"))
     _references(text, (lo, hi), out, mentions, kind_of)
+    _capitals(text, (lo, hi), out, mentions, capitals)
     if kind_of is not None and ("held" in text[lo:hi] or "controlled" in text[lo:hi] or "occupied" in text[lo:hi]):
         for m in held_city(actors.adjective_rx).finditer(text, lo, hi):
             earlier = None if _overlaps(out, m.start(), m.end()) else _city(mentions, m, kind_of=kind_of)
@@ -200,6 +235,20 @@ def _references(text: str, span: tuple[int, int], out: list[Slot], mentions: Slo
                                 "refers back to " + earlier.surface))
 
 
+def _capitals(text: str, span: tuple[int, int], out: list[Slot], mentions: SlotMentions,
+              capitals: Capitals | None) -> None:
+    """Add to ``out`` the span's "the capital" descriptions that mean a capital (corpus/capital_refs.py)."""
+    if capitals is None or "capital" not in text[span[0]:span[1]]:
+        return
+    for m in _CAPITAL_REF.finditer(text, *span):
+        if _overlaps(out, m.start(), m.end()):
+            continue
+        before = [e for e in mentions.within(max(0, m.start() - BACK_WINDOW), m.start()) if e.place_id]
+        found = capitals.antecedent(m, before)
+        if found is not None:
+            out.append(Slot(m.start(), m.end(), (found[0],), text[m.start():m.end()], "mention", found[1]))
+
+
 _LAST: list[tuple] = []  # [(text, (sentences, mentions), actors, slots)] of the last article asked for
 
 
@@ -215,8 +264,9 @@ def article_slots(article: Article, sentences: Sequence[Sentence], mentions: Seq
     groups: list[Slot] = []
     index = SlotMentions(mentions, sentences)  # once per article: linear, not quadratic (issue 14)
     kind_of = _kinds(gazetteer) if gazetteer is not None else None
-    found = [find_slots(article, s, index, actors, groups=groups, sentences=sentences, kind_of=kind_of)
-             for s in sentences]
+    capitals = Capitals(article.text, mentions, gazetteer) if gazetteer is not None else None
+    found = [find_slots(article, s, index, actors, groups=groups, sentences=sentences, kind_of=kind_of,
+                        capitals=capitals) for s in sentences]
     _LAST[:] = [(article.text, key, actors, tuple(tuple(slots) for slots in found))]
     return found
 
@@ -352,3 +402,4 @@ GROUP, GROUP_BACK = fast(GROUP), fast(GROUP_BACK)
 _BACKREF_NOUN = Guarded(BACKREF, rf"\b{FEATURE_NOUN}\b")
 _AREA_REF_NOUN = Guarded(AREA_REF, r"\b(?:enclave|territory|region)\b")
 _CITY_REF = Guarded(CITY_REF, r"\b(?:city|town)\b")
+_CAPITAL_REF = Guarded(CAPITAL_REF, r"\bcapital\b")

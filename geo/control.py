@@ -18,6 +18,7 @@ import shapely
 from evacmap.corpus.actors import Actors, corpus_actors, default_actors
 from evacmap.corpus.control_text import ControlClaim, control_claims
 from evacmap.corpus.orders import is_order
+from evacmap.corpus.siege_lifted import LIFTED
 from evacmap.geo.geometry import local_crs, to_metric
 from evacmap.geo.zones import CONTROLLERS, zone_index_at
 
@@ -33,6 +34,8 @@ def _agrees(claim: ControlClaim, controller: str, besieged_by, actors: Actors | 
         if controller != "besieged" and besieged_by is None:
             return False
         return claim.besieged_by is None or besieged_by is None or actors.same(claim.besieged_by, besieged_by)
+    if claim.controller == LIFTED:  # the siege is over: a zone that says nobody besieges the place agrees
+        return controller != "besieged" and besieged_by is None
     if claim.controller in ("contested", "cut off"):
         return controller == claim.controller
     if is_order(claim.controller) and is_order(controller):

@@ -57,14 +57,17 @@ FLOORS = {
     # 10/13 legs once "the seaside resort of <place>" was read as the place. Missing legs: "Odisha evacuated 12 lakh
     # people" (a state as origin), "asked to leave their lodge" (a lodge "In Puri"), "arranged a special train to
     # take them to Howrah" (them = pilgrims in Puri, two sentences back).
-    "fani-2019": {"legs": 11, "routes": 3, "control": 2},
+    # 12/13 once "In X, pilgrims ... were asked to leave their lodge" left X (corpus/fronted.py), 13/13 once "a special
+    # train to take them to Y" went on from there (corpus/held.py pronoun_origin; a train is a vehicle).
+    "fani-2019": {"legs": 13, "routes": 3, "control": 2},
     # east-gippsland: written blind (Mallacoota's sealift to Hastings, helicopters to East Sale, orders to leave
     # East Gippsland); first run 11/19 legs, 5/5 routes, 0/5 control. 3/5 control once "told N holidaymakers on
     # Sunday to get out of X", "People in X and Y, in <description>, were told to leave" and "an evacuation order
     # was in force for X" were read (corpus/orders.py); 14/19 legs with "people in X ... told to leave" as the
     # origin, "the Port of X" and "docking at". Missing: the state of disaster and NSW's "tourist leave zone" (no
     # order's words), "landed its second load of people from X at Y" (a transitive "landed").
-    "east-gippsland-2020": {"legs": 14, "routes": 5, "control": 3},
+    # 15/19 with "people still in X ... were expected to be airlifted out" (corpus/movement_clauses.py).
+    "east-gippsland-2020": {"legs": 15, "routes": 5, "control": 3},
     # la-palma: written blind (the Cumbre Vieja eruption, 2021: villages emptied ahead of the lava, tourists off the
     # island by ferry, stay-indoors orders over gas); first run 0/5 legs, 1/3 routes, 0/4 control. 3/3 routes once
     # "Santa Cruz de La Palma" was read whole (not "Santa Cruz" = Santa Cruz de Tenerife); 3/4 control with "ordered
@@ -72,7 +75,8 @@ FLOORS = {
     # X" and "an army barracks in X". Missing: "three sailings a day between X and Y" (a service, no verb of moving)
     # and "living with relatives in El Paso since he left his home" (home = Todoque, a sentence back); control:
     # "Todoque, ... whose 1,200 residents were ordered to leave".
-    "la-palma-2021": {"legs": 3, "routes": 3, "control": 3},
+    # 4/4 control with "X, a village of Y whose 1,200 residents were ordered to leave" (corpus/orders.py).
+    "la-palma-2021": {"legs": 3, "routes": 3, "control": 4},
     # mosul: written blind (civilians leaving Islamic State-held Mosul for the camps, 2016-17); first run 12/31 legs,
     # 4/4 routes, 3/16 control; 5/16 once "the <actor>-held western half of / a neighbourhood of X" was read, 6/16
     # with "X, ..., which <actor> fighters overran", 7/16 with "urged civilians in X ... to leave" (corpus/control_text.py,
@@ -80,9 +84,11 @@ FLOORS = {
     # and Y, 17/31 with "were received at X" (corpus/movement_cues.py); 21/31 legs and 8/16 control once "the city",
     # "the east of the city" was read as the article's own settlement (corpus/city_refs.py), 22/31 and 9/16 with "the
     # city's eastern districts" and "retook the district" (the district just named), 23/31 with "displaced from X".
-    # 10/16 control with "the Islamic State-held city". Missing: "besieged in the northwestern corner of the city", a
-    # flag raised over a district.
-    "mosul-2017": {"legs": 23, "routes": 4, "control": 10},
+    # 10/16 control with "the Islamic State-held city"; 24/31 legs and 11/16 with "out of an <actor>-held neighbourhood of
+    # west X" and "<actor> troops raised the national flag over buildings in X"; 12/16 with "X and other suburbs ...
+    # Those districts are under the control of <demonym> security forces"; 13/16 with "<actor> forces declared <the
+    # city> retaken"; 14/16 with "besieged in the northwestern corner of the city".
+    "mosul-2017": {"legs": 24, "routes": 4, "control": 14},
     # derna: written blind (Storm Daniel and the Derna dam collapses, Libya 2023: curfew and evacuations before the
     # storm, tolls revised, aid flights into Benina, the displaced in Tobruk, Benghazi, the west, Shahhat, al-Marj);
     # first run 17/29 legs, 6/7 routes, 0/3 control. 3/3 control once "X was being evacuated", "evacuated residents
