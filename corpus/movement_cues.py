@@ -60,7 +60,8 @@ PEOPLE_OF_PLACE = re.compile(r"\s+(?:evacuees|residents|refugees|evacuated|displ
 MODES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("air", re.compile(r"\b(?:fl[eo]wn?|fly(?:ing)?|flights?|airlift\w*|planes?|aircraft|airstrips?|airports?|"
                        r"airfields?|landed|helicopters?|jets?)\b", re.I)),
-    ("sea", re.compile(r"\b(?:ships?|shipped|ferr(?:y|ies|ied)|boats?|sail\w*|vessels?|by sea)\b", re.I)),
+    ("sea", re.compile(r"\b(?:ships?|shipped|ferr(?:y|ies|ied|ying)|boats?|sail\w*|vessels?|warships?|frigates?|"
+                       r"destroyers?|by sea)\b", re.I)),
     ("road", re.compile(r"\b(?:dr[oi]ve|driv(?:en|ing)|bus(?:es)?|bus+ed|convoys?|vehicles?|cars?|trucks?|traffic|"
                         r"highways?|roads?|by road|overland|(?-i:Highway|Route|Interstate))\b", re.I)),
     ("foot", re.compile(r"\bon foot\b|\bwalk(?:ed|ing)\b", re.I)),

@@ -1,0 +1,46 @@
+"""A country named like its own capital ("Djibouti", "Kuwait", "Singapore"): a journey to or from it by air or by
+sea lands at, or leaves from, an airport or a port, and the text's name then stands for the capital that bears it.
+The country's own point is only a reference point (Djibouti's lies 71 km inland of the capital's port), so a leg
+drawn to it would end in the desert. A journey by road, or a stay ("refugees in Djibouti"), keeps the country."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from evacmap.gazetteer.context import CAPITAL_NOTE, SETTLEMENT_KINDS
+
+if TYPE_CHECKING:
+    from evacmap.corpus.movements import Leg
+
+#: the ways of travelling whose ends are airports and ports
+JOURNEY_MODES = frozenset({"air", "sea"})
+
+
+def capital_of_same_name(place_id: str | None, gazetteer) -> str | None:
+    """The id of the national capital that goes by a country's own name, when the place is such a country."""
+    place = gazetteer.get(place_id) if (place_id and gazetteer is not None) else None
+    if place is None or place.kind != "country" or not place.country:
+        return None
+    for candidate in gazetteer.candidates(place.name):
+        if (candidate.note == CAPITAL_NOTE and candidate.country == place.country
+                and candidate.kind in SETTLEMENT_KINDS and candidate.resolved):
+            return candidate.id
+    return None
+
+
+def at_capitals(legs: Sequence[Leg], gazetteer) -> list[Leg]:
+    """Each leg by air or sea with the ends that are countries named like their capitals moved to the capital."""
+    if gazetteer is None:
+        return list(legs)
+    out = []
+    for leg in legs:
+        if leg.mode in JOURNEY_MODES:
+            origin = capital_of_same_name(leg.origin, gazetteer) or leg.origin
+            destination = capital_of_same_name(leg.destination, gazetteer) or leg.destination
+            if (origin, destination) != (leg.origin, leg.destination):
+                why = "a country named like its capital, reached by air or sea: the capital's airport or port"
+                leg = replace(leg, origin=origin, destination=destination,
+                              note=f"{leg.note}; {why}" if leg.note else why)
+        out.append(leg)
+    return out
