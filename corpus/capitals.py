@@ -34,13 +34,15 @@ def at_capitals(legs: Sequence[Leg], gazetteer) -> list[Leg]:
     if gazetteer is None:
         return list(legs)
     out = []
+    why = "a country named like its capital, reached by air or sea: the capital's airport or port"
     for leg in legs:
+        origin, destination = leg.origin, leg.destination
         if leg.mode in JOURNEY_MODES:
-            origin = capital_of_same_name(leg.origin, gazetteer) or leg.origin
-            destination = capital_of_same_name(leg.destination, gazetteer) or leg.destination
-            if (origin, destination) != (leg.origin, leg.destination):
-                why = "a country named like its capital, reached by air or sea: the capital's airport or port"
-                leg = replace(leg, origin=origin, destination=destination,
-                              note=f"{leg.note}; {why}" if leg.note else why)
-        out.append(leg)
+            origin = capital_of_same_name(origin, gazetteer) or origin
+            destination = capital_of_same_name(destination, gazetteer) or destination
+        if (origin, destination) == (leg.origin, leg.destination):
+            out.append(leg)
+        else:
+            out.append(replace(leg, origin=origin, destination=destination,
+                               note=f"{leg.note}; {why}" if leg.note else why))
     return out
