@@ -14,7 +14,7 @@ MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brou
                        r"bound|travel\w*|depart\w*|set (?:out|off)|reach\w*|arriv\w*|crossed|crossing|snaked|"
                        r"returning|returned|"
                        r"dr[oi]ve|driven|driving|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
-                       r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
+                       r"sail\w*|ships?|boats?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|shuttl\w*|"
                        r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
                        r"escaped|refugees|evacuees|corridors?|ashore|"
                        # "hopes to send up to 600 more to X": people sent, not aid, troops or rescuers
@@ -59,7 +59,7 @@ PEOPLE_OF_PLACE = re.compile(r"\s+(?:evacuees|residents|refugees|evacuated|displ
 #: what the words of a clause say about how people moved
 MODES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("air", re.compile(r"\b(?:fl[eo]wn?|fly(?:ing)?|flights?|airlift\w*|planes?|aircraft|airstrips?|airports?|"
-                       r"airfields?|landed|helicopters?|jets?)\b", re.I)),
+                       r"airfields?|landed|helicopters?|jets?|t(?:ook|akes?|aking) off)\b", re.I)),
     ("sea", re.compile(r"\b(?:ships?|shipped|ferr(?:y|ies|ied|ying)|boats?|sail\w*|vessels?|warships?|frigates?|"
                        r"destroyers?|by sea)\b", re.I)),
     ("road", re.compile(r"\b(?:dr[oi]ve|driv(?:en|ing)|bus(?:es)?|bus+ed|convoys?|vehicles?|cars?|trucks?|traffic|"
@@ -74,9 +74,10 @@ DESCRIBED_DEST = re.compile(r"\s*(?P<d>the\s+(?:[\w'’-]+\s+){0,3}?(?:camps?|sh
                             r"(?:\s+(?:beyond|north|south|east|west|outside|near|of)\s+(?:of\s+)?the\s+(?:city|town|village|"
                             r"border|coast|river))?)\b", re.I)
 #: "round trips between X and Y", "a shuttle between X and Y": X is the origin, Y the destination
-BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttles?|runs?|rotations?|crossings?|sailings?)\s+between\s+$", re.I)
+BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttl(?:es?|ed|ing)|runs?|rotations?|crossings?|sailings?)\s+between\s+$",
+                     re.I)
 #: "left for X", "fleeing <origin> for X", "departed for X": "for" names a destination after these verbs
-FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|"
+FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|took off|"
                       r"headed|heading|bound)\b(?:\s+[\w'’-]+){0,4}?\s+for\s*$", re.I)
 FROM_CUE = re.compile(r"\bfrom\b", re.I)
 #: "One man from downtown X said ..., so he headed north to Y": where the people who moved are from
@@ -106,6 +107,8 @@ DEST_CUES = re.compile(
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
     r"(?:landed|landing|touched down|disembarked|docked|docking|moored|mooring|tied up) (?:in|at)|"
+    # "landed 349 people at X" (a ship or plane landing those it carries), "was due in X on Monday"
+    r"landed (?:[\w,’'-]+ ){1,3}?(?:in|at)|due (?:in|at)|"
     r"(?:pulled|tied) up (?:to|at|alongside)|"
     r"ashore (?:in|at)|"  # "stepped ashore at X", "came ashore in X"
     r"(?:took|taken|taking|sought|seeking|found|finding) (?:refuge|shelter) (?:in|at)|"
