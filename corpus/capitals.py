@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from evacmap.gazetteer.context import CAPITAL_NOTE, SETTLEMENT_KINDS
 
 if TYPE_CHECKING:
+    from evacmap.corpus.model import Claim
     from evacmap.corpus.movements import Leg
 
 #: the ways of travelling whose ends are airports and ports
@@ -45,4 +46,30 @@ def at_capitals(legs: Sequence[Leg], gazetteer) -> list[Leg]:
         else:
             out.append(replace(leg, origin=origin, destination=destination,
                                note=f"{leg.note}; {why}" if leg.note else why))
+    return out
+
+
+def claims_at_capitals(claims: list[Claim], legs: Sequence[Leg], gazetteer) -> list[Claim]:
+    """A claim's country named like its capital is that capital when a leg of the claim's own words starts or
+    ends there (see ``at_capitals``: "flew 351 people from Sanaa to Djibouti" counts people landed at the capital)."""
+    if gazetteer is None or not legs:
+        return claims
+    out = []
+    for claim in claims:
+        ends = {p for leg in legs if leg.start < claim.end and claim.start < leg.end
+                for p in (leg.origin, leg.destination) if p}
+        moved = {}
+        for pid in {*claim.places, *(p for q in claim.quantities for p in (q.places or ()))}:
+            capital = capital_of_same_name(pid, gazetteer)
+            if capital is not None and capital in ends:
+                moved[pid] = capital
+        if not moved:
+            out.append(claim)
+            continue
+
+        def swap(places: tuple[str, ...], moved: dict[str, str] = moved) -> tuple[str, ...]:
+            return tuple(dict.fromkeys(moved.get(p, p) for p in places))
+        out.append(replace(claim, places=swap(claim.places), inferred_places=swap(claim.inferred_places),
+                           quantities=tuple(q if q.places is None else replace(q, places=swap(q.places))
+                                            for q in claim.quantities)))
     return out

@@ -57,3 +57,22 @@ def test_a_warship_sailing_to_it_docks_at_the_capital(gaz):
 def test_a_journey_by_road_keeps_the_country(gaz, text):
     ends = [_kind(gaz, leg.destination) for leg in _legs(text, gaz) if leg.destination]
     assert ends and all(kind == "country" for kind, _c in ends), ends
+
+
+def test_a_count_of_people_flown_there_is_placed_at_the_capital(gaz):
+    """The claim's places follow its legs: 351 people landed at the capital's airport, not in the country."""
+    from evacmap.maps.pipeline import analyse_article
+    text = "The two jets flew 351 workers from Basra to Kuwait on Friday."
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
+    claims = analyse_article(a, gaz, None).claims
+    places = [_kind(gaz, p) for c in claims for p in c.places]
+    assert ("country", "KW") not in places and any(k != "country" and c == "KW" for k, c in places), places
+    assert all(_kind(gaz, p) != ("country", "KW") for c in claims for q in c.quantities for p in (q.places or ()))
+
+
+def test_a_count_of_people_who_crossed_by_road_stays_in_the_country(gaz):
+    from evacmap.maps.pipeline import analyse_article
+    text = "About 2,000 families drove across the border into Kuwait on Tuesday."
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
+    places = [_kind(gaz, p) for c in analyse_article(a, gaz, None).claims for p in c.places]
+    assert ("country", "KW") in places, places
