@@ -52,7 +52,8 @@ FLOORS = {
     # 35 once "this Turkish port" was read as the dateline's place. Missing: "the island", a ship lying "off Tyre"
     # as an origin, and "driven from Beirut to Damascus landed in Athens" read as Beirut -> Athens (its README
     # lists the rest).
-    "lebanon-2006": {"legs": 40, "routes": 6, "control": 1},
+    # 7/7 routes once a branch is drawn from the origin it shares with its trunk (Beirut -> Damascus -> Athens).
+    "lebanon-2006": {"legs": 40, "routes": 7, "control": 1},
     # fani: written blind (tourists out of Puri by train and bus, people to cyclone shelters); first run 9/13 legs,
     # 3/3 routes, 0/2 control; 2/2 once "told tourists to leave <place>" was read as an order (corpus/orders.py),
     # 10/13 legs once "the seaside resort of <place>" was read as the place. Missing legs: "Odisha evacuated 12 lakh
@@ -84,6 +85,12 @@ FLOORS = {
     # 10/16 control with "the Islamic State-held city". Missing: "besieged in the northwestern corner of the city", a
     # flag raised over a district.
     "mosul-2017": {"legs": 23, "routes": 4, "control": 10},
+    # yemen: written blind (foreigners out of Yemen by sea and air through Djibouti to Kochi and Mumbai, Karachi,
+    # boats to Djibouti and Somalia, spring 2015); first run 16/40 legs, 4/12 routes, 0/4 control. 23/40 and 7/12 once
+    # a flight or sailing to a country named like its capital (Djibouti) ended at the capital; 4/4 control with "the
+    # Houthis took X", "rebels, who seized X", "X, the last stronghold of <actor>", hyphenated actor names; 27/40 and
+    # 10/12 with "landed N people at", "due in", "took off from X for Y", "shuttle(d)". Its README lists the misses.
+    "yemen-2015": {"legs": 27, "routes": 10, "control": 4},
 }
 
 
