@@ -332,7 +332,12 @@ def mover_before(before: str) -> bool:
     """Someone or something that evacuates is named before a weak cue: "the first convoy ... reached",
     not "aid must reach"."""
     return bool(WHO_FAMILY.matching(before)) or bool(VEHICLES.search(before)) or \
-        bool(re.search(r"\bevacuat\w*", before, re.I)) or bool(MOVERS.search(before)) or bool(_WHO_CAME.search(before))
+        bool(re.search(r"\bevacuat\w*", before, re.I)) or bool(MOVERS.search(before)) or bool(_WHO_CAME.search(before)) \
+        or bool(_THOSE.search(before))
+
+
+#: "those reaching X had left from Y", "others arriving at X": people, named by the pronoun right before the cue
+_THOSE = re.compile(r"\b(?:those|others)\s+$", re.I)
 
 
 #: "Robert Daudelin, who arrived at X with his family": "who" names a person, and a person arriving is a mover

@@ -33,6 +33,9 @@ def _legs(text: str, gaz):
      "Mombasa"),
     ("The aircraft will keep shuttling between Kisumu and Nairobi over the next few days.", "Kisumu", "Nairobi"),
     ("Once cleared, the jets are to shuttle people from Kisumu to Nairobi.", "Kisumu", "Nairobi"),
+    # "those reaching X": the pronoun names people, so "reaching" is their destination's cue
+    ("People who landed at Lamu had sailed from Kisumu, and those reaching Mombasa had left from Nairobi.", "Nairobi",
+     "Mombasa"),
 ])
 def test_a_ship_or_plane_moving_people_gives_the_leg(gaz, text, origin, destination):
     got = [(leg.origin, leg.destination) for leg in _legs(text, gaz)]
