@@ -10,7 +10,8 @@
    other legs of one origin family form one route per *side* of their destinations (the controller of the
    zone the destination lies in, when zones are given). A route whose origin is where another route's leg
    ends joins that route (legs chain when one ends where the next begins). Legs whose destination no source
-   states join their family's main route, or make a route of their own.
+   states join their family's main route, or make a route of their own. A movement that branches off a route at
+   one of its stops is a route of its own, named and drawn from the origin it shares (:mod:`geo.branches`).
 3. **One line.** Inside a route the drawn legs chain: legs are ordered by how far their destination lies
    from the origin, and a leg that restarts at the route's origin is drawn from where the previous leg ends,
    with a note, so the route is one connected line through its waypoints.
