@@ -41,8 +41,7 @@ class Actors:
         """The actor id a surface names ("Ukrainian" -> "Ukraine"), or None for an unknown surface."""
         if surface is None:
             return None
-        key = " ".join(re.split(r"[\s-]+", surface.strip())).lower()
-        key = re.sub(r"^the ", "", key)
+        key = re.sub(r"^the ", "", _key(surface))
         key = re.sub(r"['’]s$", "", key)
         cased = self._cased_by_key.get(key, ())
         if cased and not any(c in surface for c in cased):  # "is" is not "IS"
@@ -61,7 +60,7 @@ class Actors:
         """The cased surfaces by their lower-cased key, built once (canonical is called for every rule hit)."""
         table: dict[str, list[str]] = {}
         for c in sorted(self.cased):
-            table.setdefault(c.lower(), []).append(c)
+            table.setdefault(_key(c), []).append(c)
         return {k: tuple(v) for k, v in table.items()}
 
     @functools.cached_property
@@ -73,7 +72,7 @@ class Actors:
         return _surface_rx([self._display(s) for s in self.adjectives])
 
     def _display(self, key: str) -> str:
-        return next((c for c in self.cased if c.lower() == key), key)
+        return next((c for c in self.cased if _key(c) == key), key)
 
     def with_aliases(self, extra: Mapping[str, Sequence[str]]) -> Actors:
         """This lexicon plus a corpus's own ``[actors]`` table (id -> aliases and adjectives)."""
@@ -85,11 +84,17 @@ class Actors:
         return Actors(nouns, adjectives, frozenset(cased))
 
 
+def _key(surface: str) -> str:
+    """A name's lookup key: lower case, its words joined by one space whether the text writes a space or a
+    hyphen between them ("al-Shabab", "al Shabab"), as the rules' patterns match either."""
+    return " ".join(re.split(r"[\s-]+", surface.strip())).lower()
+
+
 def _add(table: dict[str, str], cased: set[str], surface: str, actor_id: str) -> None:
     surface = " ".join(surface.split())
     if not surface:
         return
-    table.setdefault(surface.lower(), actor_id)
+    table.setdefault(_key(surface), actor_id)
     if any(c.isupper() for c in surface):
         cased.add(surface)
 

@@ -387,7 +387,11 @@ def _subject(left: str) -> Attribution | None:
     # "Jan Egeland, the UN humanitarian adviser for Syria, said"; not "... from Beirut, the Foreign Office said",
     # where the phrase before the comma ends the clause (a preposition's object names no one)
     # (the phrase before names someone: "Residents were evacuated, the committee X said" is a clause, then the source)
-    if len(segs) >= 2 and _appositive(segs[-1]) and not _PREP_PHRASE.match(segs[-2]) and _np_like(segs[-2].split()):
+    # the apposition is closed by a comma or dash before the verb ("X, the adviser, said"); "..., among them
+    # Indians and Britons, mission commander John Smith said" has none: the role and name are the speaker
+    closed = re.search(r"(?:,|—|–|\s-)\s*$", left) is not None
+    if (len(segs) >= 2 and closed and _appositive(segs[-1]) and not _PREP_PHRASE.match(segs[-2])
+            and _np_like(segs[-2].split())):
         prev = speaker_from_np(segs[-2])
         if prev and prev.speaker:
             org = org_in(segs[-1]) if prev.person and "(" not in prev.speaker else None

@@ -94,6 +94,7 @@ class _Rules:
     its_control: Guarded
     its_link: Guarded
     predicate: Guarded
+    stronghold_after: Guarded
     own: Guarded
     halves: tuple[Guarded, ...]
 
@@ -149,10 +150,11 @@ def _compiled(adj: str, noun: str) -> _Rules:
         took_control=Guarded((rf"\b(?P<who>{adj}(?![- ](?:backed|led|allied|aligned))(?=\s+{_ROLE})|{noun})\b[^.;]{{0,60}}?"
                                 r"\b(?:had\s+|has\s+|have\s+)?(?:taken|took|seized|gained|regained|claimed|wrested|"
                                 rf"retook|restored)\s+(?:full\s+)?control\s+of\s+{_SETTLEMENT_OF}$|"
-                                rf"\b(?P<who3>{noun}|{adj})(?:\s+{_ROLE})?\s+(?:had\s+|has\s+|have\s+)?(?:still\s+|now\s+)?"
-                                r"(?:captured|seized|overran|occupied|recaptured|retook|controls?|holds?)\s+"
-                                rf"{_SETTLEMENT_OF}$", re.I),
-                             "control|captured|seized|overran|occupied|retook|hold"),
+                                # "the Houthis took X", "rebels, who seized X in August", "militants had taken over X"
+                                rf"\b(?P<who3>{noun}|{adj})(?:\s+{_ROLE})?(?:\s*,\s*who)?\s+(?:had\s+|has\s+|have\s+)?"
+                                r"(?:still\s+|now\s+)?(?:captured|seized|overran|occupied|recaptured|retook|took(?:\s+over)?|"
+                                rf"taken\s+over|controls?|holds?)\s+{_SETTLEMENT_OF}$", re.I),
+                             "control|captured|seized|overran|occupied|took|taken|hold"),
         # "Iraqi forces declared the eastern half of the city retaken": the side that declares a place taken holds it
         # (the words after the place say "retaken|liberated", read by _declared_taken)
         declared=Guarded((rf"\b(?P<who>{adj}(?![- ](?:backed|led|allied|aligned))(?=\s+{_ROLE})|{noun})(?:\s+{_ROLE})?\s+"
@@ -179,6 +181,10 @@ def _compiled(adj: str, noun: str) -> _Rules:
                             r"(?:blockaded|besieged|cut\s+off|cut|severed|closed)\s+(?:its|their)\s+(?:only\s+|sole\s+|"
                             r"main\s+|last\s+)?(?:(?:road|land|supply)\s+)?(?:links?|routes?|roads?|corridor|lifeline)\b",
                             re.I), "blockaded|besieged|cut|severed|closed"),
+        # "X, the last stronghold of <actor>": the appositive after the place (the other order is ``stronghold``)
+        stronghold_after=Guarded((rf"^\s*,\s*(?:the|its|their)\s+(?:last|main|remaining|final|chief)?\s*"
+                                  rf"(?:stronghold|bastion)\s+of\s+{the}{qual}(?P<who>{noun}|{adj})", re.I),
+                                 "stronghold|bastion"),
         predicate=Guarded((rf"^{APPOSITIVE}\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|was|were|remains?|remained|has been|"
                              rf"have been|had been)\s+(?:now\s+|still\s+|firmly\s+)?(?P<who>{adj})[- ]"
                              r"(?:held|controlled|occupied)\b", re.I), "held|controlled|occupied"),
@@ -308,6 +314,8 @@ def _before_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tup
     out = []
     for rx in (rules.prefix, rules.stronghold, rules.post, rules.took_control, rules.flag):
         m = rx.search(before)
+        if m is not None and _TOOK.search(m.group(0)) and _MODIFIER.match(text, slot.end):
+            continue  # "the army took <place> residents to ...": the place names whom it moved, not what it took
         if m is not None and (who := actors.canonical(m.group("who") or m.groupdict().get("who3") or "")):
             out.append((base + m.start(), slot.end, pid, who, text[base + m.start():slot.end], None))
     if (m := rules.besieged_before.search(before)) is not None:
@@ -333,7 +341,8 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
         surrounded[end + m.end()] = start  # the first place before "surrounded by" heads the phrase
         out.append((start, end + m.end(), pid, "besieged", text[start:end + m.end()],
                     actors.canonical(m.group("by"))))
-    for rx in (rules.under_control, rules.held_by, rules.taken_after, rules.predicate, rules.in_area):
+    for rx in (rules.under_control, rules.held_by, rules.taken_after, rules.predicate, rules.in_area,
+               rules.stronghold_after):
         if (m := rx.match(after)) is not None:
             who = actors.canonical(m.group("who") or m.groupdict().get("who3") or m.groupdict().get("who2"))
             lead = start - 9 if text[max(sentence.start, start - 9):start].lower() == "parts of " else start
@@ -351,6 +360,11 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
 #: after the place a side declared: "(was|had been) (fully) retaken|recaptured|liberated|captured|cleared"
 _TAKEN_AFTER = re.compile(r"\s+(?:(?:was|were|is|are|had\s+been|has\s+been|have\s+been)\s+)?(?:fully\s+|completely\s+|"
                           r"now\s+)?(?:retaken|recaptured|liberated|captured|cleared|taken|secured)\b(?!\s+by\b)", re.I)
+#: "took X" bare, and a lower-case word after X that is no preposition, conjunction or time word: X modifies a noun
+_TOOK = re.compile(r"\btook\s+(?!over\b)", re.I)
+_MODIFIER = re.compile(r"\s+(?!(?:in|on|at|by|after|before|from|and|or|but|last|this|early|late|during|since|when|as|"
+                       r"with|until|within|without|back|two|three|four|weeks?|days?|months?|years?)\b)[a-z]")
+
 #: "X, which has been under siege since March", "X remains besieged": besieged, by whom not said ("... by <actor>"
 #: is besieged_after's)
 _UNDER_SIEGE = re.compile(r"^(?:\s*,\s*(?:which|that)\s+|\s+)(?:is|are|was|were|remains?|remained|had\s+been|has\s+been|"

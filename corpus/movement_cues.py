@@ -14,7 +14,7 @@ MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brou
                        r"bound|travel\w*|depart\w*|set (?:out|off)|reach\w*|arriv\w*|crossed|crossing|snaked|"
                        r"returning|returned|"
                        r"dr[oi]ve|driven|driving|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
-                       r"sail\w*|ships?|boats?|trains?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|"
+                       r"sail\w*|ships?|boats?|trains?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|shuttl\w*|"
                        r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
                        r"escaped|refugees|evacuees|corridors?|ashore|"
                        # "hopes to send up to 600 more to X": people sent, not aid, troops or rescuers
@@ -63,8 +63,9 @@ PEOPLE_OF_PLACE = re.compile(r"\s+(?:evacuees|residents|refugees|evacuated|displ
 #: what the words of a clause say about how people moved
 MODES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("air", re.compile(r"\b(?:fl[eo]wn?|fly(?:ing)?|flights?|airlift\w*|planes?|aircraft|airstrips?|airports?|"
-                       r"airfields?|landed|helicopters?|jets?)\b", re.I)),
-    ("sea", re.compile(r"\b(?:ships?|shipped|ferr(?:y|ies|ied)|boats?|sail\w*|vessels?|by sea)\b", re.I)),
+                       r"airfields?|landed|helicopters?|jets?|t(?:ook|akes?|aking) off)\b", re.I)),
+    ("sea", re.compile(r"\b(?:ships?|shipped|ferr(?:y|ies|ied|ying)|boats?|sail\w*|vessels?|warships?|frigates?|"
+                       r"destroyers?|by sea)\b", re.I)),
     ("road", re.compile(r"\b(?:dr[oi]ve|driv(?:en|ing)|bus(?:es)?|bus+ed|convoys?|vehicles?|cars?|trucks?|traffic|"
                         r"highways?|roads?|by road|overland|(?-i:Highway|Route|Interstate))\b", re.I)),
     ("foot", re.compile(r"\bon foot\b|\bwalk(?:ed|ing)\b", re.I)),
@@ -77,9 +78,10 @@ DESCRIBED_DEST = re.compile(r"\s*(?P<d>the\s+(?:[\w'’-]+\s+){0,3}?(?:camps?|sh
                             r"(?:\s+(?:beyond|north|south|east|west|outside|near|of)\s+(?:of\s+)?the\s+(?:city|town|village|"
                             r"border|coast|river))?)\b", re.I)
 #: "round trips between X and Y", "a shuttle between X and Y": X is the origin, Y the destination
-BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttles?|runs?|rotations?|crossings?|sailings?)\s+between\s+$", re.I)
+BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttl(?:es?|ed|ing)|runs?|rotations?|crossings?|sailings?)\s+between\s+$",
+                     re.I)
 #: "left for X", "fleeing <origin> for X", "departed for X": "for" names a destination after these verbs
-FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|"
+FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|took off|"
                       r"headed|heading|bound)\b(?:\s+[\w'’-]+){0,4}?\s+for\s*$", re.I)
 FROM_CUE = re.compile(r"\bfrom\b", re.I)
 #: "One man from downtown X said ..., so he headed north to Y": where the people who moved are from
@@ -109,6 +111,8 @@ DEST_CUES = re.compile(
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"
     r"(?:landed|landing|touched down|disembarked|docked|docking|moored|mooring|tied up) (?:in|at)|"
+    # "landed 349 people at X" (a ship or plane landing those it carries), "was due in X on Monday"
+    r"landed (?:[\w,’'-]+ ){1,3}?(?:in|at)|due (?:in|at)|"
     r"(?:pulled|tied) up (?:to|at|alongside)|"
     r"ashore (?:in|at)|"  # "stepped ashore at X", "came ashore in X"
     r"(?:took|taken|taking|sought|seeking|found|finding) (?:refuge|shelter) (?:in|at)|"
@@ -335,7 +339,12 @@ def mover_before(before: str) -> bool:
     """Someone or something that evacuates is named before a weak cue: "the first convoy ... reached",
     not "aid must reach"."""
     return bool(WHO_FAMILY.matching(before)) or bool(VEHICLES.search(before)) or \
-        bool(re.search(r"\bevacuat\w*", before, re.I)) or bool(MOVERS.search(before)) or bool(_WHO_CAME.search(before))
+        bool(re.search(r"\bevacuat\w*", before, re.I)) or bool(MOVERS.search(before)) or bool(_WHO_CAME.search(before)) \
+        or bool(_THOSE.search(before))
+
+
+#: "those reaching X had left from Y", "others arriving at X": people, named by the pronoun right before the cue
+_THOSE = re.compile(r"\b(?:those|others)\s+$", re.I)
 
 
 #: "Robert Daudelin, who arrived at X with his family": "who" names a person, and a person arriving is a mover

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
+from evacmap.corpus.capitals import at_capitals
 from evacmap.corpus.claim_places import article_dateline
 from evacmap.corpus.fronted import dateline_slot, evacuating_place, fronted_departure, receiving_place
 from evacmap.corpus.held import held_place, left_from_held, pronoun_origin
@@ -147,7 +148,7 @@ def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequ
                 mode=clause_mode(text[move.start:move.end]))
             for origin_slot in origins:
                 legs.extend(_legs_from(base, origin_slot, from_context))
-    return _dedupe(legs)
+    return _dedupe(at_capitals(legs, gazetteer))
 
 
 def _home_country(text: str, sentence: Sentence, actors: Actors, gazetteer) -> str | None:

@@ -440,7 +440,7 @@ class Gazetteer:
             # the common-word trap, decided once per word and list, turns the name away, and every other way
             # through the traps below ends in it too, but a dateline's: read only that ("Thursday", "Most")
             return (dateline(tokens, text, i, j) and not (organisation and context.org_trap(tokens, i, j, places, text))
-                    and not context.month_abbreviation(tokens, i, j, text))
+                    and not context.month_abbreviation(tokens, i, j, text) and not wordtraps.ship_prefix(tokens, i, j, text))
         return self._traps(tokens, i, j, places, about, text=text, persons=persons, signals=signals, paired=paired,
                            organisation=organisation, common_words=common_words)
 
@@ -451,8 +451,8 @@ class Gazetteer:
         """_passes, every trap in turn (`about` is the ListFacts of `places`)."""
         if (organisation and context.org_trap(tokens, i, j, places, text)) or context.month_abbreviation(tokens, i, j, text):
             return False
-        if dateline(tokens, text, i, j):
-            return True  # "WASHINGTON Barack Obama pardoned", "MANSFIELD —": where the story was filed
+        if dateline(tokens, text, i, j):  # "WASHINGTON Barack Obama pardoned", "MANSFIELD —": where the story was
+            return not wordtraps.ship_prefix(tokens, i, j, text)  # filed; "INS Sumitra, ..." opens with a ship
         if not about.major and context.inside_proper_name(tokens, i, j, text):
             return False  # "the Gulf War", "Donetsk People's Republic"; not "the Berlin Christmas market"
         if j - i == 1 and wordtraps.feature_or_body(tokens, i, places):

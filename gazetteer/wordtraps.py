@@ -20,7 +20,7 @@ from evacmap.gazetteer.text import Tokens
 
 __all__ = ["body_after_the", "common_phrase", "craft_name", "crosses_punctuation", "feature_named_for",
            "feature_or_body", "modifier_trap",
-           "public_body_after", "ship_name", "village_word", "world_settlements"]
+           "public_body_after", "ship_name", "ship_prefix", "village_word", "world_settlements"]
 
 
 # Marks between two words that no name runs across: a dash set off by spaces, a colon or semicolon, a bracket,
@@ -193,13 +193,37 @@ def ship_name(tokens: Tokens, i: int, text: str) -> bool:
             and text[tokens.ends[i - 1]:tokens.starts[i]] == " ")
 
 
+#: the kinds of vessel a ship's name is written after ("the frigate Linyi", "the ferries Kavaratti and Corals")
+_VESSEL_NOUNS = frozenset("ship ships frigate frigates destroyer destroyers warship warships ferry ferries liner liners "
+                          "vessel vessels cruiser cruisers corvette corvettes tanker tankers freighter freighters".split())
+
+
+def _after_vessel_noun(tokens: Tokens, i: int, text: str) -> bool:
+    """Is word i written right after a vessel's noun ("the missile frigate Linyi"), or after "and" joining it to
+    such a name ("the frigates Linyi and Weifang")?"""
+    for k in (i - 1, i - 3):
+        if k < 0 or text[tokens.ends[k]:tokens.starts[k + 1]] != " ":
+            return False
+        if tokens.lowers[k] in _VESSEL_NOUNS and tokens.words[k].islower():
+            return k == i - 1 or (tokens.lowers[i - 1] == "and" and tokens.caps[i - 2])
+        if k == i - 1 and tokens.lowers[k] != "and":
+            return False
+    return False
+
+
+def ship_prefix(tokens: Tokens, i: int, j: int, text: str) -> bool:
+    """Is the span a ship's prefix written before the ship's name ("INS Sumitra": INS is no village)?"""
+    return (j == i + 1 < len(tokens) and tokens.words[i].isupper() and tokens.lowers[i] in _SHIP_PREFIXES
+            and tokens.caps[j] and text[tokens.ends[i]:tokens.starts[j]] == " ")
+
+
 def craft_name(tokens: Tokens, i: int, j: int, places: list[Place], text: str) -> bool:
     """A name right after a ship's prefix ("HMAS Choules") names the ship; one written before a craft's noun,
     alone or joined by "and" to another name before it ("Chinook helicopters", "Black Hawk and Chinook
     helicopters"), names an aircraft's model: neither is the village that shares the name. A country's or a
     region's name before such a noun is its own ("Kenya helicopters" are Kenya's)."""
     lowers, starts, ends = tokens.lowers, tokens.starts, tokens.ends
-    if ship_name(tokens, i, text):
+    if ship_name(tokens, i, text) or ship_prefix(tokens, i, j, text) or _after_vessel_noun(tokens, i, text):
         return True
     if any(p.kind in AREA_KINDS for p in places):
         return False

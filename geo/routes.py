@@ -10,7 +10,8 @@
    other legs of one origin family form one route per *side* of their destinations (the controller of the
    zone the destination lies in, when zones are given). A route whose origin is where another route's leg
    ends joins that route (legs chain when one ends where the next begins). Legs whose destination no source
-   states join their family's main route, or make a route of their own.
+   states join their family's main route, or make a route of their own. A movement that branches off a route at
+   one of its stops is a route of its own, named and drawn from the origin it shares (:mod:`geo.branches`).
 3. **One line.** Inside a route the drawn legs chain: legs are ordered by how far their destination lies
    from the origin, and a leg that restarts at the route's origin is drawn from where the previous leg ends,
    with a note, so the route is one connected line through its waypoints.
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 import geopandas as gpd
 from shapely.geometry import LineString
 
+from evacmap.geo.branches import leads_to, shared_stages
 from evacmap.geo.geometry import RoadGraph, country_entry_point, distance_km, leg_line, length_km
 from evacmap.geo.joins import Crossing, leg_crossings
 from evacmap.geo.leg_merge import (
@@ -140,8 +142,8 @@ def build_routes(legs: Sequence[Leg], gazetteer, zones: gpd.GeoDataFrame | None 
             leg.to_name = " / ".join(leg.to_texts)
         leg.via_names = tuple(place_name(gazetteer, v) for v in leg.via)
         _draw(leg, gazetteer, graph)
-    buckets = _directions(_buckets(merged, gazetteer, zones), gazetteer)
-    routes = [_route(key, members, gazetteer, zones, graph) for key, members in buckets.items()]
+    buckets, shared = _directions(_buckets(merged, gazetteer, zones), gazetteer)
+    routes = [_route(key, members, gazetteer, zones, graph, shared=shared.get(key, [])) for key, members in buckets.items()]
     _disagreements(routes, buckets, gazetteer)
     return sorted(routes, key=lambda r: (r.status == "optional", -_n_articles(r.legs), r.id))
 
@@ -182,7 +184,7 @@ def _reach(legs: list[MergedLeg], onward: list[MergedLeg], start: str | None, ga
     Jordan ... on from Jordan"); a movement reported as done does not go on from one still under way."""
     need = min(STATUS_RANK[lg.status] for lg in onward)
     ranks = [(int(STATUS_RANK[lg.status] > need), int(lg.to_family != start))
-             for lg in legs if _leads_to(lg, start, gazetteer)]
+             for lg in legs if leads_to(lg, start, gazetteer)]
     return min(ranks) if ranks else None
 
 
@@ -190,19 +192,6 @@ def _country(start: str | None, gazetteer) -> bool:
     """Whether a place is a country with a code: only such a start is reached by ending inside it."""
     place = gazetteer.get(start) if (gazetteer is not None and start) else None
     return place is not None and place.kind == "country" and bool(place.country)
-
-
-def _leads_to(leg: MergedLeg, start: str | None, gazetteer) -> bool:
-    """Whether a leg ends where another movement starts: at that place, or, coming from abroad, inside that
-    country (a movement "from Sudan" does not go on from one that ended at Port Sudan)."""
-    if leg.to_family == start:
-        return True
-    place = gazetteer.get(start) if (gazetteer is not None and start) else None
-    if place is None or place.kind != "country" or not place.country or not leg.to_id or not leg.from_id:
-        return False
-    dest, origin = gazetteer.get(leg.to_id), gazetteer.get(leg.from_id)
-    return (dest is not None and dest.country == place.country and origin is not None
-            and bool(origin.country) and origin.country != place.country)
 
 
 #: a stop lies on the way to a farther one when going through it is at most this much longer than going straight
@@ -243,18 +232,18 @@ def _extends(group: list[MergedLeg], leg: MergedLeg, origin, gazetteer) -> bool:
     if not _country(leg.from_family, gazetteer):  # then a leg leads there only by ending there
         if leg.from_family not in ends:
             return False
-    elif not any(_leads_to(x, leg.from_family, gazetteer) for x in group):
+    elif not any(leads_to(x, leg.from_family, gazetteer) for x in group):
         return False
     if leg.to_family in ends:
         return True
     # where the group reached the leg's start: a country is reached at its border, not its centre
-    reached = next((x for x in group if _leads_to(x, leg.from_family, gazetteer) and x.geometry is not None), None)
+    reached = next((x for x in group if leads_to(x, leg.from_family, gazetteer) and x.geometry is not None), None)
     a = _reached_at(reached, gazetteer) if reached is not None else place_point(gazetteer, leg.from_id)
     b = place_point(gazetteer, leg.to_id)
     if origin and a and b and distance_km(origin, b) <= distance_km(origin, a):
         return False  # it turns back toward the origin (buses returning for more people): a movement of its own
     last = group[-1]
-    return _leads_to(last, leg.from_family, gazetteer) or _on_the_way(gazetteer, origin, last.to_id, leg.to_id)
+    return leads_to(last, leg.from_family, gazetteer) or _on_the_way(gazetteer, origin, last.to_id, leg.to_id)
 
 
 def _direction_groups(members: list[MergedLeg], ofam: str | None, gazetteer) -> list[list[MergedLeg]]:
@@ -297,18 +286,24 @@ def _direction_groups(members: list[MergedLeg], ofam: str | None, gazetteer) -> 
     return groups or [members]
 
 
-def _directions(buckets: dict[tuple, list[MergedLeg]], gazetteer) -> dict[tuple, list[MergedLeg]]:
+def _directions(buckets: dict[tuple, list[MergedLeg]], gazetteer) -> tuple[dict[tuple, list[MergedLeg]],
+                                                                             dict[tuple, list[MergedLeg]]]:
     """A main route that goes several ways from its origin is one route per way ("X to A" and "X to B" in
     opposite directions are not one line through A and B); the first keeps the key (and the comparison of
-    sides), the others are routes of kind ``direction``."""
+    sides), the others are routes of kind ``direction``. Also, per route that branches off another at one of
+    its stops, the other's stages up to that stop (see ``branches.shared_stages``)."""
     out: dict[tuple, list[MergedLeg]] = {}
+    shared: dict[tuple, list[MergedLeg]] = {}
     for key, members in buckets.items():
         groups = _direction_groups(members, key[0], gazetteer) if key[1] == "main" else [members]
         groups.sort(key=lambda g: (-_n_articles(g), min(lg.id for lg in g)))
-        out[key] = groups[0]
-        for i, group in enumerate(groups[1:], start=2):
-            out[(key[0], "direction", f"{key[2]}#{i}")] = group
-    return out
+        stages = shared_stages(groups, key[0], gazetteer) if key[1] == "main" else {}
+        for i, group in enumerate(groups):
+            gkey = key if i == 0 else (key[0], "direction", f"{key[2]}#{i + 1}")
+            out[gkey] = group
+            if id(group) in stages:
+                shared[gkey] = stages[id(group)]
+    return out, shared
 
 
 def _n_articles(legs: Sequence[MergedLeg]) -> int:
@@ -321,7 +316,7 @@ def _chain(drawn: list[MergedLeg], ofam: str | None, gazetteer, graph: RoadGraph
     way (no detour) and no less certain (a reported movement is not drawn on from a planned one)."""
     prev: MergedLeg | None = None
     for i, leg in enumerate(drawn):
-        entered = next((x for x in drawn[:i] if x.geometry is not None and _leads_to(x, leg.from_id, gazetteer)),
+        entered = next((x for x in drawn[:i] if x.geometry is not None and leads_to(x, leg.from_id, gazetteer)),
                        None) if _is_area(gazetteer, leg.from_id) else None
         if entered is not None:
             # "overland to Ethiopia ... from the border they are driven to Gondar", "landed at an air base in
@@ -354,7 +349,8 @@ def _reached_at(leg: MergedLeg, gazetteer) -> tuple[float, float]:
     return place_point(gazetteer, leg.to_id)  # a drawn leg has a point
 
 
-def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGraph | None) -> Route:
+def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGraph | None, *,
+           shared: Sequence[MergedLeg] = ()) -> Route:
     ofam, kind, _side_or_dest = key
     drawn = [lg for lg in members if lg.to_id is not None and lg.geometry is not None]
     if not any(lg.from_family == ofam for lg in members):  # a branch: it starts where another movement went
@@ -371,6 +367,9 @@ def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGr
     if kind in ("main", "direction"):
         _chain(drawn, ofam, gazetteer, graph)
     chain: list[str] = [chain_origin] if chain_origin else []
+    if shared:  # a branch: the stages it shares with the route it branches off come first
+        chain = list(dict.fromkeys(p for s in shared for p in (s.from_id, *s.via, s.to_id) if p))
+        origin_label = place_name(gazetteer, shared[0].from_id)
     for leg in drawn:
         # a leg "on from Jordan" after one that landed at a base in Jordan: the base is the stop, not Jordan
         opening = leg.from_id if leg.from_family != ofam and leg.drawn_from is None else None
@@ -395,6 +394,9 @@ def _route(key: tuple, members: list[MergedLeg], gazetteer, zones, graph: RoadGr
     if kind == "optional" and drawn:
         line = max(drawn, key=lambda lg: lg.length_km or 0).geometry
     notes = [f"{lg.id}: {n}" for lg in members for n in lg.notes]
+    if shared:
+        notes.append("shares its first stages with another route: " + " → ".join(place_name(gazetteer, c) for c in
+                     dict.fromkeys(p for s in shared for p in (s.from_id, s.to_id) if p)) + " (legs listed there)")
     crossings = [c for lg in members for c in leg_crossings(lg.id, lg.geometry, zones)]
     status = min((lg.status for lg in members), key=STATUS_RANK.__getitem__)
     return Route(id=rid, label=label, legs=sorted(members, key=_leg_order), crossings=crossings,

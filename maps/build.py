@@ -368,11 +368,9 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
         bounds = mc.bounds or default_bounds(prods)
         spec = MapSpec(name=mc.name, title=mc.title, bounds=bounds, date=date, description=mc.description,
                        base_url=base_url, updated=updated)
-        shown, legs, over = _in_bounds(places, bounds), _in_bounds(routes, bounds, anchors), Overflow()
-        if needs_compact(shown):
-            shown, legs, over = compact(shown, legs)
-        # the page for these places and legs (the map's spec, config and bounds bound now: B023)
-        def page(shown, legs, over, *, spec=spec, mc=mc, bounds=bounds):
+        every_place, every_leg = shown, legs = _in_bounds(places, bounds), _in_bounds(routes, bounds, anchors)
+        shown, legs, over = compact(shown, legs) if needs_compact(shown) else (shown, legs, Overflow())
+        def page(shown, legs, over, *, spec=spec, mc=mc, bounds=bounds):  # spec, config, bounds bound now (B023)
             over.timeline = days
             attribution = "; ".join(x for x in (corpus.config.attribution, _place_credit(shown)) if x)
             data = MapData(title=mc.title, date=date, outlets=outlets, places=shown,
@@ -382,9 +380,10 @@ def write_site(prods: exports.Products, folder: Path, *, online_tiles: bool = Fa
             static = render_static(spec, data)  # drawn once: the page, its embed, the SVG file and the PNG show it
             return data, static, render_map(spec, data, online_tiles=online_tiles, static=static)
         data, static, html = page(shown, legs, over)
-        if len(html.encode("utf-8")) > PAGE_BUDGET and not over.compact:  # the statements fit, the whole page not
-            data, static, html = page(*compact(shown, legs, every=True))
-            over = data.overflow
+        for every in (True, False):  # too big: every place and leg summarised, then (a wide map of many long legs)
+            if len(html.encode("utf-8")) > PAGE_BUDGET and not (over.places or over.legs or (every and over.compact)):
+                data, static, html = page(*compact(every_place, every_leg, every=every))  # those reported most
+                over = data.overflow
         _write(folder, f"{mc.name}.html", html)
         _write(folder, f"{mc.name}.geojson", exports.dumps(map_geojson(data)))
         _write(folder, f"{mc.name}.svg", static)

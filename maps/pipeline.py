@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.articles import Corpus, corpus_file, load_corpus
+from evacmap.corpus.capitals import claims_at_capitals
 from evacmap.corpus.claim_areas import at_described_areas, at_stated_scope
 from evacmap.corpus.claim_legs import at_leg_origin
 from evacmap.corpus.claims import extract_claims
@@ -77,6 +78,7 @@ def analyse_article(article: Article, gazetteer: Gazetteer, focus: str | None,
     claims = at_described_areas(article.text, extract_claims(article, sentences, mentions, kind_of), slots)
     claims = at_stated_scope(claims, mentions, kind_of)  # "statewide": the state named before
     claims = at_leg_origin(claims, legs)  # "the first plane left with 101": where the sentence's legs start
+    claims = claims_at_capitals(claims, legs, gazetteer)  # "flown to Djibouti": the capital its legs reach
     return ArticleResult(article.id, sentences, mentions, claims=claims, legs=legs,
                          control=control_claims(article, sentences, mentions, gazetteer, actors))
 

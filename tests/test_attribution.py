@@ -83,6 +83,10 @@ def speaker_of(pairs, fragment):
     ("Forty people were hurt, Reuters reported.", "Reuters"),
     ("Nothing is attributed in this sentence about 300 buses.", None),
     ("Casualties were reported near the crossing.", None),  # passive: nobody is credited
+    # a list before the role and name is no name in apposition: the role and name speak
+    ("The ship brought 146 people home, among them Kenyans, Chinese and Britons, mission commander Commodore "
+     "John Smith said.", "Commodore John Smith"),
+    ("Jan Egeland, the UN humanitarian adviser for Syria, said 300 people had left.", "Jan Egeland (UN)"),
 ])
 def test_sentence_attribution(text, expected):
     assert speaker(text) == expected

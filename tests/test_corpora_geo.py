@@ -11,6 +11,7 @@ figures and every miss are printed by ``python tests/test_corpora_geo.py``.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from functools import cache
 from pathlib import Path
@@ -51,7 +52,8 @@ FLOORS = {
     # 35 once "this Turkish port" was read as the dateline's place. Missing: "the island", a ship lying "off Tyre"
     # as an origin, and "driven from Beirut to Damascus landed in Athens" read as Beirut -> Athens (its README
     # lists the rest).
-    "lebanon-2006": {"legs": 40, "routes": 6, "control": 1},
+    # 7/7 routes once a branch is drawn from the origin it shares with its trunk (Beirut -> Damascus -> Athens).
+    "lebanon-2006": {"legs": 40, "routes": 7, "control": 1},
     # fani: written blind (tourists out of Puri by train and bus, people to cyclone shelters); first run 9/13 legs,
     # 3/3 routes, 0/2 control; 2/2 once "told tourists to leave <place>" was read as an order (corpus/orders.py),
     # 10/13 legs once "the seaside resort of <place>" was read as the place. Missing legs: "Odisha evacuated 12 lakh
@@ -98,6 +100,13 @@ FLOORS = {
     # evacuation origin was taken only from the story's country. Missing: rescue teams and an air bridge arriving
     # (no evacuees move), "350 families from Derna ... in camps in the town", "sent to schools in X".
     "derna-2023": {"legs": 21, "routes": 6, "control": 3},
+    # yemen: written blind (foreigners out of Yemen by sea and air through Djibouti to Kochi and Mumbai, Karachi,
+    # boats to Djibouti and Somalia, spring 2015); first run 16/40 legs, 4/12 routes, 0/4 control. 23/40 and 7/12 once
+    # a flight or sailing to a country named like its capital (Djibouti) ended at the capital; 4/4 control with "the
+    # Houthis took X", "rebels, who seized X", "X, the last stronghold of <actor>", hyphenated actor names; 27/40 and
+    # 10/12 with "landed N people at", "due in", "took off from X for Y", "shuttle(d)"; 28/40 and 11/12 with "those
+    # reaching X had left from Y". Its README lists the misses.
+    "yemen-2015": {"legs": 28, "routes": 11, "control": 4},
 }
 
 
@@ -183,7 +192,9 @@ def _same_actor(claimed: str, gold_ctrl: str | None) -> bool:
     if gold_ctrl is None:
         return True
     actors = default_actors()
-    if actors.same(claimed, gold_ctrl):
+    # a gold written "al Qaeda militants" or "Houthi forces" names the actor and its armed men
+    bare = re.sub(r"\s+(?:militants|forces|fighters|troops|rebels|militiamen)$", "", gold_ctrl)
+    if actors.same(claimed, gold_ctrl) or actors.same(claimed, bare):
         return True
     words = {w.lower() for w in gold_ctrl.replace(":", " ").replace(",", " ").split()}
     return claimed.lower() in words or any(w in claimed.lower().split() for w in words if len(w) > 3) \

@@ -42,7 +42,10 @@ MUST_SEE = _must_see()
 #: must-see places the tool does not find yet, as it stands (strict: the test fails once one is found, so the
 #: entry must then be removed). fort-mcmurray-2016's Fort McKay, in no world layer, is placed from
 #: the corpus's own places.csv (each point's source in its SOURCES.md), as a newsroom would declare it.
-KNOWN_MISSES: set[tuple[str, str]] = set()
+#: yemen-2015's "Djibouti" is the capital and port wherever a ship or plane reaches it; the places list resolves the
+#: bare name to the country (71 km inland) outside the article datelined there. Its legs and the claims counting
+#: people moved by air or sea there are placed at the capital (corpus/capitals.py); the mention itself is not.
+KNOWN_MISSES: set[tuple[str, str]] = {("yemen-2015", "djibouti")}
 
 
 def test_there_are_must_see_places():

@@ -70,6 +70,12 @@ def test_mountain_named_for_a_country_is_not_the_country(world):
     ("The frigate HMNZS Wanaka reached Limassol.", {"Wanaka"}),
     ("Sailors on the Wanaka's deck waved.", {"Wanaka"}),
     ("The Wanaka' crew handed out water.", {"Wanaka"}),
+    # a name right after a vessel's noun, and one joined to it by "and", names the ship
+    ("The missile frigate Wanaka reached Limassol.", {"Wanaka"}),
+    ("The ferries Wanaka and Chinook reached Limassol.", {"Wanaka", "Chinook"}),
+    # the prefix itself is no place ("INS" is not the Swiss village Ins), at a paragraph's start too
+    ("The destroyer INS Wanaka sailed.", {"INS", "Wanaka"}),
+    ("Crews waited.\n\nINS Wanaka, pulled off patrol, entered Limassol harbour.", {"INS", "Wanaka"}),
 ])
 def test_a_ship_or_an_aircraft_model_is_not_the_village_named_like_it(world, text, craft):
     """A name after a ship's prefix ("HMNZS Wanaka"), after "the" as a possessive ("the Wanaka's deck"), or
@@ -79,6 +85,7 @@ def test_a_ship_or_an_aircraft_model_is_not_the_village_named_like_it(world, tex
 
 def test_the_town_named_like_a_ship_or_a_model_is_still_the_town(world):
     assert found(world, "Buses reached Wanaka on Friday.")["Wanaka"].country == "NZ"
+    assert found(world, "The ship sailed to Wanaka and Limassol.")["Wanaka"].country == "NZ"
     assert "Chinook" in found(world, "Families from Chinook drove to Havre.")
     assert found(world, "Kenya helicopters flew to Lodwar.").get("Kenya") is not None
 
