@@ -67,8 +67,11 @@ class Nearby:
         self._cells: dict[tuple[int, int], list[tuple[str, Place]]] = {}
         self._by_parent: dict[str, list[tuple[str, Place]]] = {}
         self._keys: set[str] = set()
+        self._countries: dict[str, set[str]] = {}  # country -> the keys of its anchors
         for key, place in dict.fromkeys(anchors):
             self._keys.add(key)
+            if place.country:
+                self._countries.setdefault(place.country, set()).add(key)
             if place.parent:
                 self._by_parent.setdefault(place.parent, []).append((key, place))
             if place.resolved:
@@ -89,6 +92,10 @@ class _Seen:
 
     def __bool__(self) -> bool:
         return bool(self.nearby._keys - {self.key})
+
+    def in_country(self, country: str | None) -> bool:
+        """Whether another of the article's anchor towns is in `country`."""
+        return bool(self.nearby._countries.get(country or "", set()) - {self.key})
 
     def close(self, place: Place) -> bool:
         """A region holding one of the anchors, or a place within NEAR_KM of one."""

@@ -37,8 +37,7 @@ southeastern southwestern""".split())
 # "Texas Governor Greg Abbott", "Aleppo Police", "Ankara Mayor".
 OFFICE_WORDS = frozenset("""governor gov mayor police officials official authorities government state
 legislature lawmakers congressman congresswoman attorney sheriff prosecutor prosecutors court""".split())
-PREPOSITIONS = frozenset("""of in from at near for to across outside inside into around across throughout
-within via""".split())
+PREPOSITIONS = frozenset("""of in from at near for to across outside inside into around throughout within via""".split())
 FUNCTION_WORDS = frozenset("""the a an in on at to from of and but for with by as if when while after before since
 into near across outside inside this that these those its his her their our my your some most many all both
 each every no not only then there here than so yet or nor""".split())
@@ -362,6 +361,7 @@ class NearTowns(Protocol):
 
     def __bool__(self) -> bool: ...
     def close(self, place: Place) -> bool: ...
+    def in_country(self, country: str | None) -> bool: ...
     def holds(self, region: str, candidates: list[Place]) -> bool: ...
 
 
@@ -450,15 +450,15 @@ FAR_REASON = "only small places of this name, far from the story's country and p
 
 def _only(only: Place, focus: str | None, doc_countries: frozenset[str], surface: str | None,
           near: NearTowns | None = None) -> tuple[Place | None, str]:
-    """The one candidate, unless a small place that only the loose key joins to the mention, outside the article's
-    countries ("Argeen" → a village "Argin" on another continent) or far from all its towns ("the Oder" → the Danish
-    town of Odder, its own country aside), or a small town far from the story (far_from_story)."""
+    """The one candidate, unless a small place only the loose key joins to the mention, outside the article's countries
+    ("Argeen": a village "Argin" on another continent) or far from its towns and their countries ("the Oder": Odder,
+    in Denmark), or a small town far from the story (far_from_story)."""
     if far_from_story(only, focus, doc_countries, near):
         return None, FAR_REASON
     loose = only.source not in {"curated", "user"} and only.kind in SETTLEMENT_KINDS and only.population < 100_000 \
-        and name_cost(only, surface) >= NORMALISED_COST
+        and name_cost(only, surface) >= NORMALISED_COST and only.country != focus
     if loose and ((only.population < 5_000 and not ({only.country, only.parent} & (doc_countries | {focus})))
-                  or (near and not near.close(only) and only.country != focus)):
+                  or (near and not near.close(only) and not near.in_country(only.country))):
         return None, "only a loose spelling of a small place outside the article's countries and far from its towns"
     return only, "only place with this name"
 

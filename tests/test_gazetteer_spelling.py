@@ -130,6 +130,12 @@ def test_a_lone_loose_match_of_a_town_far_from_every_town_the_article_names_is_l
     assert place is None and "loose" in reason
     assert context.choose([far], surface="Odder", **kwargs)[0] is far
     assert context.choose([close], surface="Oder", **kwargs)[0] is close
+    # a far town in a country where the article names another town is a spelling of it ("Bossaso" near "Berbera")
+    other = Place(id="b", name="Aarhus", kind="city", lat=56.16, lon=10.2, precision_m=5000, source="geonames",
+                  citation="test", names=("Aarhus",), population=280_000, country="DK")
+    kwargs["near"] = Nearby([("ostrava", anchor), ("arhus", other)]).seen_from("oder")
+    far_away = Place(**{**far.__dict__, "lat": 57.5, "lon": 9.0})  # 150 km from that town
+    assert context.choose([far_away], surface="Oder", **kwargs)[0] is far_away
 
 
 def test_a_river_spelt_like_a_far_town_is_no_place(gazetteer):
