@@ -36,6 +36,7 @@ from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.orders import is_country, is_order, order_claims, order_days
 from evacmap.corpus.prefilter import Guarded
 from evacmap.corpus.slots import Slot, article_slots
+from evacmap.gazetteer.nogc import paused_gc
 
 NOT_HELD = ("besieged", "cut off", "contested")
 #: ", the region's main city," / ", which Armenians call Berdzor," between a place and what is said of it
@@ -331,6 +332,7 @@ _UNDER_SIEGE = re.compile(r"^(?:\s*,\s*(?:which|that)\s+|\s+)(?:is|are|was|were|
                           r"\b(?!\s+by\b)", re.I)
 
 
+@paused_gc  # many small objects in no cycle: collections would walk the whole heap (gazetteer/nogc.py)
 def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],
                    gazetteer=None, actors: Actors | None = None) -> list[ControlClaim]:
     """Every statement of who holds a place, in text order, one claim per (sentence, place, controller).
