@@ -22,9 +22,11 @@ from evacmap.corpus.leaning import ATTRIBUTIVE, colon_head, leans_back
 from evacmap.corpus.metadata import is_caption
 from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import counts_people, parse_quantities
+from evacmap.corpus.quoted import Quoted
 from evacmap.corpus.referents import Referents
 from evacmap.corpus.scope import clause_scope, day_series, modality, part_scope, quantity_modality, quantity_scope, subject_tally
 from evacmap.corpus.speakers import attribute, place_words
+from evacmap.gazetteer.nogc import paused_gc
 
 # A toll over weeks or years ("the war that has killed hundreds of thousands") is of no single day.
 _CUMULATIVE = re.compile(r"\b(?:has|have|had)\s+(?!been\b)(?:\w+\s+)?(?:killed|displaced|left)\b|"  # not "had been killed"
@@ -60,27 +62,23 @@ _FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would|could|can|ma
 
 def clauses(sentence: Sentence) -> list[Sentence]:
     """A sentence split at coordinated independent clauses, each with a subject and a finite verb of its
-    own; a clause without them (", but warned ...") stays with its sentence."""
+    own; a clause without them (", but warned ...") stays with its sentence. Each candidate cut reads only the
+    text up to the next one (slices and counts from either end per cut are quadratic: issue 14)."""
     text = sentence.text
     starts, ends = [0], []
-    for m in _COORD.finditer(text):
-        left, right = text[starts[-1]:m.start()], text[m.end():]
-        nxt = _COORD.search(text, m.end())
-        right = right[: (nxt.start() - m.end()) if nxt else len(right)]
-        if _FINITE.search(left) and _FINITE.search(re.split(r"[;(]|,\s", right)[0]) and len(right.split()) >= 3 \
-                and not _ELLIPTICAL.match(right) and not _quoted_at(text, m.start()) \
-                and not (":" in left and _COUNT_START.match(right)):
+    found, quoted = list(_COORD.finditer(text)), Quoted(text)
+    for k, m in enumerate(found):
+        right = text[m.end():found[k + 1].start() if k + 1 < len(found) else len(text)]
+        if _FINITE.search(text, starts[-1], m.start()) and _FINITE.search(re.split(r"[;(]|,\s", right)[0]) \
+                and len(right.split()) >= 3 and not _ELLIPTICAL.match(right) and not quoted(m.start()) \
+                and not (text.find(":", starts[-1], m.start()) >= 0 and _COUNT_START.match(right)):
             ends.append(m.start())
             starts.append(m.end())
     ends.append(len(text))
     return [Sentence(sentence.start + a, sentence.start + b, text[a:b]) for a, b in zip(starts, ends, strict=True)]
 
 
-def _quoted_at(text: str, pos: int) -> bool:
-    head = text[:pos]
-    return (head.count("“") > head.count("”")) or head.count('"') % 2 == 1
-
-
+@paused_gc  # many small objects in no cycle: collections would walk the whole heap (gazetteer/nogc.py)
 def extract_claims(article: Article, sentences: list[Sentence], mentions: list[Mention],
                    kind_of: Callable[[str], str | None] | None = None) -> list[Claim]:
     """One Claim per clause that counts something or reports an event, in text order. `kind_of` (a place id
@@ -373,11 +371,12 @@ _OWN_VERB = re.compile(r"^(?:[\w-]+\s+){0,2}[\d,.]+(?:\s+[\w'’-]+){0,4}?\s+(?:
 @functools.lru_cache(maxsize=1024)  # asked for up to three times per clause; callers only read the list
 def _parts(text: str) -> list[tuple[int, int]]:
     """The coordinated parts of a clause as (start, end) offsets."""
-    cuts = [m for m in _PART.finditer(text) if not _quoted_at(text, m.start())]
+    quoted, and_quoted = Quoted(text), Quoted(text)  # each asked in text order
+    cuts = [m for m in _PART.finditer(text) if not quoted(m.start())]
     for m in _AND_NUMBER.finditer(text):
         left = text[max((c.end() for c in cuts if c.end() <= m.start()), default=0):m.start()]
-        right = re.split(r",\s|;|\s+and\s+", text[m.end():])[0]
-        if _FINITE.search(ATTRIBUTIVE.sub(" ", left)) and _OWN_VERB.match(right) and not _quoted_at(text, m.start()):
+        right = re.split(r",\s|;|\s+and\s+", text[m.end():], maxsplit=1)[0]
+        if _FINITE.search(ATTRIBUTIVE.sub(" ", left)) and _OWN_VERB.match(right) and not and_quoted(m.start()):
             cuts.append(m)
     cuts.sort(key=lambda m: m.start())
     bounds = [0, *(m.end() for m in cuts)]

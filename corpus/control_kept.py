@@ -11,7 +11,7 @@ from evacmap.corpus.model import Sentence
 from evacmap.corpus.prefilter import Guarded
 from evacmap.corpus.slots import Slot
 
-__all__ = ["kept_under"]
+__all__ = ["kept_subject", "kept_under"]
 
 #: what follows the place: the place itself, or its ports, coast or airport, then "under (a naval) blockade|siege"
 _AFTER = re.compile(r"(?:['’]s?\s+(?:\w+\s+)?(?:ports?|harbou?rs?|coast(?:line)?|airports?|borders?))?\s+"
@@ -26,10 +26,15 @@ def _subject(adj: str, noun: str) -> Guarded:
                    r"(?:kept|held|placed|put)\s+(?:the\s+)?$")
 
 
+def kept_subject(actors: Actors) -> Guarded:
+    """The rule of the actor before the place, for the lexicon of `actors`."""
+    return _subject(actors.adjective_rx, actors.noun_rx)
+
+
 def kept_under(text: str, sentence: Sentence, slot: Slot, pid: str, actors: Actors) -> list[tuple]:
     """The claim that the actor before the place besieges it, when the words after it say "under blockade"."""
     base = max(sentence.start, slot.start - 90)
-    m = _subject(actors.adjective_rx, actors.noun_rx).search(text[base:slot.start])
+    m = kept_subject(actors).search(text[base:slot.start])
     k = _AFTER.match(text, slot.end, sentence.end) if m is not None else None
     if m is None or k is None:
         return []

@@ -34,12 +34,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evacmap.corpus.actors import Actors, default_actors
-from evacmap.corpus.control_kept import kept_under
+from evacmap.corpus.control_kept import kept_subject, kept_under
+from evacmap.corpus.folding import fold, folded
+from evacmap.corpus.literals import required, scanner
 from evacmap.corpus.model import Article, Mention, Sentence
 from evacmap.corpus.orders import is_country, is_order, order_claims, order_days
 from evacmap.corpus.prefilter import Guarded
 from evacmap.corpus.siege_lifted import LIFTED, lifted_sieges
 from evacmap.corpus.slots import Slot, article_slots
+from evacmap.gazetteer.nogc import paused_gc
 
 NOT_HELD = ("besieged", "cut off", "contested", LIFTED)
 #: ", the region's main city," / ", which Armenians call Berdzor," between a place and what is said of it
@@ -275,6 +278,31 @@ def _halves(article: Article, sentence: Sentence, slots: list[Slot], ctx: tuple[
     return out
 
 
+def _slot_words(rules: _Rules, actors: Actors) -> re.Pattern[str] | None:
+    """One scan for the words one of which each match of every rule `_slot_claims` runs holds (on folded text;
+    `prefilter.Guarded.literals`): a sentence with none of them ("Buses left X for Y") gets no claim from them
+    but a described area's own controller, and its places' windows are not searched rule by rule. None when a
+    rule has no such words (then every sentence is searched)."""
+    return _words_for(rules, kept_subject(actors))
+
+
+@functools.lru_cache(maxsize=8)
+def _words_for(rules: _Rules, kept: Guarded) -> re.Pattern[str] | None:
+    guarded = (rules.prefix, rules.stronghold, rules.post, rules.took_control, rules.besieged_before, rules.own,
+               rules.besieged_subject, rules.besieged_after, rules.under_control, rules.held_by, rules.taken_after,
+               rules.predicate, rules.in_area, rules.kept_under, kept)
+    plain = [folded(rx) for rx in (rules.cut_off, _UNDER_SIEGE)]
+    sets = [g.literals for g in guarded] + [required(rx) if rx is not None else None for rx in plain]
+    return None if any(s is None for s in sets) else scanner(tuple(sorted({w for s in sets if s for w in s})))
+
+
+def _area_claims(text: str, slot: Slot) -> list[tuple]:
+    """What `_slot_claims` finds in a sentence without any of its rules' words: a described area's own controller."""
+    if slot.kind != "area" or not slot.controller:
+        return []
+    return [(slot.start, slot.end, pid, slot.controller, text[slot.start:slot.end], None) for pid in slot.ids if pid]
+
+
 def _slot_claims(text: str, sentence: Sentence, slot: Slot, ctx: tuple[_Rules, Actors],
                  surrounded: dict[int, int]) -> list[tuple]:
     """What the words around one slot say about who holds it."""
@@ -372,6 +400,7 @@ _UNDER_SIEGE = re.compile(r"^(?:\s*,\s*(?:which|that)\s+|\s+)(?:is|are|was|were|
                           r"\b(?!\s+by\b)", re.I)
 
 
+@paused_gc  # many small objects in no cycle: collections would walk the whole heap (gazetteer/nogc.py)
 def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],
                    gazetteer=None, actors: Actors | None = None) -> list[ControlClaim]:
     """Every statement of who holds a place, in text order, one claim per (sentence, place, controller).
@@ -384,10 +413,13 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
     last_order: list[str] = []
     issuers: dict[tuple[int, str], str] = {}
     previous: tuple[Sentence, list[Slot]] | None = None
+    words = _slot_words(rules, actors)
     for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors, gazetteer), strict=True):
         surrounded: dict[int, int] = {}
+        ruled = words is None or (slots and words.search(fold(sentence.text)) is not None)
         for slot in slots:
-            found.extend((*f, sentence) for f in _slot_claims(text, sentence, slot, (rules, actors), surrounded))
+            found.extend((*f, sentence) for f in (_slot_claims(text, sentence, slot, (rules, actors), surrounded)
+                                                  if ruled else _area_claims(text, slot)))
         found.extend((*f, sentence) for f in _halves(article, sentence, slots, (rules, actors), gazetteer))
         found.extend((*f, sentence) for f in _its_control(text, sentence, slots, (rules, actors)))
         found.extend((*f, sentence) for f in _its_link(text, sentence, previous, (rules, actors), gazetteer))

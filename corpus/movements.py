@@ -53,6 +53,7 @@ from evacmap.corpus.slots import Slot, article_slots
 from evacmap.corpus.speakers import attribute, place_words
 from evacmap.gazetteer.context import km
 from evacmap.gazetteer.model import ADMIN_KINDS
+from evacmap.gazetteer.nogc import paused_gc
 
 STATUSES = ("happened", "under_way", "planned", "optional", "disputed")
 
@@ -83,6 +84,7 @@ class Leg:
     mode: str | None = None  # air | sea | road | foot | rail, when the clause's verbs or vehicles say
 
 
+@paused_gc  # many small objects in no cycle: collections would walk the whole heap (gazetteer/nogc.py)
 def extract_legs(article: Article, sentences: Sequence[Sentence], mentions: Sequence[Mention],
                  gazetteer=None, actors: Actors | None = None) -> list[Leg]:
     """Every movement leg the article states, in text order. ``actors`` (default: countries and the shipped

@@ -36,7 +36,7 @@ class Guarded:
     (and its folded variant) is compiled only when a guard word first turns up: a rule family whose words a
     corpus never uses (the control rules in a hurricane story) costs no compilation."""
 
-    __slots__ = ("_compiled", "_fast_guard", "_flags", "_guard_words", "_source", "guard")
+    __slots__ = ("_compiled", "_fast_guard", "_flags", "_guard_words", "_source", "guard", "literals")
 
     def __init__(self, pattern: re.Pattern[str] | tuple[str, int], words: str) -> None:
         """`pattern`: compiled, or (source, flags) to compile when first needed. `words`: a regular expression
@@ -53,6 +53,7 @@ class Guarded:
         # the guard is itself a pattern ("held\\s+(?:the\\s+)?areas"), searched in a window before every place:
         # a scan for the literals one of which each of its matches holds comes first (corpus/literals.py)
         literals = required(fast_guard) if fast_guard is not None else None
+        self.literals = literals  # on folded text: a text holding none of them holds no match (None: no such set)
         self._guard_words = scanner(literals) if literals is not None else None
         self._fast_guard = _quick(fast_guard)
 

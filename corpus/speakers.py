@@ -113,21 +113,53 @@ def _state_subjects(sent: str) -> list[re.Match[str]]:
 _INITIALISM = re.compile(r"^(?:[Tt]he\s+)?([A-Z]{2,6})$")
 
 
-def _spelt_out(speaker: str, text: str, end: int) -> str:
+# A character no spelt-out name holds (its words, spaces, apostrophes and hyphens): every match of a name's
+# pattern, and everything `re` reads to find one, lies in one stretch between two such characters.
+_OUTSIDE = re.compile(r"[^\w'’\s-]")
+
+
+class _SpeltOut:
     """"The RFS said" after "the Rural Fire Service ...": an initialism is the name spelt out earlier in the
     article whose capitalised words' initials it is (news text names a body in full first); else, or when the
-    organisations list knows the body by its initials, as written."""
-    m = _INITIALISM.match(speaker)
-    if m is None or org_in(m.group(1)):  # a body known by its initials keeps them ("ICRC", "UNHCR")
-        return speaker
-    words = r"\s+(?:(?:of|and|for)\s+(?:the\s+)?)?".join(rf"{c}[a-z][\w'’-]*" for c in m.group(1))
-    found = list(re.compile(rf"\b{words}\b").finditer(text, 0, end))  # text[:end], not copied per sentence
-    return found[-1].group(0) if found else speaker
+    organisations list knows the body by its initials, as written.
+
+    The name is the last match of the initials' pattern in the text before the sentence's end. Each pattern's
+    matches over the whole article are found once (asked again for every sentence of a long paragraph, a
+    search from the article's start is quadratic: issue 14). Those before the stretch of name characters that
+    the sentence's end cuts are the ones a search of the text before that end finds (nothing `re` reads for
+    them lies past the stretch's start); the cut stretch alone is searched again, up to the end."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._found: dict[str, tuple[re.Pattern[str], list[int], list[str]]] = {}
+
+    def __call__(self, speaker: str, end: int) -> str:
+        m = _INITIALISM.match(speaker)
+        if m is None or org_in(m.group(1)):  # a body known by its initials keeps them ("ICRC", "UNHCR")
+            return speaker
+        rx, starts, names = self._matches(m.group(1))
+        text, cut = self._text, end
+        while cut > 0 and _OUTSIDE.match(text, cut - 1) is None:  # back to the start of the stretch `end` cuts
+            cut -= 1
+        tail = [found.group(0) for found in rx.finditer(text, cut, end)]
+        if tail:
+            return tail[-1]
+        before = bisect_left(starts, cut)  # the matches wholly before the cut stretch
+        return names[before - 1] if before else speaker
+
+    def _matches(self, letters: str) -> tuple[re.Pattern[str], list[int], list[str]]:
+        if letters not in self._found:
+            words = r"\s+(?:(?:of|and|for)\s+(?:the\s+)?)?".join(rf"{c}[a-z][\w'’-]*" for c in letters)
+            rx = re.compile(rf"\b{words}\b")
+            found = list(rx.finditer(self._text))
+            self._found[letters] = (rx, [f.start() for f in found], [f.group(0) for f in found])
+        return self._found[letters]
 
 
 def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     masked = mask_quotes(text)
     paras = _paragraphs(text, sentences)
+    spelt_out = _SpeltOut(text)
     known: dict[str, str] = {}
     last_person: str | None = None
     last_org: str | None = None  # "it said" is the organisation last credited, never a person
@@ -147,7 +179,7 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
         elif a and a.pronoun == "it":
             speaker = last_org
         elif a and a.speaker:
-            speaker = _spelt_out(a.speaker, text, s.end)
+            speaker = spelt_out(a.speaker, s.end)
             if not a.person and (body := body_refs.resolve(speaker, text, s.end, last_org)):  # "the agency said"
                 speaker = body
             if speaker != a.speaker:  # a body's initials are no person's name

@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 import bisect
-import contextlib
 import copy
 import dataclasses
-import gc
 import hashlib
 import itertools
 from pathlib import Path
@@ -26,6 +24,7 @@ from evacmap.gazetteer.newsforms import (
     demonym_keys,
     paired_spans,
 )
+from evacmap.gazetteer.nogc import without_gc
 from evacmap.gazetteer.normalize import name_key, respellings, skeleton
 from evacmap.gazetteer.sources import code_version, data_home, imported_layer, world_index, world_index_cached
 from evacmap.gazetteer.spans import ListFacts, list_facts, name_spans
@@ -40,20 +39,6 @@ LAYER_ORDER = ("user", "curated", "imported", "world")
 
 # Marks a key in the person set that has evidence strong enough to hold against a country ("said Georgia").
 PERSONAL = "person:"
-
-
-@contextlib.contextmanager
-def _without_gc():
-    """The cyclic garbage collector paused, and on again afterwards if it was before: finding the places of a
-    text makes many small objects in no cycle (spans, signals, matches), which reference counting frees, but
-    whose number sets off collections that walk every tracked object, a fifth of a long article's time."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 class Gazetteer:
@@ -193,7 +178,7 @@ class Gazetteer:
         out unless `associative` is true; then it comes back with fields={"associative": True} (the same test
         sets annotate such "associative" toponyms, Gritta et al. 2019)."""
         focus = focus or self.focus
-        with _without_gc():
+        with without_gc():
             tokens = tokenize(text)
             kept, inside_names = self._kept_with_associative(tokens, text)
             matches = self._resolve(tokens, text, kept, focus=focus,
