@@ -38,7 +38,10 @@ _PARTS = (r"(?:halves|half|sides?|parts?|districts|neighbou?rhoods|suburbs|outsk
 #: or "the capital Kabul" (named there), nor "Capital" in a name, nor "the capital's mayor" (an office, not a place)
 CAPITAL_REF = re.compile(
     rf"(?P<part>{PART})?\b(?-i:[Tt]he)\s+(?:(?P<whose>country|nation)['’]s\s+|(?P<adj>(?-i:[A-Z])[\w-]+)\s+|"
-    r"(?P<level>provincial|state|regional|district|county)\s+)?(?-i:capital)\b(?!\s+(?:of|city)\b)"
+    r"(?P<level>provincial|state|regional|district|county)\s+)?(?-i:capital)(?:\s+city)?\b(?!\s+of\b)"
+    # "the capital markets", "the capital gains": a word of money, not a city
+    r"(?!\s+(?:markets?|gains?|flight|flows?|controls?|spending|expenditure|investments?|costs?|punishment|letters?|"
+    r"requirements?|reserves?|ratios?|injections?)\b)"
     rf"(?!,?\s+(?-i:[A-Z]))(?!['’]s\s+(?!{_PARTS}\b))(?!-)", re.I)
 
 #: a place named as a capital: ", the capital," / ", the Jordanian capital" / ", the provincial capital" after

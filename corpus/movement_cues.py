@@ -306,11 +306,14 @@ POPULATION_AFTER = re.compile(r"['’]s?\s+(?:[\w-]+\s+)?(?:population|residents
 #: (the subject may name more places, "people in X, Y and Z", and a description of where they lie, "people in X,
 #: in the hills north of W, were told to leave": the first place is the one left; W is not)
 POPULATION_LEFT = re.compile(r"(?:(?:,\s*|,?\s+(?:and|or)\s+)(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}){0,6}"
-                             r"(?:,\s+(?:a|an|the|in|near|on)\s+[^,;.]{1,60},)?"  # "residents of X, a frontline town, fled"
+                             # "residents of X, a frontline town, fled", "a resident of X, whose house stands ..., was"
+                             r"(?:,\s+(?:a|an|the|in|near|on)\s+[^,;.]{1,60},|"
+                             r",?\s+(?:whose|who|which)\s+(?:[^,;.]|(?<=\d)\.(?=\d)){1,60},)?"
                              r"(?:\s+(?:who|has|have|had|were|was|are|is|been|now|already|all|since|also|\w+ly)){0,4}\s+"
-                             r"(?:fled|left|escaped|evacuated|got out|(?:told|ordered|instructed|urged|advised|asked)\s+to\s+"
+                             r"(?:fled|left|escaped|evacuated|got out|head(?:ed|ing)\s+(?:for|to|towards?)|"
+                             r"(?:told|ordered|instructed|urged|advised|asked)\s+to\s+"
                              r"(?:leave|evacuate|flee|get\s+out))\b", re.I)
-POPULATION_BEFORE = re.compile(r"\b(?:population|residents|people|inhabitants|citizens)\s+(?:of|in)\s+(?:the\s+)?$",
+POPULATION_BEFORE = re.compile(r"\b(?:population|residents?|people|inhabitants?|citizens?)\s+(?:of|in)\s+(?:the\s+)?$",
                                re.I)
 
 VEHICLES_RETURNING = re.compile(r"\b(?:buses|ambulances|vehicles|convoys?|trucks|boats|planes|aircraft)\s+"

@@ -45,6 +45,11 @@ def test_the_capital_is_the_capital_of_the_country_the_article_names(world):
     assert {o for o, _d in ends(legs, "left the capital")} == {capital(world, "ET")}
 
 
+def test_the_capital_city_is_the_capital(world):
+    legs = legs_of(ETHIOPIA + "More than 2,000 foreigners have left the capital city by road since Sunday.\n", world)
+    assert {o for o, _d in ends(legs, "left the capital city")} == {capital(world, "ET")}
+
+
 def test_the_countrys_capital_and_a_demonym_name_the_country(world):
     text = ETHIOPIA + "Hundreds of students were flown from the country's capital to the Kenyan capital on Tuesday.\n"
     assert ends(legs_of(text, world), "Kenyan capital") == {(capital(world, "ET"), capital(world, "KE"))}
@@ -72,7 +77,8 @@ def test_a_provincial_capital_is_read_only_where_the_paragraph_names_it(world):
     assert all(o is None for o, _d in ends(legs_of(bare, world), "left the provincial capital"))
 
 
-@pytest.mark.parametrize("words", ["the capital's mayor", "the Capital Tribune", "the capital of Kenya"])
+@pytest.mark.parametrize("words", ["the capital's mayor", "the Capital Tribune", "the capital of Kenya",
+                                   "the capital markets"])
 def test_no_capital_slot_for_an_office_a_name_or_a_capital_named_there(world, words):
     text = ETHIOPIA + f"Officials met {words} on Monday.\n"
     a = _article(text)

@@ -123,3 +123,12 @@ def test_people_besieged_in_a_corner_of_the_city_besiege_the_city(gaz):
     """"The fighters are besieged in the southern corner of the city": the city (a part of it is it) is besieged."""
     text = HOMS + "The fighters are besieged in the southern corner of the city, aid workers said.\n"
     assert {(c.place_id, c.controller) for c in claims_of(text, gaz) if "corner" in c.text} == {("homs", "besieged")}
+
+
+def test_a_resident_of_a_place_heading_for_another_leaves_it(gaz):
+    """"Ahmad, 52, a resident of X whose shop stands 1.5 km from the front, was heading for Y": X -> Y, the
+    subject's own place, past a relative clause (with a decimal in it) about him."""
+    text = ("Ahmad Saleh, 52, a resident of Zabadani whose shop stands 1.5 km from the front, was heading for Homs "
+            "with his family.\n")
+    named = {m.surface: m.place_id for m in find_mentions(_article(text), gaz, focus="SY")}
+    assert {(leg.origin, leg.destination) for leg in legs_of(text, gaz)} == {(named["Zabadani"], named["Homs"])}
