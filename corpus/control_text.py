@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from evacmap.corpus.actors import Actors, default_actors
 from evacmap.corpus.control_kept import kept_subject, kept_under
@@ -288,9 +288,9 @@ def _slot_words(rules: _Rules, actors: Actors) -> re.Pattern[str] | None:
 
 @functools.lru_cache(maxsize=8)
 def _words_for(rules: _Rules, kept: Guarded) -> re.Pattern[str] | None:
-    guarded = (rules.prefix, rules.stronghold, rules.post, rules.took_control, rules.besieged_before, rules.own,
-               rules.besieged_subject, rules.besieged_after, rules.under_control, rules.held_by, rules.taken_after,
-               rules.predicate, rules.in_area, rules.kept_under, kept)
+    # every rule of the set, so that a rule added later is never skipped (the halves and the links between
+    # sentences, run on every sentence, aside)
+    guarded = [rule for f in fields(rules) if isinstance(rule := getattr(rules, f.name), Guarded)] + [kept]
     plain = [folded(rx) for rx in (rules.cut_off, _UNDER_SIEGE)]
     sets = [g.literals for g in guarded] + [required(rx) if rx is not None else None for rx in plain]
     return None if any(s is None for s in sets) else scanner(tuple(sorted({w for s in sets if s for w in s})))
