@@ -156,8 +156,12 @@ def _compiled(adj: str, noun: str) -> _Rules:
                                 # "the Houthis took X", "rebels, who seized X in August", "militants had taken over X"
                                 rf"\b(?P<who3>{noun}|{adj})(?:\s+{_ROLE})?(?:\s*,\s*who)?\s+(?:had\s+|has\s+|have\s+)?"
                                 r"(?:still\s+|now\s+)?(?:captured|seized|overran|occupied|recaptured|retook|took(?:\s+over)?|"
-                                rf"taken\s+over|controls?|holds?)\s+{_SETTLEMENT_OF}$", re.I),
-                             "control|captured|seized|overran|occupied|took|taken|hold"),
+                                rf"taken\s+over|controls?|holds?)\s+{_SETTLEMENT_OF}$|"
+                                # "rebels said on Friday they had captured X": the side that says it took X
+                                rf"\b(?P<who4>{noun}|{adj})(?:\s+{_ROLE})?\s+(?:said|says|claimed|announced|declared)\s+"
+                                r"(?:on\s+\w+\s+)?(?:that\s+)?(?:they|it)\s+(?:had\s+|has\s+|have\s+)?(?:now\s+)?(?:captured|"
+                                rf"seized|overran|took(?:\s+over)?|taken(?:\s+over)?|controlled|held)\s+{_SETTLEMENT_OF}$", re.I),
+                             "control|captured|seized|overran|occupied|took|taken|hold|held"),
         # "Iraqi forces declared the eastern half of the city retaken": the side that declares a place taken holds it
         # (the words after the place say "retaken|liberated", read by _declared_taken)
         declared=Guarded((rf"\b(?P<who>{adj}(?![- ](?:backed|led|allied|aligned))(?=\s+{_ROLE})|{noun})(?:\s+{_ROLE})?\s+"
@@ -344,7 +348,8 @@ def _before_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tup
         m = rx.search(before)
         if m is not None and _TOOK.search(m.group(0)) and _MODIFIER.match(text, slot.end):
             continue  # "the army took <place> residents to ...": the place names whom it moved, not what it took
-        if m is not None and (who := actors.canonical(m.group("who") or m.groupdict().get("who3") or "")):
+        named = m.group("who") or m.groupdict().get("who3") or m.groupdict().get("who4") if m is not None else None
+        if m is not None and (who := actors.canonical(named or "")):
             out.append((base + m.start(), slot.end, pid, who, text[base + m.start():slot.end], None))
     if (m := rules.besieged_before.search(before)) is not None:
         out.append((base + m.start(), slot.end, pid, "besieged", text[base + m.start():slot.end], None))
@@ -388,8 +393,8 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
 #: after the place a side declared: "(was|had been) (fully) retaken|recaptured|liberated|captured|cleared"
 _TAKEN_AFTER = re.compile(r"\s+(?:(?:was|were|is|are|had\s+been|has\s+been|have\s+been)\s+)?(?:fully\s+|completely\s+|"
                           r"now\s+)?(?:retaken|recaptured|liberated|captured|cleared|taken|secured)\b(?!\s+by\b)", re.I)
-#: "took X" bare, and a lower-case word after X that is no preposition, conjunction or time word: X modifies a noun
-_TOOK = re.compile(r"\btook\s+(?!over\b)", re.I)
+#: "took X" (or "captured X") bare, and a lower-case word after X that is no preposition, conjunction or time word: X modifies a noun
+_TOOK = re.compile(r"\b(?:took|captured|seized|taken)\s+(?!over\b)", re.I)
 _MODIFIER = re.compile(r"\s+(?!(?:in|on|at|by|after|before|from|and|or|but|last|this|early|late|during|since|when|as|"
                        r"with|until|within|without|back|two|three|four|weeks?|days?|months?|years?)\b)[a-z]")
 

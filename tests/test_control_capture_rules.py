@@ -31,6 +31,9 @@ def _claims(text: str, gaz, actors=None) -> list[tuple[str, str]]:
     ("Before the Taliban took Kandahar in August, some 3,000 foreigners lived there.", ("Kandahar", "Taliban")),
     ("Rebels had taken over Kisumu, and the evacuees were told to go to Nairobi instead.", ("Kisumu", "opposition")),
     ("The fighters have been pushing into Mombasa, the last stronghold of the government.", ("Mombasa", "government")),
+    # the side that says it took a place: "rebels said on Friday they had captured X"
+    ("NAIROBI - Rebels said on Friday they had captured Kisumu after weeks of fighting.", ("Kisumu", "opposition")),
+    ("The Taliban said that it now controlled Kandahar.", ("Kandahar", "Taliban")),
 ])
 def test_a_capture_or_a_last_stronghold_names_who_holds_the_place(gaz, text, claim):
     assert (place_id_of(gaz, claim[0]), claim[1]) in _claims(text, gaz)
@@ -38,6 +41,7 @@ def test_a_capture_or_a_last_stronghold_names_who_holds_the_place(gaz, text, cla
 
 @pytest.mark.parametrize("text", [
     "The army took Kisumu residents to Nairobi on Monday.",
+    "Rebels said they had captured Kisumu residents and taken them to Nairobi.",
     "The bus took 40 people to Mombasa on Monday.",
 ])
 def test_taking_people_from_a_place_is_no_capture(gaz, text):
