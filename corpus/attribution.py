@@ -72,6 +72,9 @@ _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|
           r"tweeted|spoke of|speaks of|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
           r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
           r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying|"
+          # "It put the other nationals at 35", "the ministry put the first group at 122": a count given by the subject
+          r"(?:put|puts)\s+(?:the|its|their|his|her)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+(?=\s+at\s+(?:about\s+|some\s+|around\s+|"
+          r"more\s+than\s+|nearly\s+|roughly\s+|almost\s+|over\s+)?\d)|"
           # a body that counts, as the source of its count: "the IOM recorded 22,224 people displaced"
           r"(?:recorded|counted|registered|tallied|logged)(?= (?:(?:at least|more than|about|some|nearly|almost|over|"
           r"around|roughly|a total of) )?\d[\d,.]*(?![\d,.]| ?(?:mm|cm|m|km|ft|in|inches|feet|metres|meters|millimet|"

@@ -357,3 +357,12 @@ def test_a_sentence_adverb_is_no_speaker_and_an_article_before_a_body_is_no_part
     text = ("Headline\n\nA State Department-chartered plane carried 30 Americans to Oran on Sunday. More than 1,600 had "
             "asked for help to leave, the department said.")
     assert attribute(text, split_sentences(text))[-1] == "State Department"
+
+
+@pytest.mark.parametrize("sentence,who", [
+    ("The foreign ministry put the first group at 122 nationals.", "foreign ministry"),
+    ("Officials put the number of people in shelters at about 2,600.", "Officials"),
+    ("He put the car at the gate.", None),  # no number: nothing counted
+])
+def test_whoever_puts_a_group_at_a_number_is_its_source(sentence, who):
+    assert speaker(sentence) == who
