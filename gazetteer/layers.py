@@ -174,7 +174,7 @@ def _geonames_precision(kind: str, population: int) -> int:
 
 
 _NOT_LATIN = re.compile(r"[^\u0000-\u024f’']")
-_ARABIC = re.compile(r"[\u0600-\u06ff]")
+_ARABIC, _FUNCTION_END = re.compile(r"[\u0600-\u06ff]"), re.compile(r"\s(?:by|of|in|on|at|to|and|the|for|from|with)$")
 
 
 def _latin(name: str) -> bool:
@@ -185,7 +185,8 @@ def geonames_place(gid: int, name: str, lat: float, lon: float, *, country: str,
                    alternates: list[str], source: str, citation: str, feature_class: str = "P",
                    feature_code: str = "", parent: str | None = None, lean: bool = False) -> Place:
     kind = _geonames_kind(feature_class, feature_code, population)
-    # Keep Latin-script and Arabic alternates; skip codes like "ALP" (IATA) and 1-2 letter forms.
+    # An alternate ending in an English function word in lower case ("Kuwait by", Danish) is not English text's name.
+    alternates = [a for a in alternates if not _FUNCTION_END.search(a)]
     # Keep proper-name alternates (capitalised Latin, or Arabic); skip codes like "ALP" (IATA), 1-2 letter
     # forms and the lowercase romanisations GeoNames carries for other scripts ("a lei po", "hlb").
     # `lean` (the world layer): a village's (under 5,000 people) other-script and accented forms are not how

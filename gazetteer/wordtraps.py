@@ -223,10 +223,12 @@ def craft_name(tokens: Tokens, i: int, j: int, places: list[Place], text: str) -
     helicopters"), names an aircraft's model: neither is the village that shares the name. A country's or a
     region's name before such a noun is its own ("Kenya helicopters" are Kenya's)."""
     lowers, starts, ends = tokens.lowers, tokens.starts, tokens.ends
-    if ship_name(tokens, i, text) or ship_prefix(tokens, i, j, text) or _after_vessel_noun(tokens, i, text):
+    if ship_name(tokens, i, text) or ship_prefix(tokens, i, j, text):
         return True
-    if any(p.kind in AREA_KINDS for p in places):
+    if any(p.kind in AREA_KINDS for p in places):  # "the last ship Canada had scheduled": the country, acting
         return False
+    if _after_vessel_noun(tokens, i, text):
+        return True
     k = j
     if k + 1 < len(tokens) and lowers[k] == "and" and tokens.caps[k + 1]:
         k += 1

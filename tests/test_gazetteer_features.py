@@ -88,6 +88,9 @@ def test_the_town_named_like_a_ship_or_a_model_is_still_the_town(world):
     assert found(world, "The ship sailed to Wanaka and Limassol.")["Wanaka"].country == "NZ"
     assert "Chinook" in found(world, "Families from Chinook drove to Havre.")
     assert found(world, "Kenya helicopters flew to Lodwar.").get("Kenya") is not None
+    # a country right after a vessel's noun is the country acting, in a relative clause: not a ship's name
+    assert found(world, "The last ship Canada had scheduled out of Lebanon left.").get("Canada") is not None
+    assert found(world, "There were 3,767 on ships Australia chartered.").get("Australia") is not None
 
 
 def test_the_port_of_a_town_is_the_town(world):

@@ -143,3 +143,11 @@ def test_a_river_spelt_like_a_far_town_is_no_place(gazetteer):
         "More than 12,000 people were evacuated from Ostrava after the Oder burst its banks, and Bohumin was "
         "cut off.")}
     assert found["Ostrava"] is not None and found.get("Oder") is None
+
+
+def test_an_alternate_name_ending_in_an_english_function_word_is_no_name(gazetteer):
+    """GeoNames lists "Kuwait by" (Danish: "Kuwait city") among Kuwait City's names: in English text "for Kuwait by
+    road" is the country, then a preposition."""
+    found = [(m.surface, m.place.kind if m.place else None) for m in gazetteer.find(
+        "Some 300 families left for Kuwait by road on Monday.")]
+    assert found == [("Kuwait", "country")]
