@@ -264,11 +264,14 @@ def _office(np: str) -> Attribution | None:
 
 
 def _common_body(np: str) -> Attribution | None:
-    """A body described in common nouns: "the regional health office", "the city's fire service"."""
-    words = np.split()
+    """A body described in common nouns: "the regional health office", "the city's fire service", "the interior
+    ministry of the eastern government" (whose it is, after "of")."""
+    head, of, whose = np.partition(" of ")
+    words = head.split() if of and 1 <= len(whose.split()) <= 5 and all(w.isalpha() for w in whose.split()) \
+        else np.split()
     if 2 <= len(words) <= 5 and words[0].lower() == "the" and _bare(words[-1]) in ORG_WORDS \
             and all(w.isalpha() or w[-2:] in ("'s", "’s") for w in words):
-        return Attribution(org_in(np) or " ".join(words[1:]), "")
+        return Attribution(org_in(np) or " ".join(np.split()[1:]), "")
     return None
 
 

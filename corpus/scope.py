@@ -342,7 +342,7 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
     if _CHANGE_FROM.search(text, max(previous_end, start - 40), start) and _CHANGE_TO.match(text, end):
         return "reported"  # "expected to grow from 2,500 troops on Monday to 4,000": where it stands now
     done = _DONE_BEFORE.search(text, max(previous_end, start - 60), start)
-    if done and done.group(1).lower() not in _WANTED:
+    if (done and done.group(1).lower() not in _WANTED) or _PUT_AT_BEFORE.search(text, max(previous_end, start - 60), start):
         return "reported"  # "said it had evacuated 80 ... and would not open its border": the 80 are done
     own = text[start:end]  # a truce "expected to last three days": the number's own words
     for rx, kind in ((_EXPECTED, "expected"), (_PLANNED, "planned")):
@@ -357,6 +357,10 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
 _DONE_BEFORE = re.compile(r"(?<!would )(?<!could )(?<!might )(?<!should )(?<!\bmay )(?<!will )(?<!must )(?<!\bto )"
                           r"\b(?:had|has|have)\s+(?:already\s+|now\s+|so far\s+)?(?:been\s+)?([a-z]+(?:ed|en|wn))\s+"
                           r"(?:(?:about|some|around|nearly|almost|more than|over|at least|an estimated)\s+)?$", re.I)
+#: a count someone gave, with no modal before it: "had earlier put the toll at 150 and said it could rise to 250"
+_PUT_AT_BEFORE = re.compile(r"(?<!would )(?<!could )(?<!might )(?<!\bmay )(?<!will )(?<!\bto )\b(?:put|puts|gave|gives)\s+"
+                            r"(?:the|its|their|his|her)\s+(?:[\w'’-]+\s+){0,3}?(?:toll|figure|number|total|count|tally|"
+                            r"estimate)\s+at\s+(?:(?:about|some|around|nearly|almost|more than|over|at least)\s+)?$", re.I)
 #: perfects that tell of a number wanted, not done: "had expected 750,000 people to flee"
 _WANTED = frozenset({"expected", "planned", "hoped", "intended", "aimed", "wanted", "predicted", "projected",
                      "anticipated", "feared", "promised", "pledged", "vowed", "offered", "proposed", "asked", "ordered",

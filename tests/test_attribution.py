@@ -366,3 +366,8 @@ def test_a_sentence_adverb_is_no_speaker_and_an_article_before_a_body_is_no_part
 ])
 def test_whoever_puts_a_group_at_a_number_is_its_source(sentence, who):
     assert speaker(sentence) == who
+
+
+def test_a_body_described_with_whose_it_is_is_the_speaker_before_the_agency_that_relayed_it():
+    assert speaker("The interior ministry of the eastern government said at least 5,300 people had died in Oran, "
+                   "according to the state news agency.") == "interior ministry of the eastern government"

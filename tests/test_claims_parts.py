@@ -229,3 +229,8 @@ def test_a_number_a_perfect_governs_is_done_whatever_modal_follows():
     assert _q(claims, 80)[1]["modality"] == "reported"
     claims = _claims("In its worst-case plan the agency had expected 750,000 people to flee.")
     assert _q(claims, 750000)[1]["modality"] != "reported"
+
+
+def test_a_count_someone_gave_is_reported_whatever_modal_follows():
+    claims = _claims("The head of the Red Crescent in Oran had earlier put the toll at 150 and said it could rise.")
+    assert _q(claims, 150)[1]["modality"] == "reported"
