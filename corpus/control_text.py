@@ -393,7 +393,8 @@ def _after_claims(text: str, sentence: Sentence, slot: Slot, pid: str, ctx: tupl
 #: after the place a side declared: "(was|had been) (fully) retaken|recaptured|liberated|captured|cleared"
 _TAKEN_AFTER = re.compile(r"\s+(?:(?:was|were|is|are|had\s+been|has\s+been|have\s+been)\s+)?(?:fully\s+|completely\s+|"
                           r"now\s+)?(?:retaken|recaptured|liberated|captured|cleared|taken|secured)\b(?!\s+by\b)", re.I)
-#: "took X" (or "captured X") bare, and a lower-case word after X that is no preposition, conjunction or time word: X modifies a noun
+#: "took X" (or "captured X") bare, and a lower-case word after X that is no preposition, conjunction or time
+#: word: X modifies a noun
 _TOOK = re.compile(r"\b(?:took|captured|seized|taken)\s+(?!over\b)", re.I)
 _MODIFIER = re.compile(r"\s+(?!(?:in|on|at|by|after|before|from|and|or|but|last|this|early|late|during|since|when|as|"
                        r"with|until|within|without|back|two|three|four|weeks?|days?|months?|years?)\b)[a-z]")

@@ -254,13 +254,17 @@ _TOLD_TO_LEAVE = re.compile(
     rf"(?P<passive>ordered|told|instructed){_ON_DAY}{_LEAVE_PLACE.replace('(?P<left>', '(?P<left2>')}", re.I)
 _NAMES = (r"(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}"
           r"(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+)(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}){0,6}")
-#: "People in Omeo and Ensay, in the hills north of X, were told to leave": the order covers the places that say
+#: the kind of area after the names ("people in Butte, Yuba and Sutter counties")
+_AREA_NOUN = r"(?:\s+(?:count(?:y|ies)|districts?|provinces?|parish(?:es)?|shires?|municipalit(?:y|ies)|regions?|areas?))?"
+#: "People in Omeo and Ensay, in the hills north of X, were told to leave", "X and Y, 40 miles south, were also
+#: told to evacuate" (the places themselves, standing for their people): the order covers the places that say
 #: where the group is (the subject's), not those of a description set off by commas after them; the day may stand
 #: between the verb and "to leave" ("were ordered on Tuesday to leave"). "Residents of X were urged to evacuate"
 #: is advice, "... were told to stay indoors" an order to stay (_act_words)
 _GROUP_IN_TOLD = re.compile(
-    rf"\b{_GROUP}\s+(?:in|of|at)\s+(?P<within>{_NAMES})(?:,[^,.;]{{1,80}},)?\s+(?:were|was|are|have\s+been|"
-    rf"had\s+been)\s+(?:all\s+|also\s+)?(?P<verb>ordered|told|instructed|urged|advised|asked){_ON_DAY}\s+to\s+"
+    rf"(?:\b{_GROUP}\s+(?:in|of|at)\s+|(?<!\bin )(?<!\bof )(?<!\bat )(?<!\bfrom ))(?P<within>{_NAMES}){_AREA_NOUN}"
+    rf"(?:,[^,.;]{{1,80}},)?\s+(?:were|was|are|have\s+been|had\s+been)\s+(?:all\s+|also\s+)?"
+    rf"(?P<verb>ordered|told|instructed|urged|advised|asked){_ON_DAY}\s+to\s+"
     r"(?P<act>leave|evacuate|get\s+out|flee|(?:stay|remain|shelter)\s+(?:indoors|inside|in\s+place|at\s+home|"
     r"in\s+their\s+homes))\b", re.I)
 #: "X, a village of Y whose 1,200 residents were ordered to leave": the order covers the place the relative clause

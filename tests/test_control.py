@@ -665,3 +665,16 @@ def test_an_order_covers_the_places_of_its_own_clause_and_a_zone_added_to_an_ord
     got = {(gaz.get(c.place_id).name, c.controller, c.issued_by) for c in claims_in(text, gaz, "US")}
     assert got == {("Pinellas County", "mandatory evacuation zones A, B and C", "Pinellas County"),
                    ("Hillsborough County", "mandatory evacuation zone C", None)}, got
+
+
+def test_places_told_to_evacuate_or_their_people_by_county_are_under_an_order(gaz):
+    """"Nearly 190,000 people in Butte, Yuba and Sutter counties were ordered to evacuate": each county; "Yuba City
+    and Marysville, about 40 miles south, were also told to evacuate": the towns themselves. People of a kind
+    "in X" who were told to leave ("Reporters in X") are no order for X."""
+    text = ("OROVILLE, Calif. - Nearly 190,000 people in Butte, Yuba and Sutter counties were ordered to evacuate on "
+            "Sunday. Yuba City and Marysville, about 40 miles south, were also told to evacuate. Reporters in Chico "
+            "were told to leave the levee.")
+    got = {(gaz.get(c.place_id).name, c.controller) for c in claims_in(text, gaz, "US")}
+    assert got == {("Butte County", "evacuation ordered"), ("Yuba County", "evacuation ordered"),
+                   ("Sutter County", "evacuation ordered"), ("Yuba City", "evacuation ordered"),
+                   ("Marysville", "evacuation ordered")}, got
