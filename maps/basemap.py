@@ -323,7 +323,11 @@ def _inner_lines(divisions: list[BaseFeature], countries: list[BaseFeature], cli
     # overlays on a fixed grid (snap rounding) are robust where the floating-point ones fail on near-parallel
     # lines, and the page rounds to a coarser grid anyway
     grid = 10.0 ** -(nd + 1)
-    outline = shapely.union_all([*(g.boundary for g in shapes), clip.exterior], grid_size=grid).buffer(gap)
+    # the divisions' lines lie inside ``clip``: only the outline within ``gap`` of it can touch them, so the
+    # lines are cut to ``clip`` widened by twice that before the (costly) buffer; the cut ends' caps stay outside
+    lines = shapely.union_all([*(g.boundary for g in shapes), clip.exterior], grid_size=grid)
+    x0, y0, x1, y1 = clip.bounds
+    outline = shapely.clip_by_rect(lines, x0 - 2 * gap, y0 - 2 * gap, x1 + 2 * gap, y1 + 2 * gap).buffer(gap)
     land = shapely.union_all(shapes, grid_size=grid)  # an islet that the countries do not draw gets no dashed ring at sea
     shapely.prepare(outline)
     shapely.prepare(land)
