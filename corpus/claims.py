@@ -44,8 +44,8 @@ _TALLIES = ("total", "cumulative")
 # Coordinated independent clauses are separate statements: ", and a second convoy left ...", and so is what
 # a speaker adds: "..., he said, adding the remaining 10,000 were fighters".
 _COORD = re.compile(r"(?:,\s*(?:and|but|while|whereas|adding(?: that)?|saying(?: that)?|noting(?: that)?)\s+|;\s+)"
-                    # after a semicolon, also a source or group in lower case: "; island officials spoke of ..."
-                    r"(?=(?:(?<=;\s)(?:[a-z][\w-]*\s+)?(?:officials|authorities|police|sources|residents|rescuers|"
+                    # also a source or group in lower case: "; island officials spoke of ...", ", and officials warned"
+                    r"(?=(?:(?:[a-z][\w-]*\s+)?(?:officials|authorities|police|sources|residents|rescuers|"
                     r"witnesses|volunteers|workers)|an?|the|this|these|those|it|they|he|she|we|"
                     r"its|their|his|her|some|many|most|[A-Z][\w'’-]*|\d[\d,]*|one|two|three|four|five|six|"
                     r"seven|eight|nine|ten|eleven|twelve|dozens|hundreds|thousands|"

@@ -63,6 +63,7 @@ _EVAC = re.compile(r"\b(?:evacuat(?:ed|ing)|brought out|bused out|taken out|flow
                    r"from\s+[^.;]{1,60}?\bto\b|"
                    r"(?:allowed|able|permitted) to (?:leave|move|go|depart|cross|travel)|"
                    r"forced\s+(?:[\w,'’-]+\s+){0,6}?to\s+(?:leave|evacuate|move out)|"
+                   r"(?:be|been|being)\s+(?:moved|relocated|bused|flown)\s+(?:out|away|overnight|to|from)\b|"
                    r"(?:headed|pulled|drove|rolled|moved|streamed|snaked) out|"
                    r"(?:complete|completed|finish|continue|carry out|carried out|conduct|resume|begin|start|"
                    r"included|include|includes)\s+(?:the\s+|medical\s+)?evacuations?|"

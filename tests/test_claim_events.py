@@ -47,6 +47,8 @@ def test_displaced_people_counted_in_passing_are_the_displaced():
     ("A wildfire forced about 6,500 residents of the county to leave their homes on Tuesday.", "evacuated"),
     ("The shelling forced 2,000 families to flee.", "fled"),
     ("Orders to leave remained in effect for 400 residents of the valley late on Tuesday.", "other"),
+    ("By 2 pm, 250,000 people had already been moved to shelters.", "evacuated"),
+    ("Officials warned that a further 5,000 could be moved overnight.", "evacuated"),
 ])
 def test_verbs_of_displacement_and_of_moving_people_between_places(text, event):
     assert {e for _, e in _events(text)} == {event}

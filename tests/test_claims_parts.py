@@ -234,3 +234,10 @@ def test_a_number_a_perfect_governs_is_done_whatever_modal_follows():
 def test_a_count_someone_gave_is_reported_whatever_modal_follows():
     claims = _claims("The head of the Red Crescent in Oran had earlier put the toll at 150 and said it could rise.")
     assert _q(claims, 150)[1]["modality"] == "reported"
+
+
+def test_a_clause_whose_subject_is_a_source_in_lower_case_is_a_claim_of_its_own():
+    claims = _claims("More than 12,000 people were evacuated from Oran on Sunday, the governor said, and officials warned "
+                     "that a further 5,000 could be moved overnight.")
+    (c1, _), (c2, _) = _q(claims, 12000), _q(claims, 5000)
+    assert c1.id != c2.id and c2.speaker == "officials"
