@@ -136,6 +136,9 @@ class Attribution:
     person: bool = False
 
 
+# "a deadline the United Nations said was impossible": a verb of saying right before a finite verb with no subject
+# of its own is a clause on one noun (who said it of the deadline), not the source of the sentence
+_CONTACT = re.compile(r"\s+(?:was|were|is|are|would\s+be|had\s+been|has\s+been|could|might)\b")
 _QUOTE_MARKS = re.compile("[\n\"\u201c\u201d\u2018\u2019]")
 
 
@@ -468,7 +471,7 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
     for m in _VERB.finditer(masked):
         verb = m.group(1)
         left = masked[:m.start()]
-        if _passive(left):
+        if _passive(left) or _CONTACT.match(masked, m.end()):
             continue
         if verb == "saying":  # "with activists and local medical officials saying ..."
             w = re.search(r"\bwith\s+([^,]+?)\s*$", left)

@@ -232,7 +232,11 @@ HAZARD_MOVES = re.compile(r"\b(?:the\s+|a\s+)?(?:fire|fires|blaze|wildfire|flame
 NOT_A_MOVE = re.compile(r"\btried to\b|\battempt(?:ed|ing) to\b|\bfailed\b|\bcollapsed\b|\bhalted\b|"
                         r"\bprevented\b|\bblocked\b|\bunable to\b|\bturned back\b|\brefused to\b|"
                         r"\b(?:could not|couldn['’]t|cannot|can['’]t|not allowed to) (?:leave|get out|go|reach|cross|"
-                        r"evacuate|escape)\b", re.I)
+                        r"evacuate|escape)\b|"
+                        # "The Rafah crossing into Egypt remained closed": a way out, closed, is no one moving
+                        r"^\W*(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:crossing|border|road|highway|airport|port|checkpoint|"
+                        r"corridor|bridge)\b[^,;]{0,40}?\b(?:remained|remains|was|were|is|are|stayed|stays|had\s+been|"
+                        r"has\s+been)\s+(?:still\s+)?(?:closed|shut)\b", re.I)
 #: "troops captured X before moving on to Y", "forces raised the flag over X": an advance, no evacuation (unless the
 #: clause names people who move: "after forces recaptured X, families returned to it")
 ADVANCE = re.compile(r"\b(?:troops|forces|soldiers|army|fighters|militants|rebels)\s+(?:had\s+|have\s+|has\s+)?"

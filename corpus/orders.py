@@ -286,8 +286,10 @@ _IN_FORCE = re.compile(
 #: advice to the people in the places named between the group and "to leave"
 _PEOPLE_IN_TO_LEAVE = re.compile(
     r"\b(?P<verb>ordered|told|instructed|urged|advised|asked|called on)\s+(?:the\s+|all\s+)?(?:remaining\s+)?"
+    r"(?:(?:about|some|nearly|more than)\s+)?(?:[\d.,]+\s+(?:million\s+|thousand\s+)?)?"  # "the 1.1 million people in X"
     r"(?:civilians|residents|people|families|inhabitants|everyone|everybody)\s+(?:(?:still|living|who live)\s+)?"
-    r"(?:in|of)\s+(?P<at>[^;.]{1,100}?)\s+to\s+(?:leave|evacuate|flee|get out)\b", re.I)
+    r"(?:in|of)\s+(?P<at>[^;.]{1,100}?)\s+to\s+(?:leave|evacuate|flee|get out|move (?:out|away|south|north|east|west|"
+    r"below|beyond))\b", re.I)
 
 
 _TOLD_TO_LEAVE, _GROUP_IN_TOLD, _IN_FORCE, _PEOPLE_IN_TO_LEAVE, _WHOSE_TOLD = map(

@@ -165,10 +165,11 @@ _RESIDENTS_AFTER = re.compile(r"^\s+(?:\w+\s+)?(?:residents|inhabitants|people|c
 # People told to leave are the population an order concerns, not people who moved: "ordered 250,000 residents
 # to evacuate", "30,000 people were told to leave", "an evacuation order covering 30,000 residents", "40,000
 # people are under evacuation orders".
-_ABOUT = r"(?:(?:about|some|around|nearly|almost|roughly|more than|over|an estimated|up to|at least)\s+)?"
+_ABOUT = r"(?:the\s+|all\s+)?(?:(?:about|some|around|nearly|almost|roughly|more than|over|an estimated|up to|at least)\s+)?"
 # ("forced 6,500 residents to leave" is said of people who did leave: no population)
 _ORDERED_BEFORE = re.compile(rf"\b(?:ordered|told|urged|instructed|asked|advised)\s+{_ABOUT}$", re.I)
-_TO_LEAVE_AFTER = re.compile(r"^[^.;,]{0,60}?\bto\s+(?:evacuate|leave|flee|get out|move out)\b", re.I)
+_TO_LEAVE_AFTER = re.compile(r"^[^.;,]{0,60}?\bto\s+(?:evacuate|leave|flee|get out|move (?:out|away|south|north|east|"
+                             r"west|below|beyond|to))\b", re.I)
 _NP_WORDS = r"(?:\s+(?!(?:after|when|before|because|as|they|who|which|and|but|had|have|has|left|fled)\b)[\w'’-]+){0,5}?"
 _ORDERED_AFTER = re.compile(rf"^{_NP_WORDS}\s+(?:were|was|have been|had been|are being|are|is)\s+(?:\w+\s+)?"
                             r"(?:ordered|told|urged|instructed|asked|advised)\s+to\s+(?:evacuate|leave|flee|get out)\b"

@@ -371,3 +371,11 @@ def test_whoever_puts_a_group_at_a_number_is_its_source(sentence, who):
 def test_a_body_described_with_whose_it_is_is_the_speaker_before_the_agency_that_relayed_it():
     assert speaker("The interior ministry of the eastern government said at least 5,300 people had died in Oran, "
                    "according to the state news agency.") == "interior ministry of the eastern government"
+
+
+def test_a_verb_of_saying_in_a_clause_on_one_noun_is_not_the_sentences_source():
+    """"..., a deadline the United Nations said was impossible to meet": the UN spoke of the deadline, not of the
+    sentence's numbers."""
+    assert speaker("Thousands fled after the army told the 1.1 million people in the north to move within 24 hours, "
+                   "a deadline the United Nations said was impossible to meet.") is None
+    assert speaker("The United Nations said the deadline was impossible to meet.") == "UN"

@@ -241,3 +241,8 @@ def test_a_clause_whose_subject_is_a_source_in_lower_case_is_a_claim_of_its_own(
                      "that a further 5,000 could be moved overnight.")
     (c1, _), (c2, _) = _q(claims, 12000), _q(claims, 5000)
     assert c1.id != c2.id and c2.speaker == "officials"
+
+
+def test_people_told_to_move_are_the_population_an_order_concerns():
+    claims = _claims("The army told the 1.1 million people in the north to move south within 24 hours.")
+    assert _q(claims, 1100000)[1]["scope"] == "population"

@@ -678,3 +678,10 @@ def test_places_told_to_evacuate_or_their_people_by_county_are_under_an_order(ga
     assert got == {("Butte County", "evacuation ordered"), ("Yuba County", "evacuation ordered"),
                    ("Sutter County", "evacuation ordered"), ("Yuba City", "evacuation ordered"),
                    ("Marysville", "evacuation ordered")}, got
+
+
+def test_people_told_to_move_out_of_a_place_put_it_under_an_order(gaz):
+    text = ("KHAN YOUNIS - The army told the 1.1 million people in northern Gaza to move south within 24 hours. "
+            "Another group told residents of Rafah to stay in their homes.")
+    got = {(gaz.get(c.place_id).name, c.controller) for c in claims_in(text, gaz, "PS")}
+    assert ("Gaza", "evacuation ordered") in got, got

@@ -654,3 +654,12 @@ def test_a_known_organisation_of_several_words_is_no_place(gaz, ids):
     got = {m.surface: m.place_id for m in find_mentions(a, gaz)}
     assert got == {"Nairobi": ids["Nairobi"]}, got
     assert legs_of(text, gaz) == [(None, ids["Nairobi"], "happened")]
+
+
+def test_a_way_out_that_stayed_closed_is_no_movement(gaz):
+    from test_routes import _written_legs
+
+    assert _written_legs("The Rafah crossing into Egypt remained closed on Saturday, officials said.", gaz) == []
+    assert _written_legs("The border crossing into Egypt stayed shut.", gaz) == []
+    assert [leg.destination for leg in _written_legs("Hundreds used the Rafah crossing into Egypt on Saturday.", gaz)] \
+        == ["ne:EGY"]
