@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from evacmap.corpus.organisations import ALIASES, ANY_ORG, ORGS
+from evacmap.corpus.organisations import ORGS, orgs_named
 
 __all__ = ["resolve"]
 
@@ -62,10 +62,9 @@ def resolve(descriptor: str, text: str, end: int, credited: str | None = None) -
     want = _words(descriptor)
     start = max(0, end - _LOOK_BACK)
     best: tuple[int, str] | None = None
-    for m in ANY_ORG.finditer(text, start, end):
-        name = ALIASES[m.lastindex - 1][1] if m.lastindex else None
-        if name and _of_kind(want, (name, *ORGS[name])) and (best is None or m.start() >= best[0]):
-            best = (m.start(), name)
+    for at, name in orgs_named(text, start, end):
+        if _of_kind(want, (name, *ORGS[name])) and (best is None or at >= best[0]):
+            best = (at, name)
     for m in _NAMED.finditer(text, start, end):
         name = _trimmed(text, m.start(), m.group(0))
         if len(name.split()) >= 2 and want <= _words(name) and (best is None or m.start() > best[0]):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from evacmap.errors import CorpusError
 
-__all__ = ["ALIASES", "ANY_ORG", "ORGS", "named_state_media", "org_in", "org_name", "state_media"]
+__all__ = ["ALIASES", "ANY_ORG", "ORGS", "named_state_media", "org_in", "org_name", "orgs_named", "state_media"]
 
 _DATA = Path(__file__).resolve().parent / "data" / "organisations.json"
 
@@ -56,6 +56,41 @@ _GENERIC_ORG = re.compile(r"\b(?:of|at|to|from|for|with) (?:the )?((?:[A-Z][\w.'
 _PARENTHESES = re.compile(r"\s*\([^)]*\)")
 _THE = re.compile(r"^the\s+", re.I)
 _ABBREVIATION = re.compile(r"\(([A-Z]{2,6})\)\s*$")
+
+
+_LONGEST: dict[str, int] = {}  # an alias's first word (folded) -> the most words an alias opening with it has
+for _alias, _ in ALIASES:
+    _first = _alias.split()[0].lower()
+    _LONGEST[_first] = max(_LONGEST.get(_first, 0), len(_alias.split()))
+_TOKEN = re.compile(r"\S+")
+_LEAD, _TAIL = re.compile(r"^[(\"“‘'\[]+"), re.compile(r"(?:['’]s)?[)\]\"”’',;:!?]*$")  # a full stop may end an alias
+
+
+def orgs_named(text: str, start: int, end: int) -> list[tuple[int, str]]:
+    """(offset, normal name) of each known organisation named in `text[start:end]` by one of its aliases, in
+    text order: the words looked up in runs of up to the longest alias's length (dictionary look-ups, where a
+    search of `ANY_ORG` over a stretch of text is a regular expression of every alias tried at every
+    character)."""
+    words = []
+    for m in _TOKEN.finditer(text, start, end):
+        lead = _LEAD.match(m.group(0))
+        skip = lead.end() if lead else 0
+        words.append((m.start() + skip, _TAIL.sub("", m.group(0)[skip:])))
+    out: list[tuple[int, str]] = []
+    k = 0
+    while k < len(words):
+        first = words[k][1].lower()
+        longest = max(_LONGEST.get(first, 0), _LONGEST.get(first.rstrip("."), 0))
+        for n in range(min(longest, len(words) - k), 0, -1):  # the longest alias first, as ANY_ORG takes it
+            phrase = " ".join(w for _, w in words[k:k + n])
+            bare = phrase.rstrip(".")  # or a sentence ("... said the ICRC.")
+            hits = [hit for p in {phrase, bare} for hit in (_EXACT.get(p), _FOLDED.get(p.lower())) if hit]
+            if hits:
+                out.append((words[k][0], min(hits)[1]))
+                k += n - 1
+                break
+        k += 1
+    return out
 
 
 def org_name(phrase: str) -> str | None:
