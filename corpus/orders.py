@@ -227,7 +227,8 @@ def _warnings(text: str, sentence: Sentence, slots: list[Slot], gazetteer, last:
         words = "stay-indoors advised" if m.group("kind").lower().startswith("advis") else "stay-indoors order"
         last[:] = [words]
         out.extend(_centred(m, "at", words, slots, gazetteer))
-    for m in _NAMED_ORDER.finditer(text, sentence.start, sentence.end):
+    quoted = any(q in text[sentence.start:sentence.end] for q in '"“')  # every named order is quoted
+    for m in _NAMED_ORDER.finditer(text, sentence.start, sentence.end) if quoted else ():
         at = "at" if m.group("at") else "at2"
         if (named := _named_act(m.group("name") or m.group("name2"), m.group("kind") or m.group("kind2"))) is None:
             continue
