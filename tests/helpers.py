@@ -11,6 +11,8 @@ from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article, Mention
 from evacmap.corpus.sentences import split_sentences
+from evacmap.geo.control import control_claims
+from evacmap.geo.legs import extract_legs
 
 WED = dt.date(2024, 5, 8)  # a Wednesday: the publication day of the written sentences
 
@@ -36,6 +38,18 @@ def claims_in(text: str, names: dict[str, str] | None = None, published: dt.date
     """The claims of a one-article text published on ``published``, with the places ``names``."""
     a = Article("a", "a.txt", text, "x", published=published)
     return extract_claims(a, split_sentences(text), mentions_at(text, names or {}))
+
+
+def legs_in(text: str, gazetteer, focus: str | None = None) -> list:
+    """The movement legs the real pipeline reads in a one-article text, with the gazetteer's places."""
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
+    return extract_legs(a, split_sentences(text), find_mentions(a, gazetteer, focus=focus), gazetteer)
+
+
+def control_in(text: str, gazetteer, focus: str | None = None) -> list:
+    """The control statements the real pipeline reads in a one-article text, with the gazetteer's places."""
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
+    return control_claims(a, split_sentences(text), find_mentions(a, gazetteer, focus=focus), gazetteer)
 
 
 def place_id_of(gazetteer, name: str) -> str | None:

@@ -6,23 +6,10 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from helpers import legs_in
 
 from evacmap.corpus.capitals import capital_of_same_name
-from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article
-from evacmap.corpus.sentences import split_sentences
-from evacmap.gazetteer import Gazetteer
-from evacmap.geo.legs import extract_legs
-
-
-@pytest.fixture(scope="module")
-def gaz():
-    return Gazetteer.load()
-
-
-def _legs(text: str, gaz):
-    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
-    return extract_legs(a, split_sentences(text), find_mentions(a, gaz), gaz)
 
 
 def _kind(gaz, pid):
@@ -38,13 +25,13 @@ def test_the_gazetteer_knows_the_capitals_named_like_their_countries(gaz):
 
 
 def test_a_flight_to_a_country_named_like_its_capital_lands_at_the_capital(gaz):
-    legs = _legs("The stranded workers were flown from Basra to Kuwait on Tuesday.", gaz)
+    legs = legs_in("The stranded workers were flown from Basra to Kuwait on Tuesday.", gaz)
     ends = [_kind(gaz, leg.destination) for leg in legs if leg.destination]
     assert ends and all(kind != "country" and country == "KW" for kind, country in ends), ends
 
 
 def test_a_warship_sailing_to_it_docks_at_the_capital(gaz):
-    legs = _legs("A navy frigate carried 200 foreigners from Bushehr to Kuwait on Monday.", gaz)
+    legs = legs_in("A navy frigate carried 200 foreigners from Bushehr to Kuwait on Monday.", gaz)
     assert [leg.mode for leg in legs] and all(leg.mode == "sea" for leg in legs)
     ends = [_kind(gaz, leg.destination) for leg in legs if leg.destination]
     assert ends and all(kind != "country" and country == "KW" for kind, country in ends), ends
@@ -55,7 +42,7 @@ def test_a_warship_sailing_to_it_docks_at_the_capital(gaz):
     "The convoy of buses drove the workers from Basra to Kuwait.",
 ])
 def test_a_journey_by_road_keeps_the_country(gaz, text):
-    ends = [_kind(gaz, leg.destination) for leg in _legs(text, gaz) if leg.destination]
+    ends = [_kind(gaz, leg.destination) for leg in legs_in(text, gaz) if leg.destination]
     assert ends and all(kind == "country" for kind, _c in ends), ends
 
 

@@ -2,20 +2,13 @@
 "displaced from X" has its destination in the clause's subject."""
 from __future__ import annotations
 
-import hashlib
-
 import pytest
-
-from evacmap.corpus.mentions import find_mentions
-from evacmap.corpus.model import Article
-from evacmap.corpus.sentences import split_sentences
-from evacmap.geo.legs import extract_legs
+from helpers import legs_in
 
 
 def _legs(text: str, gaz, focus: str):
-    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
     return [(gaz.get(lg.origin).name if lg.origin else None, gaz.get(lg.destination).name if lg.destination else None)
-            for lg in extract_legs(a, split_sentences(text), find_mentions(a, gaz, focus=focus), gaz)]
+            for lg in legs_in(text, gaz, focus)]
 
 
 @pytest.mark.parametrize("text", [

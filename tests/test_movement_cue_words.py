@@ -3,26 +3,8 @@ in" a port, planes "took off from X for Y", aircraft "shuttle(d)" people between
 an invented story (none from the corpora), with a negative case."""
 from __future__ import annotations
 
-import hashlib
-
 import pytest
-from helpers import place_id_of
-
-from evacmap.corpus.mentions import find_mentions
-from evacmap.corpus.model import Article
-from evacmap.corpus.sentences import split_sentences
-from evacmap.gazetteer import Gazetteer
-from evacmap.geo.legs import extract_legs
-
-
-@pytest.fixture(scope="module")
-def gaz():
-    return Gazetteer.load()
-
-
-def _legs(text: str, gaz):
-    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
-    return extract_legs(a, split_sentences(text), find_mentions(a, gaz), gaz)
+from helpers import legs_in, place_id_of
 
 
 @pytest.mark.parametrize("text, origin, destination", [
@@ -38,15 +20,15 @@ def _legs(text: str, gaz):
      "Mombasa"),
 ])
 def test_a_ship_or_plane_moving_people_gives_the_leg(gaz, text, origin, destination):
-    got = [(leg.origin, leg.destination) for leg in _legs(text, gaz)]
+    got = [(leg.origin, leg.destination) for leg in legs_in(text, gaz)]
     assert (place_id_of(gaz, origin), place_id_of(gaz, destination)) in got, got
 
 
 def test_planes_that_took_off_went_by_air(gaz):
-    legs = _legs("In the evening, two Hercules took off from Nairobi for Mombasa with 300 passengers.", gaz)
+    legs = legs_in("In the evening, two Hercules took off from Nairobi for Mombasa with 300 passengers.", gaz)
     assert legs and all(leg.mode == "air" for leg in legs)
 
 
 def test_a_ship_landing_at_a_port_with_nobody_named_is_still_an_arrival_not_a_new_origin(gaz):
-    got = [(leg.origin, leg.destination) for leg in _legs("The plane landed safely in Mombasa on Monday.", gaz)]
+    got = [(leg.origin, leg.destination) for leg in legs_in("The plane landed safely in Mombasa on Monday.", gaz)]
     assert all(o is None for o, _d in got) and (None, place_id_of(gaz, "Mombasa")) in got, got

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import hashlib
 
+from helpers import control_in
+
 from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article
 from evacmap.corpus.sentences import split_sentences
-from evacmap.geo.control import control_claims
 from evacmap.geo.legs import extract_legs
 
 
@@ -21,8 +22,7 @@ def legs_of(text: str, gaz, focus: str = "SY"):
 
 
 def claims_of(text: str, gaz, focus: str = "SY"):
-    a = _article(text)
-    return control_claims(a, split_sentences(text), find_mentions(a, gaz, focus=focus), gaz)
+    return control_in(text, gaz, focus)
 
 
 def test_a_held_district_of_a_side_of_a_city_is_that_city(gaz):

@@ -2,19 +2,14 @@
 statements (``siege lifted``); a demand, a hope or a negation is none. Written sentences, any conflict."""
 from __future__ import annotations
 
-import hashlib
-
 import pytest
+from helpers import control_in
 
-from evacmap.corpus.mentions import find_mentions
-from evacmap.corpus.model import Article
-from evacmap.corpus.sentences import split_sentences
-from evacmap.geo.control import ControlClaim, _agrees, control_claims
+from evacmap.geo.control import ControlClaim, _agrees
 
 
 def claims_in(text, gaz, focus):
-    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
-    return control_claims(a, split_sentences(text), find_mentions(a, gaz, focus=focus), gaz)
+    return control_in(text, gaz, focus)
 
 
 @pytest.mark.parametrize("focus, text, name", [
