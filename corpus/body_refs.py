@@ -28,8 +28,9 @@ _KIND_WORDS = "|".join(k.capitalize() for k in _KINDS)
 # "the Ministry of Migration and Displacement", "Egypt's Foreign Ministry", "the Rural Fire Service"
 _NAMED = re.compile(rf"(?:[A-Z][\w'’-]*\s+){{0,4}}(?:{_KIND_WORDS})"
                     r"(?:\s+(?:of|for)\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:and\s+)?[A-Z][\w'’-]*){0,4})?")
-# what any organisation may be called ("the agency said" of the Red Cross), not only one so named
-_ANY_BODY = frozenset({"agency", "organisation", "organization", "body", "group", "charity"})
+# what any organisation may be called ("the agency said" of the Red Cross), not only one so named; not "the group"
+# (a group of residents or of tourists is no organisation credited before)
+_ANY_BODY = frozenset({"agency", "organisation", "organization", "charity"})
 _LOOK_BACK = 1500  # characters: about the last three or four sentences of news text
 
 

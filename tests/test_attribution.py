@@ -379,3 +379,10 @@ def test_a_verb_of_saying_in_a_clause_on_one_noun_is_not_the_sentences_source():
     assert speaker("Thousands fled after the army told the 1.1 million people in the north to move within 24 hours, "
                    "a deadline the United Nations said was impossible to meet.") is None
     assert speaker("The United Nations said the deadline was impossible to meet.") == "UN"
+
+
+def test_the_group_is_no_organisation_credited_before():
+    """"A group of 40 tourists ... the group said": the tourists, not the body that spoke last."""
+    text = ("Headline\n\nThe Red Cross said 200 people had left. A group of 40 tourists stayed at the hotel. "
+            "The group said 12 of them were ill.")
+    assert attribute(text, split_sentences(text))[-1] != "Red Cross"
