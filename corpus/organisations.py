@@ -84,7 +84,7 @@ def orgs_named(text: str, start: int, end: int) -> list[tuple[int, str]]:
         for n in range(min(longest, len(words) - k), 0, -1):  # the longest alias first, as ANY_ORG takes it
             phrase = " ".join(w for _, w in words[k:k + n])
             bare = phrase.rstrip(".")  # or a sentence ("... said the ICRC.")
-            hits = [hit for p in {phrase, bare} for hit in (_EXACT.get(p), _FOLDED.get(p.lower())) if hit]
+            hits = [hit for p in {phrase, bare} if (hit := _alias_hit(p))]
             if hits:
                 out.append((words[k][0], min(hits)[1]))
                 k += n - 1
@@ -93,12 +93,17 @@ def orgs_named(text: str, start: int, end: int) -> list[tuple[int, str]]:
     return out
 
 
+def _alias_hit(phrase: str) -> tuple[int, str] | None:
+    """(rank, normal name) of the best-ranked alias `phrase` is, case-sensitively or folded (see _exact)."""
+    hits = [hit for hit in (_EXACT.get(phrase), _FOLDED.get(phrase.lower())) if hit]
+    return min(hits) if hits else None
+
+
 def org_name(phrase: str) -> str | None:
     """The normal name if `phrase` is (only) a known organisation."""
-    p = _THE.sub("", _PARENTHESES.sub("", phrase).strip(" ,."))
-    hits = [hit for hit in (_EXACT.get(p), _FOLDED.get(p.lower())) if hit]
-    if hits:
-        return min(hits)[1]
+    hit = _alias_hit(_THE.sub("", _PARENTHESES.sub("", phrase).strip(" ,.")))
+    if hit:
+        return hit[1]
     m = _ABBREVIATION.search(phrase)  # "the International Committee ... (ICRC)"
     return org_in(m.group(1)) if m else None
 
