@@ -67,8 +67,8 @@ def geo_word(word: str) -> bool:
     w = word.lower().strip("’'s")
     return word.lower() in _NOT_NAMES or w in _NOT_NAMES or word.lower() in PLACE_WORDS.get()
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
-          r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|expected|expects|"
-          r"predicted|predicts|projected|anticipated|"
+          r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|expected|expects|expect|"
+          r"predicted|predicts|predict|projected|anticipated|"
           r"tweeted|spoke of|speaks of|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
           r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
           r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying|"
@@ -116,6 +116,10 @@ _DOCUMENT = re.compile(r"^(?:(?:a|an|the|its|their|new|latest|official|prelimina
 _AUTHORED = re.compile(r"^(?:a|an|the|its|their|new|latest|official)\s+((?:[\w'’-]+\s+){1,3}?)(?:statement|report|"
                        r"bulletin|update|press release|communiqu[eé])(?:\s+(?:issued|released|published|posted|put out|"
                        r"circulated)\b.*)?$", re.I)
+# A document named only by its kind ("the statement said", "the report added"): it stands for whoever the text
+# said issued it; corpus/speakers.py looks back for that.
+DOCUMENTS = ("statement", "report", "bulletin", "update", "communique", "communiqué", "press release")
+_DOCUMENT_REF = re.compile(rf"^(?:the|that|this|its|their)\s+({'|'.join(DOCUMENTS)})$", re.I)
 _NOT_AUTHORS = frozenset({"joint", "brief", "written", "short", "new", "latest", "final", "daily", "weekly", "separate",
                           "earlier", "later", "first", "second", "previous", "situation", "press"})
 # Pictures as evidence: "Videos shared online showed hundreds of cars", "Satellite images taken on Monday show
@@ -229,6 +233,8 @@ def _speaker_of(np: str, _place_words: frozenset[str]) -> Attribution | None:
         else np
     if _PRONOUN.match(np):
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
+    if (document := _DOCUMENT_REF.match(np)) is not None:  # "the statement said": whoever issued it (speakers.py)
+        return Attribution(None, "", pronoun=document.group(1).lower())
     return (_named_source(np) or _common_body(np) or _body_by_name(np) or _titled_person(np) or _official_of_body(np)
             or _described_source(np) or _office(np))
 
@@ -317,9 +323,25 @@ _OFFICIAL_OF_BODY = re.compile(
     r"directorate|secretariat|council|embassy|railways?))$", re.I)
 
 
+# "a spokesman of the Ministry of External Affairs", "an official at the Department of Foreign Affairs": the body
+# named in capitals, whatever its last word (not the last capitalised word alone, as if it were a name).
+_OFFICIAL_OF_NAMED = re.compile(
+    r"^(?:(?:the|a|an|one)\s+)?(?:(?:senior|top|local|state|district|government)\s+)?"
+    r"(officials?|spokes(?:man|woman|person))\s+(?:in|at|of|from|for|with)\s+(?:the\s+)?"
+    r"([A-Z][^,;:]{0,80})$")
+_CAPITALISED_NAME = re.compile(r"[A-Z][\w'’-]*(?:\s+(?:(?:of|for|and)\s+(?:the\s+)?)?[A-Z][\w'’-]*){0,6}")
+
+
 def _official_of_body(np: str) -> Attribution | None:
     body = _OFFICIAL_OF_BODY.match(np.strip())
-    return Attribution(f"{body.group(1).lower()} ({body.group(2)})", "") if body else None
+    if body:
+        return Attribution(f"{body.group(1).lower()} ({body.group(2)})", "")
+    named = _OFFICIAL_OF_NAMED.match(np.strip())
+    if named and (org := org_name(named.group(2)) or
+                  (named.group(2) if _CAPITALISED_NAME.fullmatch(named.group(2))
+                   and any(_bare(w) in ORG_WORDS for w in named.group(2).split()) else None)):
+        return Attribution(f"{named.group(1).lower()} ({org})", "")
+    return None
 
 
 def _described_source(np: str) -> Attribution | None:

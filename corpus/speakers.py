@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from evacmap.corpus import body_refs
 from evacmap.corpus.attribution import (
+    DOCUMENTS,
     ORG_WORDS,
     PLACE_WORDS,
     ROLES,
@@ -156,6 +157,14 @@ class _SpeltOut:
         return self._found[letters]
 
 
+_DOCUMENT_WORDS = re.compile(rf"\b({'|'.join(DOCUMENTS)})s?\b", re.I)
+
+
+def _documents_named(sentence: str) -> set[str]:
+    """The kinds of document a sentence names ("said in a statement", "a ministry report"), lower-cased."""
+    return {m.group(1).lower() for m in _DOCUMENT_WORDS.finditer(sentence)}
+
+
 def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     masked = mask_quotes(text)
     paras = _paragraphs(text, sentences)
@@ -165,6 +174,7 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     last_org: str | None = None  # "it said" is the organisation last credited, never a person
     speakers: list[str | None] = []
     state: str | None = None  # the place last named as a subject or possessor: what "its embassy" is of
+    issued: dict[str, str] = {}  # a kind of document ("statement") -> the speaker of the last sentence naming one
     for s in sentences:
         speaker, sent = None, masked[s.start:s.end]
         a = find_attribution(s.text, sent)
@@ -178,6 +188,8 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
             speaker = last_person
         elif a and a.pronoun == "it":
             speaker = last_org
+        elif a and a.pronoun in DOCUMENTS:  # "the statement said": who the text last said issued one
+            speaker = issued.get(a.pronoun)
         elif a and a.speaker:
             speaker = spelt_out(a.speaker, s.end)
             if not a.person and (body := body_refs.resolve(speaker, text, s.end, last_org)):  # "the agency said"
@@ -201,5 +213,7 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
             known.setdefault(_surname(name), name)
         if not a and named:
             last_person = known.get(_surname(named[0]), named[0])
+        if speaker:
+            issued.update((kind, speaker) for kind in _documents_named(sent))
         speakers.append(speaker)
     return reported_inherit(masked, sentences, paras, quotes_inherit(text, masked, sentences, paras, speakers))

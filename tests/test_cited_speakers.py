@@ -34,3 +34,31 @@ def test_a_body_that_counted_or_recorded_a_figure_gives_it():
     a = find_attribution("Last week it counted at least 30,000 displaced in the valley.")
     assert a is not None and a.pronoun == "it"
     assert find_attribution("About 3,000 people were counted at the camp.") is None  # a passive names nobody
+
+
+def test_an_official_of_a_body_named_in_capitals_is_credited_to_the_whole_name():
+    """Not to its last capitalised word as if that were a name ("Affairs")."""
+    a = find_attribution("The jets carried 351 Indians to Djibouti, a spokesman of the Ministry of External Affairs said.")
+    assert a is not None and a.speaker == "spokesman (Ministry of External Affairs)"
+    a = find_attribution("Some 600 left, a spokeswoman for the Department of Foreign Affairs and Trade said.")
+    assert a is not None and a.speaker == "spokeswoman (Department of Foreign Affairs and Trade)"
+    a = find_attribution("Some 600 left, a spokesman for Save the Children said.")
+    assert a is not None and a.speaker == "spokesman (Save the Children)"
+    a = find_attribution("Some 600 left, a spokesman for John Smith said.")  # a person is no body
+    assert a is not None and a.speaker == "spokesman"
+
+
+def test_the_statement_is_whoever_the_text_said_issued_it():
+    text = ("INS Sumitra entered Aden harbour on Tuesday, the Indian Navy said in a statement. The ship evacuated 349 "
+            "Indians from Aden, the statement said. Another 20 left on Wednesday, the report said.")
+    assert attribute(text, split_sentences(text)) == ["Indian Navy", "Indian Navy", None]  # no report was named
+    text = ("The foreign ministry put the first group at 122. The Red Cross said 40 more had left. "
+            "A total of 571 will be flown home, the statement said.")
+    assert attribute(text, split_sentences(text))[2] is None  # a statement no one was said to issue
+
+
+def test_a_body_that_expects_or_predicts_a_figure_gives_it():
+    a = find_attribution("Officials expect 5,000 people to leave by Friday.")
+    assert a is not None and a.speaker == "Officials"
+    a = find_attribution("Forecasters predict a surge of up to 4 metres.")
+    assert a is not None and a.speaker == "Forecasters"
