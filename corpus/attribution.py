@@ -11,61 +11,16 @@ from __future__ import annotations
 
 import functools
 import re
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 from evacmap.corpus.firstchars import quick
 from evacmap.corpus.folding import fast
 from evacmap.corpus.organisations import named_state_media, org_in, org_name, state_media
+from evacmap.corpus.source_words import LOCAL_TITLE, ORG_WORDS, PLACE_WORDS, ROLES, SOURCE_NOUNS, geo_word
 
-ORG_WORDS = {"committee", "organization", "organisation", "observatory", "society", "crescent",
-              "cross", "helmets", "nations", "council", "tv", "television", "agency", "ministry",
-              "defence", "defense", "center", "centre", "institute", "media", "news", "group",
-              "union", "office", "army", "forces", "front", "commission", "fund", "network",
-              "foundation", "coalition", "team", "house", "press", "channel", "hospital",
-              "government", "regime", "militias", "militia", "university", "ministries", "command",
-              "embassy", "authority", "authorities", "agencies", "department", "service", "services",
-              "police", "administration", "municipality", "bureau", "navy", "guard",
-              "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports", "board", "division", "coastguard",
-              "utility", "company", "operator", "airline", "railway", "railways",
-              # a local government or an institution speaking through its officials: "the town said",
-              # "according to the school"
-              "town", "city", "county", "village", "prefecture", "school"}
-ROLES = {"president", "prime", "minister", "foreign", "secretary", "secretary-general", "state",
-          "chancellor", "commissioner", "human", "rights", "envoy", "special", "humanitarian",
-          "adviser", "advisor", "head", "chief", "spokesman", "spokeswoman", "spokesperson",
-          "representative", "director", "leader", "manager", "officer", "official", "ambassador",
-          "general", "gen.", "dr.", "dr", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "sheikh", "deputy",
-          "senior", "u.n.", "un", "u.s", "u.s.", "us", "u.k.", "uk", "eu", "syrian", "turkish",
-          "russian", "iranian", "british", "german", "french", "american", "european", "iraqi",
-          "lebanese", "qatari", "saudi", "executive", "king", "queen", "pope", "colonel", "major",
-          "sheriff", "mayor", "governor", "councillor", "councilor", "marshal", "superintendent",
-          "administrator", "brigadier", "captain", "lieutenant", "admiral", "commander", "coordinator",
-          "inspector", "constable", "chairman", "chairwoman", "chair", "mp", "senator", "judge",
-          # abbreviated ranks and titles ("Maj. Gen. X", "Lt. Col. X", "Gov. X")
-          "gen", "maj.", "maj", "brig.", "brig", "lt.", "lt", "col.", "col", "capt.", "capt", "sgt.", "sgt",
-          "adm.", "adm", "cmdr.", "cmdr", "cpl.", "gov.", "gov", "sen.", "rep.", "supt.", "insp.", "premier"}
-# Titles of local officials: a name keeps the title it is given ("Lee County Sheriff X" -> "X (Lee County
-# Sheriff)") when no organisation is named.
-_LOCAL_TITLE = re.compile(r"\b(?:sheriff|mayor|governor|councillor|councilor|marshal|superintendent|"
-                          r"administrator|commissioner|emergency management|fire chief|police chief)\b", re.I)
-_SOURCE_NOUNS = {"observers", "critics", "activists", "officials", "official", "sources", "source",
-                 "diplomat", "diplomats", "residents", "witnesses", "monitors", "medics", "doctors",
-                 "analysts", "experts", "spokesman", "spokeswoman", "correspondent", "journalists",
-                 "volunteers", "workers", "rescuers", "commanders", "commander", "monitor", "coroner",
-                 "coroners", "examiner", "examiners", "investigators", "prosecutors", "organisers", "organizers",
-                 "leaders", "estimates"}
-# Words that are never part of a person's name: compass words and a few proper nouns of religion and the
-# web. The place names an article mentions (found by the gazetteer) are added per article: see `attribute`.
-_NOT_NAMES = frozenset({"east", "west", "north", "south", "eastern", "western", "northern", "southern",
-                        "soviet", "christ", "jesus", "koran", "twitter", "youtube", "whatsapp", "facebook",
-                        "telegram", "county", "province", "city", "state", "district", "region"})
-PLACE_WORDS: ContextVar[frozenset[str]] = ContextVar("place_words", default=frozenset())
+__all__ = ["DOCUMENTS", "ORG_WORDS", "PLACE_WORDS", "ROLES", "Attribution", "find_attribution", "geo_word",
+           "mask_quotes", "org_in", "org_name", "speaker_from_np"]
 
-
-def geo_word(word: str) -> bool:
-    w = word.lower().strip("’'s")
-    return word.lower() in _NOT_NAMES or w in _NOT_NAMES or word.lower() in PLACE_WORDS.get()
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|expected|expects|expect|"
           r"predicted|predicts|predict|projected|anticipated|"
@@ -310,7 +265,7 @@ def _titled_person(np: str) -> Attribution | None:
             or any(geo_word(w) or _bare(w) in ORG_WORDS for w in name.split()):
         return None
     org = org_in(desc)
-    title = desc.strip() if not org and _LOCAL_TITLE.search(desc) else org
+    title = desc.strip() if not org and LOCAL_TITLE.search(desc) else org
     return Attribution(f"{name} ({title})" if title else name, "", person=True)
 
 
@@ -349,7 +304,7 @@ def _described_source(np: str) -> Attribution | None:
     "Lee County Sheriff X", "Jan Egeland"."""
     words = np.split()
     low = [w.lower().strip(",") for w in words]
-    heads = [k for k, w in enumerate(low) if w in _SOURCE_NOUNS]
+    heads = [k for k, w in enumerate(low) if w in SOURCE_NOUNS]
     if heads and len(words) <= 6:  # "critics", "activists and local medical officials", "CNN sources on the ground"
         tail = words[heads[-1] + 1:]
         if len(tail) >= 2 and all(_NAME_TOKEN.match(w) for w in tail):  # "ministry spokesman Arindam Bagchi"
@@ -368,7 +323,7 @@ def _described_source(np: str) -> Attribution | None:
         return None
     org = org_in(desc) if desc else None
     person = len(name.split()) >= 2 and not any(geo_word(w) for w in name.split())
-    if person and not org and desc and _LOCAL_TITLE.search(desc):  # "Lee County Sheriff Carmine Marceno"
+    if person and not org and desc and LOCAL_TITLE.search(desc):  # "Lee County Sheriff Carmine Marceno"
         return Attribution(f"{name} ({desc.strip()})", "", person=True)
     if len(name.split()) == 1 or person:
         return Attribution(f"{name} ({org})" if org and person else name, "", person=person)
@@ -433,7 +388,7 @@ def _subject(left: str) -> Attribution | None:
         org = org_in(segs[-2])  # "the head of the ICRC in Syria, Marianne Gasser, said"
         if org and "(" not in (last.speaker or ""):
             return Attribution(f"{last.speaker} ({org})", "", person=True)
-        if _LOCAL_TITLE.search(segs[-2]) and "(" not in (last.speaker or ""):  # "The mayor of Gyumri, X, said"
+        if LOCAL_TITLE.search(segs[-2]) and "(" not in (last.speaker or ""):  # "The mayor of Gyumri, X, said"
             title = re.sub(r"^(?:the|a|an)\s+", "", segs[-2], flags=re.I)
             return Attribution(f"{last.speaker} ({title})", "", person=True)
     return last
