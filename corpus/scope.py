@@ -46,12 +46,14 @@ _BEGAN_WITH = re.compile(r"\b(?:began|begun|started|opened|kicked off|got under 
                          rf"(?:\w+\s+)?({_BATCH})\b", re.I)
 _NTH = re.compile(rf"\b(second|third|fourth|fifth|sixth|2nd|3rd|4th|5th)\s+(?:\w+\s+)?({_BATCH})\b", re.I)
 # "the biggest single load ... so far": "so far" bounds the superlative, not the count.
-_SUPERLATIVE_SO_FAR = re.compile(r"\b(?:\w+est|most|largest|biggest)\b[^,;.]{0,60}\b(?:so far|to date|yet)\b", re.I)
+_SUPERLATIVE_SO_FAR = re.compile(r"\b(?:\w+est|most|largest|biggest)\b[^,;.]{0,60}\b(?:so far|to date|yet)\b|"
+                                 # "the largest number in a single day since the operation began": the same
+                                 r"\b(?:largest|biggest|highest|greatest|most|worst|busiest|heaviest|deadliest)\b"
+                                 r"[^,;.]{0,60}\bsince\b[^,;.]{0,60}", re.I)
 _CUMULATIVE = re.compile(r"\b(?:so far|to date|thus far|until now|up to now|in recent days|since (?:the )?"
                          r"(?:operation|evacuation|airlift|start|beginning)|since \w+ (?:began|started)|"
                          r"since (?:\w+ing|(?:mon|tues|wednes|thurs|fri|satur|sun)day|dawn|midnight|last \w+|early \w+|"
                          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d{1,2})|"
-                         r"bringing the (?:total|number|tally)|brings the (?:total|number|tally)|"
                          r"(?:total|tally|number) (?:has |had )?(?:risen|rose|climbed|reached))\b", re.I)
 # "as of 8 a.m.", "by Thursday night", "had now arrived": a count as of a moment, i.e. a running total. "had
 # already" is not one: the past perfect only sets an event before the time told of ("had already been taken").
@@ -115,7 +117,10 @@ _PERIOD = re.compile(r"(?<!earlier )(?<!later )\b(?:over|during|in|across) the (
                      r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? )?\d{1,2}\b", re.I)
 _DAY_AFTER = re.compile(r"^[^,;:]*?\bon ((?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|"
                         r"sep|oct|nov|dec)\w*\.? \d{1,2})\b", re.I)
-_DAILY = re.compile(r"\b(?:per day|(?<!within )(?<!in )(?<!for )(?<!than )(?<!of )a day|each day|every day|daily|"
+_DAILY = re.compile(r"\b(?:per day|(?<!within )(?<!in )(?<!for )(?<!than )(?<!of )a day|each day|every day|"
+                    # not "the daily briefing", "in the daily sailings": what is held or runs each day, not a rate
+                    r"daily(?!\s+(?:briefings?|updates?|reports?|bulletins?|(?:press|news)\s+(?:conferences?|briefings?)|"
+                    r"statements?|sailings?|flights?|convoys?|shuttles?|services?|ferr(?:y|ies)))|"
                     r"(?<!within )(?<!in )(?<!for )a night|each night|per hour|(?<!within )(?<!in )(?<!for )an hour)\b",
                     re.I)
 
@@ -130,7 +135,8 @@ _DAY_WINDOW_AFTER = re.compile(r"^[^,;\d]{0,80}?(?:" + _DAY_WINDOW.pattern + ")"
 # "carried 2,488 Canadians and brought the number evacuated to 6,700": the number the tally is brought to is a
 # running total (the clause's other numbers are not: 2,488 is what the day added).
 _BROUGHT_TO_BEFORE = re.compile(r"\b(?:bringing|brings|brought|raising|raises|raised|taking|takes|took|pushing|pushed)\s+"
-                                r"the\s+(?:\w+\s+)?(?:total|number|tally|count)\b[^.;:\d]{0,80}?\bto\s+"
+                                r"the\s+(?:\w+\s+)?(?:total|number|tally|count)\b(?:[^;:\d]|(?<!\d)\d{1,2}(?![\d,.]))"
+                                r"{0,100}?\bto\s+"
                                 r"(?:(?:about|some|around|roughly|nearly|almost|more than|over|at least)\s+)?$", re.I)
 _OF_THEM_AFTER = re.compile(r"^\s+(?:or so\s+)?(?:of|among)\s+(?:them|those|whom|these)\b", re.I)
 
@@ -296,6 +302,10 @@ def quantity_scope(text: str, start: int, end: int, previous_end: int = 0) -> st
     if ordinal and ordinal.group(1).lower() not in ("last", "next"):
         word = ordinal.group(1).lower()
         return "first_batch" if word == "first" else f"{_ORD[word]}_batch"
+    # "8,000 of them have asked to leave": a part of the group just named, unless the clause says what the count is
+    # over ("since the operation began, ..., 5,400 of them Americans" is a running total of its own)
+    if _OF_THEM_AFTER.match(text[end:]) and clause_scope(text) is None:
+        return "part"
     if _DAY_WINDOW_AFTER.match(text[end:]) or (not previous_end and _DAY_WINDOW.search(before)):
         return "daily"  # "2,300 in the 24 hours to Sunday noon": that day's count, not the total
     if _population(text[end:], near, before):

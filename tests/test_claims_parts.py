@@ -246,3 +246,33 @@ def test_a_clause_whose_subject_is_a_source_in_lower_case_is_a_claim_of_its_own(
 def test_people_told_to_move_are_the_population_an_order_concerns():
     claims = _claims("The army told the 1.1 million people in the north to move south within 24 hours.")
     assert _q(claims, 1100000)[1]["scope"] == "population"
+
+
+def test_n_of_them_is_a_part_unless_its_clause_says_what_the_count_is_over():
+    claims = _claims("Some 25,000 Borduria nationals live in Ruritania, and about 8,000 of them have asked to leave.")
+    assert _q(claims, 8000)[1]["scope"] == "part"
+    claims = _claims("Since the operation began, about 122,000 people have been flown out of Oran, 5,400 of them "
+                     "foreigners, the general said.")
+    assert _q(claims, 5400)[1]["scope"] == "cumulative"
+    claims = _claims("The first 101 of them landed in Tall on Monday.")  # the ordinal says more
+    assert _q(claims, 101)[1]["scope"] == "first_batch"
+
+
+@pytest.mark.parametrize(("text", "value", "scope"), [
+    # the number the tally is brought to is a running total; what the clause added is not, and a date between
+    # the cue and the number does not hide it
+    ("Five more planes landed at Oran on Thursday, bringing the number of aircraft sent to eight.", 5, None),
+    ("The airlift flew 1,900 people out of Oran, bringing the number evacuated since the city fell on Aug. 15 to "
+     "about 8,230.", 8230, "cumulative"),
+    ("The new order brings the number of people forced from their homes since the eruption began on Sept. 19 to "
+     "around 6,800.", 6800, "cumulative"),
+    # "since" after a superlative bounds the superlative, not the count
+    ("Ruritania took more than 1,000 people out of Tall on Monday, the largest number in a single day since the "
+     "operation began.", 1000, None),
+    # "daily" describing a briefing or a service is no rate
+    ("An estimated 13,000 nationals have left Tall in the daily sailings, the ministry said.", 13000, "cumulative"),
+    ("The ministry said at its daily briefing that 300 people crossed at Oran on Monday.", 300, None),
+    ("About 500 people daily were crossing at Oran.", 500, "daily"),
+])
+def test_tallies_brought_to_a_number_superlatives_and_daily_services(text, value, scope):
+    assert _q(_claims(text), value)[1]["scope"] == scope
