@@ -14,13 +14,20 @@ from dataclasses import replace
 
 from evacmap.corpus.attribution import find_attribution, mask_quotes
 from evacmap.corpus.claim_links import BEGIN_WITH, also_undated, first_stage, part_of_previous
-from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
+from evacmap.corpus.claim_places import (
+    ANAPHORA,
+    MentionIndex,
+    claim_mentions,
+    claim_places,
+    dateline_end,
+    without_datelines,
+)
 from evacmap.corpus.dates import find_dates, find_times, narrative_dates, runs_to_report
 from evacmap.corpus.events import classify
 from evacmap.corpus.folding import fast
 from evacmap.corpus.leaning import ATTRIBUTIVE, colon_head, leans_back
 from evacmap.corpus.metadata import is_caption
-from evacmap.corpus.model import CSV_HEADER, Article, Claim, Mention, Quantity, Sentence
+from evacmap.corpus.model import Article, Claim, Mention, Quantity, Sentence
 from evacmap.corpus.quantities import counts_people, parse_quantities
 from evacmap.corpus.quoted import Quoted
 from evacmap.corpus.referents import Referents
@@ -88,7 +95,8 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     # newline offsets once, then bisection: counting or searching back per sentence is quadratic (issue 14)
     newlines = [m.start() for m in re.finditer("\n", article.text)]
     paragraphs = [bisect_left(newlines, s.start) for s in sentences]
-    dates = narrative_dates(texts, article.published, paragraphs)
+    dates = narrative_dates(without_datelines(article.text, sentences, texts, newlines, paragraphs),
+                            article.published, paragraphs, story=texts)
     # one-word place names the gazetteer found are never part of a person's name ("Aleppo", "Gyumri")
     speakers = attribute(article.text, sentences, place_words(mentions))
     masked = mask_quotes(article.text)
@@ -127,8 +135,6 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
         last_places = functools.partial(claim_places, s.text, s.start, index, skip)  # only "there" etc. ask
     return also_undated(article.published, first_stage(article.text, part_of_previous(
         article.text, _corefer(article.text, claims))))
-
-
 
 
 # Another source's figure for the thing just counted: "...; the Herald put the figure at 11,000".
@@ -485,11 +491,6 @@ def _placed(c: Sentence, quantities: list[Quantity], kept: list[Mention],
             places[h] = list(next((places[g] for g in reversed(holders[:i]) if places[g]), []))
     # places carried over by anaphora ("housed there") are the whole clause's
     return [replace(q, places=tuple(dict.fromkeys([*places[part_of(q.start)], *inferred]))) for q in quantities]
-
-
-def claims_csv_rows(claims: list[Claim]) -> tuple[tuple[str, ...], list[list]]:
-    """(header, rows) for a spreadsheet: one row per quantity, one row for a claim without any."""
-    return CSV_HEADER, [row for c in claims for row in c.csv_rows()]
 
 
 # Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).

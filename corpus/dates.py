@@ -251,7 +251,7 @@ def story_day(texts: list[str], published: dt.date | None) -> dt.date | None:
 
 
 def narrative_dates(texts: list[str], published: dt.date | None,
-                    paragraphs: list[int] | None = None) -> list[dt.date | None]:
+                    paragraphs: list[int] | None = None, story: list[str] | None = None) -> list[dt.date | None]:
     """The date each sentence is about: its own foreground date, else the story's current day.
 
     The current day starts each paragraph at the story's day (a backstory paragraph about
@@ -261,9 +261,10 @@ def narrative_dates(texts: list[str], published: dt.date | None,
     the latest figures and names no day is of the publication day, and so is the story after it; so is a reported
     state of the operation ("said 150 soldiers were taking part"), the story staying put; one that tells of
     an event the article dated ("Monday's explosion" ... "The blast happened as ...") is of that event's day.
-    `paragraphs` gives each sentence's paragraph number (default: all in one paragraph).
+    `paragraphs` gives each sentence's paragraph number (default: all in one paragraph). `story`: the texts the
+    story's day is read from, when they differ (a dateline's day is the story's, not its first sentence's own).
     """
-    base = story_day(texts, published)
+    base = story_day(texts if story is None else story, published)
     current, para = base, None
     out: list[dt.date | None] = []
     events = _dated_events(texts, published)

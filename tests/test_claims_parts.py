@@ -276,3 +276,13 @@ def test_n_of_them_is_a_part_unless_its_clause_says_what_the_count_is_over():
 ])
 def test_tallies_brought_to_a_number_superlatives_and_daily_services(text, value, scope):
     assert _q(_claims(text), value)[1]["scope"] == scope
+
+
+def test_a_datelines_day_is_the_storys_not_the_day_its_first_sentence_tells_of():
+    """The date in "ORAN, May 7 (Wire) -" is when the story was filed: the lede's "on Monday" dates its count; a
+    later sentence that names no day is of the story's day, the dateline's."""
+    text = ("ORAN, May 7 (Tall Wire) - Ruritania took more than 1,000 people out of Oran on Monday, officials said.\n\n"
+            "Some 26 countries have asked Ruritania for help.")
+    claims = _claims(text, published=dt.date(2025, 5, 7))  # 7 May 2025 is a Wednesday
+    assert _q(claims, 1000)[0].date == dt.date(2025, 5, 5)
+    assert _q(claims, 26)[0].date == dt.date(2025, 5, 7)
