@@ -141,3 +141,8 @@ def _num(x: float | None) -> int | float | None:
 def _cell(x: float | None) -> int | float | str:
     n = _num(x)
     return "" if n is None else n
+
+
+def claims_csv_rows(claims: list[Claim]) -> tuple[tuple[str, ...], list[list]]:
+    """(header, rows) for a spreadsheet: one row per quantity, one row for a claim without any."""
+    return CSV_HEADER, [row for c in claims for row in c.csv_rows()]

@@ -191,7 +191,7 @@ def _is_number(text: str) -> bool:
 
 
 def claims_csv(prods: Products) -> str:
-    from evacmap.corpus.claims import claims_csv_rows
+    from evacmap.corpus.model import claims_csv_rows
 
     header, rows = claims_csv_rows(prods.claims)
     return to_csv(list(header), rows)

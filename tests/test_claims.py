@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evacmap.corpus.claims import claims_csv_rows, extract_claims
+from evacmap.corpus.claims import extract_claims
 from evacmap.corpus.compare import ComparisonGroup, GroupValue, compare_claims, compare_csv_rows, disagree, interval, site_of
 from evacmap.corpus.events import EVENT_KINDS, classify
-from evacmap.corpus.model import Article, Claim
+from evacmap.corpus.model import Article, Claim, claims_csv_rows
 from evacmap.corpus.quantities import parse_quantities
 from evacmap.corpus.sentences import split_sentences
 
