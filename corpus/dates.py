@@ -156,7 +156,11 @@ def _weekday(published: dt.date, wd: int, future: bool, strict: bool) -> dt.date
 _DEADLINE = re.compile(r"\bto\s+[a-z]+(?:\s+[a-z]+){0,2}?\s+by(?:\s+[\w:.-]+){0,2}\s*$", re.I)
 
 
-_FUTURE_IN_PAST = re.compile(r"\b(?:was|were)\s+(?:due|scheduled|expected|set|going|about)?\s*to\b|\bwould\b", re.I)
+_FUTURE_IN_PAST = re.compile(r"\b(?:was|were)\s+(?:due|scheduled|expected|set|going|about)?\s*to\b|\bwould\b|"
+                             r"\b(?:was|were)\s+(?:planned|scheduled|set|due|expected)\s+(?:for|on)\b", re.I)
+# the day of what a forecast or a warning looks ahead to: "urged to leave ahead of hot weather forecast for
+# Saturday", "evacuated ahead of landfall on Friday" (the day to come, not when the urging or leaving happened)
+_AHEAD = re.compile(r"\b(?:forecast|predicted)(?:\s+(?:for|on))?\s*$|\bahead of\b[^,;]*$", re.I)
 
 
 def _future(text: str, m: re.Match, window: str) -> bool:
@@ -191,13 +195,15 @@ def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = No
         if m.group("weekday"):
             wd = WEEKDAYS.index(m.group("wd").lower())
             mod = (m.group("wmod") or "").lower()
-            future = mod == "next" or (mod != "last" and _future(text, m, window))
+            ahead = mod != "last" and _AHEAD.search(window) is not None
+            future = mod == "next" or ahead or (mod != "last" and _future(text, m, window))
             # the future in the past ("were due to leave on Monday" after "flew out 257 on Sunday") is counted
             # from the day the sentence told of, not from publication
             base = anchor if future and anchor < published and _FUTURE_IN_PAST.search(window) else published
             day = _weekday(base, wd, future, strict=mod in ("last", "next"))
             kind = "weekday"
-            background = background or bool(_DEADLINE.search(window))  # a deadline is not when things happened
+            # a deadline, or what a forecast looks ahead to, is not when things happened
+            background = background or bool(_DEADLINE.search(window)) or ahead
         elif m.group("explicit"):
             mon = (m.group("mon") or m.group("mon2")).lower()[:3]
             month = next(v for k, v in _MONTHS.items() if k.startswith(mon))

@@ -223,3 +223,19 @@ def test_the_future_in_the_past_counts_its_weekday_from_the_day_told_of():
         [dt.date(2024, 5, 6)]
     assert [r.date for r in find_dates("another 400 would leave on Monday.", thu, anchor=sun)] == [dt.date(2024, 5, 6)]
     assert [r.date for r in find_dates("another 400 will leave on Monday.", thu, anchor=sun)] == [dt.date(2024, 5, 13)]
+    # what was planned for a day before publication: that day, counted from the day told of
+    fri, sat = dt.date(2024, 5, 10), dt.date(2024, 5, 11)
+    assert [r.date for r in find_dates("four sorties were planned for Friday.", sat, anchor=fri)] == [fri]
+
+
+def test_the_day_a_forecast_looks_ahead_to_is_not_when_things_happened():
+    """"urged to leave ahead of hot weather forecast for Saturday": Saturday is to come, and is not the day of the
+    urging (a background day, as a deadline is)."""
+    fri = dt.date(2020, 1, 3)
+    (ref,) = find_dates("Up to 100,000 people have been urged to leave ahead of hot, windy weather forecast for "
+                        "Saturday.", fri)
+    assert ref.date == dt.date(2020, 1, 4) and ref.background
+    (ref,) = find_dates("Thousands were evacuated ahead of landfall on Saturday.", fri)
+    assert ref.date == dt.date(2020, 1, 4) and ref.background
+    (ref,) = find_dates("Thousands were evacuated on Thursday.", fri)
+    assert ref.date == dt.date(2020, 1, 2) and not ref.background
