@@ -355,6 +355,8 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
     done = _DONE_BEFORE.search(text, max(previous_end, start - 60), start)
     if (done and done.group(1).lower() not in _WANTED) or _PUT_AT_BEFORE.search(text, max(previous_end, start - 60), start):
         return "reported"  # "said it had evacuated 80 ... and would not open its border": the 80 are done
+    if _DONE_AFTER.match(text[end:]):  # "on top of nearly 760,000 who had already fled": its own perfect
+        return "reported"
     own = text[start:end]  # a truce "expected to last three days": the number's own words
     for rx, kind in ((_EXPECTED, "expected"), (_PLANNED, "planned")):
         if rx.search(own):
@@ -372,6 +374,10 @@ _DONE_BEFORE = re.compile(r"(?<!would )(?<!could )(?<!might )(?<!should )(?<!\bm
 _PUT_AT_BEFORE = re.compile(r"(?<!would )(?<!could )(?<!might )(?<!\bmay )(?<!will )(?<!\bto )\b(?:put|puts|gave|gives)\s+"
                             r"(?:the|its|their|his|her)\s+(?:[\w'’-]+\s+){0,3}?(?:toll|figure|number|total|count|tally|"
                             r"estimate)\s+at\s+(?:(?:about|some|around|nearly|almost|more than|over|at least)\s+)?$", re.I)
+#: a count's own relative clause in a perfect: done, whatever the mood of the clause it sits in
+_DONE_AFTER = re.compile(r"^\s+(?:or so\s+)?(?:[\w'’-]+\s+){0,3}?(?:who|that)\s+(?:have|has|had)\s+"
+                         r"(?:now\s+|already\s+|so far\s+)?(?:been\s+)?(?:[a-z]+ed|[a-z]+en|fled|left|gone|come|"
+                         r"flown|brought|taken|sent|crossed|arrived|reached|died)\b", re.I)
 #: perfects that tell of a number wanted, not done: "had expected 750,000 people to flee"
 _WANTED = frozenset({"expected", "planned", "hoped", "intended", "aimed", "wanted", "predicted", "projected",
                      "anticipated", "feared", "promised", "pledged", "vowed", "offered", "proposed", "asked", "ordered",

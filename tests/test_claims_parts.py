@@ -286,3 +286,9 @@ def test_a_datelines_day_is_the_storys_not_the_day_its_first_sentence_tells_of()
     claims = _claims(text, published=dt.date(2025, 5, 7))  # 7 May 2025 is a Wednesday
     assert _q(claims, 1000)[0].date == dt.date(2025, 5, 5)
     assert _q(claims, 26)[0].date == dt.date(2025, 5, 7)
+
+
+def test_a_count_whose_own_relative_clause_is_a_perfect_is_done_whatever_the_clause_mood():
+    claims = _claims("The UN said that as many as 200,000 more people might try to leave Oran in the coming days, on "
+                     "top of nearly 760,000 who had already fled.")
+    assert _q(claims, 760000)[1]["modality"] == "reported" and _q(claims, 200000)[1]["modality"] == "possible"
