@@ -23,6 +23,9 @@ __all__ = ["DOCUMENTS", "ORG_WORDS", "PLACE_WORDS", "ROLES", "Attribution", "fin
 
 _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|claimed|"
           r"claims|claim|stated|announced|confirmed|estimated|estimates|noted|insisted|wrote|expected|expects|expect|"
+          # "officials estimate that ...", not the noun ("its latest estimate", "their best estimate")
+          r"(?<!\bits )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\bour )(?<!\blatest )(?<!\bbest )(?<!\bnew )"
+          r"(?<!\bofficial )(?<!\bfirst )(?<!\binitial )(?<!\brough )(?<!\bconservative )(?<!\brevised )estimate|"
           r"predicted|predicts|predict|projected|anticipated|"
           r"tweeted|spoke of|speaks of|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
           r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
@@ -46,6 +49,10 @@ def _passive(left: str) -> bool:
     k = len(left.rstrip())
     return k < len(left) and _PASSIVE.search(left, max(0, k - 5), k) is not None
 _ACCORDING = re.compile(r"\baccording to\s+", re.I)
+# a name whose capitalised words run on through "and" ("Department of Social Welfare and Development"), up to the
+# first word that is neither capitalised nor a joining word
+_ONE_NAME_WITH_AND = re.compile(r"(?:the\s+)?[A-Z][\w'’.-]*(?:\s+(?:of|for|and|on|the)?\s*[A-Z][\w'’.-]*)*"
+                                r"\s+and\s+[A-Z][\w'’.-]*(?:\s+(?:of|for|and|on|the)?\s*[A-Z][\w'’.-]*)*")
 #: "OCHA cited the Libyan Red Crescent as saying ...", "it cited the WHO instead: ...": the figures are the cited body's
 _CITED = re.compile(r"\bcit(?:ed|es|ing)\s+(?P<who>(?:the\s+)?[A-Z][^,;:]{1,80}?)\s+(?:as\s+(?:saying|reporting)\b|"
                     r"(?:instead\s*)?:)")
@@ -428,6 +435,10 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
     for m in _ACCORDING.finditer(masked):
         rest = re.sub(r",\s*(?:which|who)\b[^,.;]*", "", masked[m.end():])
         pieces = re.split(r"(,\s*and\s+|\s+and\s+|,\s*|\.\s*$)", rest)
+        whole = _ONE_NAME_WITH_AND.match(rest)  # "the Department of Social Welfare and Development": one body
+        if whole and (a := speaker_from_np(whole.group(0).rstrip("."))) and a.speaker and not a.person \
+                and " and " in a.speaker:
+            pieces = [whole.group(0).rstrip(".")]
         names = []
         for k in range(0, len(pieces), 2):
             a = speaker_from_np(pieces[k]) if pieces[k].strip() else None
@@ -459,7 +470,12 @@ def find_attribution(text: str, masked: str | None = None) -> Attribution | None
         subj = inv or _subject(left)
         if subj:
             found.append((m.start(), Attribution(subj.speaker, verb, subj.pronoun, subj.person)))
-    return min(found, key=lambda x: x[0])[1] if found else None
+    # "the military expects to fly out 5,000 a day, Taylor told reporters": an intention, reported by the source
+    told = [f for f in found if not _INTENDS.match(masked, f[0])]
+    return min(told or found, key=lambda x: x[0])[1] if found else None
+
+
+_INTENDS = re.compile(r"(?:has |have |had )?(?:expects?|expected|predicts?|predicted|anticipated|projected)\s+to\s")
 
 
 # Searched on folded text, behind a scan for the literals every match holds (corpus/folding.py, literals.py).

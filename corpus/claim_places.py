@@ -46,21 +46,19 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
+from evacmap.corpus.dates import DATELINE as _DATELINE
 from evacmap.corpus.folding import fast
-from evacmap.corpus.model import Mention, Sentence
+from evacmap.corpus.model import Mention
 from evacmap.corpus.prefilter import Guarded
 from evacmap.gazetteer.model import ADMIN_KINDS
 
-__all__ = ["ANAPHORA", "MentionIndex", "article_dateline", "claim_mentions", "claim_places", "dateline_end",
-           "without_datelines"]
+__all__ = ["ANAPHORA", "MentionIndex", "article_dateline", "claim_mentions", "claim_places", "dateline_end"]
 
 ANAPHORA = re.compile(r"\b(?:(?:those|these|both|the)\s+(?:two\s+|three\s+|four\s+)?(?:cities|towns|villages|"
                       r"enclaves|districts|neighbou?rhoods|camps|areas|islands|settlements)|"
                       r"(?:to|from|in|into|out of|inside)\s+there|(?:move|go|going|went|headed|taken|sent|"
                       r"arrive|arrived|stay|stayed|remain|remained|live|lived)\s+there)\b", re.I)
 
-_DATELINE = re.compile(r"^[ \t]*(?:[A-Z][A-Z'.-]+(?:[ ,]+(?:[A-Z][A-Za-z'.-]+|\d{1,4}))*)(?:\s*\([^)\n]{1,30}\))?"
-                       r"\s*(?:—|–|--|-|:)\s", re.M)
 _PARTY_BEFORE = Guarded(re.compile(r"(?:\baccording to|\b(?:brokered|mediated|backed|supported|sponsored|negotiated|"
                            r"organi[sz]ed|funded|hosted|run|led|helped|announced|reported|claimed|hired|chartered|"
                            r"condemned|accused|urged|criticised|criticized)\s+by|"
@@ -190,18 +188,6 @@ def dateline_end(text: str, paragraph_start: int) -> int:
     """Where a paragraph's dateline ("BEIRUT —", "KHARTOUM, Sudan (Reuters) -") ends, or its start."""
     m = _DATELINE.match(text, paragraph_start)
     return m.end() if m and m.start() == paragraph_start else paragraph_start
-
-
-def without_datelines(text: str, sentences: list[Sentence], texts: list[str], newlines: list[int],
-                       paragraphs: list[int]) -> list[str]:
-    """The sentences with a paragraph's dateline blanked: "NEW DELHI, April 7 (Wire) - India took 1,000 people out
-    on Monday" is of Monday; April 7 is the day the story was filed."""
-    out = list(texts)
-    for n, s in enumerate(sentences):
-        start = newlines[paragraphs[n] - 1] + 1 if paragraphs[n] else 0
-        if start >= s.start - 2 and out[n] and (end := dateline_end(text, start)) > max(start, s.start):
-            out[n] = " " * (end - s.start) + s.text[end - s.start:]
-    return out
 
 
 def _party(text: str, before: str, after: str, domestic: bool = False) -> bool:

@@ -14,14 +14,7 @@ from dataclasses import replace
 
 from evacmap.corpus.attribution import find_attribution, mask_quotes
 from evacmap.corpus.claim_links import BEGIN_WITH, also_undated, first_stage, part_of_previous
-from evacmap.corpus.claim_places import (
-    ANAPHORA,
-    MentionIndex,
-    claim_mentions,
-    claim_places,
-    dateline_end,
-    without_datelines,
-)
+from evacmap.corpus.claim_places import ANAPHORA, MentionIndex, claim_mentions, claim_places, dateline_end
 from evacmap.corpus.dates import find_dates, find_times, narrative_dates, runs_to_report
 from evacmap.corpus.events import classify
 from evacmap.corpus.folding import fast
@@ -95,8 +88,7 @@ def extract_claims(article: Article, sentences: list[Sentence], mentions: list[M
     # newline offsets once, then bisection: counting or searching back per sentence is quadratic (issue 14)
     newlines = [m.start() for m in re.finditer("\n", article.text)]
     paragraphs = [bisect_left(newlines, s.start) for s in sentences]
-    dates = narrative_dates(without_datelines(article.text, sentences, texts, newlines, paragraphs),
-                            article.published, paragraphs, story=texts)
+    dates = narrative_dates(texts, article.published, paragraphs)
     # one-word place names the gazetteer found are never part of a person's name ("Aleppo", "Gyumri")
     speakers = attribute(article.text, sentences, place_words(mentions))
     masked = mask_quotes(article.text)

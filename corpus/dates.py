@@ -179,14 +179,23 @@ def _future(text: str, m: re.Match, window: str) -> bool:
     return bool(after and _FUTURE.fullmatch(after.group(0)))
 
 
-def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = None) -> list[DateRef]:
-    """Date phrases in `text` resolved against `published`; 'a day earlier' against `anchor`."""
+# A dateline opening a paragraph ("BEIRUT —", "NEW DELHI, April 7 (Wire) -"): its day is when the story was filed
+DATELINE = re.compile(r"^[ \t]*(?:[A-Z][A-Z'.-]+(?:[ ,]+(?:[A-Z][A-Za-z'.-]+|\d{1,4}))*)(?:\s*\([^)\n]{1,30}\))?"
+                      r"\s*(?:—|–|--|-|:)\s", re.M)
+
+
+def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = None,
+               datelines: bool = False) -> list[DateRef]:
+    """Date phrases in `text` resolved against `published`; 'a day earlier' against `anchor`. The day of a
+    dateline opening `text` ("NEW DELHI, April 7 (Wire) - India took 1,000 people out on Monday") is when the story
+    was filed, not a day the text tells of: left out unless `datelines`."""
     if published is None:
         return []
     anchor = anchor or published
     quotes = _quote_spans(text)
     out: list[DateRef] = []
-    for m in _DATE.finditer(text):
+    filed = DATELINE.match(text) if not datelines else None
+    for m in _DATE.finditer(text, filed.end() if filed else 0):
         clause = _clause_before(text, m.start())
         window = " ".join(clause.split()[-8:])
         in_quote = any(a <= m.start() < b for a, b in quotes)
@@ -249,7 +258,7 @@ def find_times(text: str) -> list[tuple[str, int, int]]:
 def story_day(texts: list[str], published: dt.date | None) -> dt.date | None:
     """The day the story is about: the article's first foreground day, else its publication day."""
     for text in texts:
-        for r in find_dates(text, published):
+        for r in find_dates(text, published, datelines=True):  # a dateline's day is the story's
             if not r.background and r.kind in ("weekday", "explicit", "relative") \
                     and (published is None or r.date <= published):
                 return r.date
@@ -257,7 +266,7 @@ def story_day(texts: list[str], published: dt.date | None) -> dt.date | None:
 
 
 def narrative_dates(texts: list[str], published: dt.date | None,
-                    paragraphs: list[int] | None = None, story: list[str] | None = None) -> list[dt.date | None]:
+                    paragraphs: list[int] | None = None) -> list[dt.date | None]:
     """The date each sentence is about: its own foreground date, else the story's current day.
 
     The current day starts each paragraph at the story's day (a backstory paragraph about
@@ -267,10 +276,10 @@ def narrative_dates(texts: list[str], published: dt.date | None,
     the latest figures and names no day is of the publication day, and so is the story after it; so is a reported
     state of the operation ("said 150 soldiers were taking part"), the story staying put; one that tells of
     an event the article dated ("Monday's explosion" ... "The blast happened as ...") is of that event's day.
-    `paragraphs` gives each sentence's paragraph number (default: all in one paragraph). `story`: the texts the
-    story's day is read from, when they differ (a dateline's day is the story's, not its first sentence's own).
+    `paragraphs` gives each sentence's paragraph number (default: all in one paragraph). A dateline's day is the
+    story's day, not its first sentence's own.
     """
-    base = story_day(texts if story is None else story, published)
+    base = story_day(texts, published)
     current, para = base, None
     out: list[dt.date | None] = []
     events = _dated_events(texts, published)

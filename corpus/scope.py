@@ -138,6 +138,10 @@ _BROUGHT_TO_BEFORE = re.compile(r"\b(?:bringing|brings|brought|raising|raises|ra
                                 r"the\s+(?:\w+\s+)?(?:total|number|tally|count)\b(?:[^;:\d]|(?<!\d)\d{1,2}(?![\d,.]))"
                                 r"{0,100}?\bto\s+"
                                 r"(?:(?:about|some|around|roughly|nearly|almost|more than|over|at least)\s+)?$", re.I)
+# the whole of "bringing the number rescued since the siege began to 1,100": its cues ("since ...") are that number's
+_BROUGHT_TO = re.compile(r"\b(?:bringing|brings|brought|raising|raises|raised|taking|takes|pushing|pushed)\s+the\s+"
+                         r"(?:\w+\s+)?(?:total|number|tally|count)\b[^;]{0,100}?\bto\s+(?:(?:about|some|around|roughly|"
+                         r"nearly|almost|more than|over|at least)\s+)?\d[\d,.]*", re.I)
 _OF_THEM_AFTER = re.compile(r"^\s+(?:or so\s+)?(?:of|among)\s+(?:them|those|whom|these)\b", re.I)
 
 # Cues right around one number (checked on the words between the previous number, or the clause start, and
@@ -272,7 +276,7 @@ def part_scope(part: str, clause: str, start: int, counted: bool = False) -> str
 def clause_scope(text: str, counted: bool = False) -> str | None:
     """The scope a clause states for everything it counts ("the first batch of 17 buses"). `counted`: the
     clause holds a count, so its perfect aspect ("had crossed") makes the count a running total."""
-    text = _SUPERLATIVE_SO_FAR.sub(" ", text)
+    text = _BROUGHT_TO.sub(" ", _SUPERLATIVE_SO_FAR.sub(" ", text))  # the number a tally is brought to has its own
     for n in sorted(_CLAUSE_FAMILY.possible(text)):  # only the cues whose words the clause holds
         rx, scope = _CLAUSE_CUES[n]
         m = rx.search(text)

@@ -16,7 +16,7 @@ ORG_WORDS = {"committee", "organization", "organisation", "observatory", "societ
               "foundation", "coalition", "team", "house", "press", "channel", "hospital",
               "government", "regime", "militias", "militia", "university", "ministries", "command",
               "embassy", "authority", "authorities", "agencies", "department", "service", "services",
-              "police", "administration", "municipality", "bureau", "navy", "guard",
+              "police", "military", "administration", "municipality", "bureau", "navy", "guard",
               "directorate", "secretariat", "cabinet", "presidency", "headquarters", "ports", "board", "division", "coastguard",
               "utility", "company", "operator", "airline", "railway", "railways",
               # a local government or an institution speaking through its officials: "the town said",

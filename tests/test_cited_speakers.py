@@ -62,3 +62,27 @@ def test_a_body_that_expects_or_predicts_a_figure_gives_it():
     assert a is not None and a.speaker == "Officials"
     a = find_attribution("Forecasters predict a surge of up to 4 metres.")
     assert a is not None and a.speaker == "Forecasters"
+
+
+def test_a_body_whose_name_runs_on_through_and_is_one_source():
+    a = find_attribution("More than 180,000 residents have fled Oran, according to the Department of Social Welfare "
+                         "and Development.")
+    assert a is not None and a.speaker == "Department of Social Welfare and Development"
+    a = find_attribution("Some 300 left, according to the Red Cross and the UN.")  # two sources stay two
+    assert a is not None and a.speaker == "Red Cross; UN"
+    a = find_attribution("Some 300 left, according to Ruritania and Borduria.")
+    assert a is not None and a.speaker == "Ruritania; Borduria"
+
+
+def test_the_military_and_officials_who_estimate_are_sources():
+    a = find_attribution("The military said 120 militants and 38 soldiers had been killed.")
+    assert a is not None and a.speaker == "military"
+    a = find_attribution("Local officials estimate that 300 to 500 civilians are still inside.")
+    assert a is not None and a.speaker == "Local officials"
+    assert find_attribution("Their latest estimate of 500 people is low.") is None  # the noun
+
+
+def test_an_intention_is_the_reporting_sources_claim():
+    a = find_attribution("Once the airfield is running at full pace, the military expects to fly out between 5,000 "
+                         "and 9,000 passengers a day, Taylor told reporters.")
+    assert a is not None and a.speaker == "Taylor"

@@ -292,3 +292,16 @@ def test_a_count_whose_own_relative_clause_is_a_perfect_is_done_whatever_the_cla
     claims = _claims("The UN said that as many as 200,000 more people might try to leave Oran in the coming days, on "
                      "top of nearly 760,000 who had already fled.")
     assert _q(claims, 760000)[1]["modality"] == "reported" and _q(claims, 200000)[1]["modality"] == "possible"
+
+
+def test_the_numbers_of_a_lede_under_a_dated_dateline_are_of_the_day_the_lede_names():
+    text = ("ORAN, May 7 (Tall Wire) - About 179 civilians were rescued from Oran on Monday, the committee said, but as "
+            "many as 2,000 people are believed to remain trapped.")
+    claims = _claims(text, published=dt.date(2025, 5, 7))
+    assert {_q(claims, v)[1]["date"] for v in (179, 2000)} == {"2025-05-05"}
+
+
+def test_the_cues_of_the_tally_a_clause_brings_a_number_to_are_that_numbers():
+    claims = _claims("A second truce on Saturday allowed 134 more residents to leave Oran, bringing the number rescued "
+                     "since the start of the siege to 1,100, officials said.")
+    assert _q(claims, 134)[1]["scope"] is None and _q(claims, 1100)[1]["scope"] == "cumulative"
