@@ -108,6 +108,10 @@ FLOORS = {
     # 10/12 with "landed N people at", "due in", "took off from X for Y", "shuttle(d)"; 28/40 and 11/12 with "those
     # reaching X had left from Y". Its README lists the misses.
     "yemen-2015": {"legs": 28, "routes": 11, "control": 4},
+    # pakistan-floods: written blind (the 2022 floods: Nowshera and Charsadda told to leave, tourists airlifted out of
+    # Kalam to Kanju and Mingora, Dadu's towns ordered out, Manchar Lake cut to save Sehwan, families on the highways
+    # and into Balochistan); first run 4/27 legs, 2/7 routes, 0/7 control. Its README lists the misses.
+    "pakistan-floods-2022": {"legs": 4, "routes": 2, "control": 0},
 }
 
 
