@@ -28,6 +28,7 @@ spokeswoman lieutenant sergeant father brother sister saint st ambassador""".spl
 SPEECH = frozenset("""said says told added warned stated reported claimed asked urged hailed likened called spoke
 explained noted wrote tweeted insisted argued announced congratulated believes believed thinks thought wants
 wanted hopes hoped admitted denied""".split())
+ASKED = frozenset("told asked urged warned".split())  # "Nowshera told to leave": who is told, in a headline
 # Capitalised words that open a place's name in news text but are nobody's first name: "Southern California",
 # "Greater London", "Northern Syria".
 PLACE_MODIFIERS = frozenset("""north south east west northern southern eastern western central greater upper
@@ -213,8 +214,7 @@ def person_signal(tokens: Tokens, i: int, j: int, text: str) -> str | None:
     """How strongly this occurrence says the name is a person's: "strong" after a title ("Mr Zarqa") or an
     addressee verb; "speaks" before a speech verb ("Kerry said", but also "Alberta wants"); "joined" after
     another capitalised word, as after a first name ("John Kerry", but also "CBC Toronto"); "weak" before
-    another capitalised word
-    ("Kerry Washington", but also "Aleppo Thursday"); None otherwise."""
+    another capitalised word ("Kerry Washington", but also "Aleppo Thursday"); None otherwise."""
     if j - i >= 2 and tokens.lowers[j - 1] in FEATURE_WORDS:
         return None  # "Lee County told residents", "Hudson River": a feature's name is nobody's
     return _person_evidence(tokens, i, j, text)
@@ -251,9 +251,9 @@ def _person_evidence(tokens: Tokens, i: int, j: int, text: str) -> str | None:
             and (gap_before.strip() == "" or gap_before == "-") and "\n" not in gap_before
             and prev not in PLACE_MODIFIERS and prev not in WHEN_WORDS and not acronym_before(tokens, first, text)):
         return "joined"  # "John Kerry", but also "CBC Toronto", "Team Alberta"
-    if (nxt is not None and nxt in SPEECH and gap_after.strip() == ""
+    if (nxt is not None and nxt in SPEECH and gap_after.strip() == "" and not (nxt in ASKED and lowers[j + 1:j + 2] == ["to"])
             and not (prev is not None and gap_before.strip() == "" and (prev in PREPOSITIONS or prev in PLACE_MODIFIERS))):
-        return "speaks"  # "Kerry said", but not "the mayor of Paris said" nor "from downtown Tampa said"
+        return "speaks"  # "Kerry said", not "the mayor of Paris said", "from downtown Tampa said", "X told to leave"
     if nxt is not None and (gap_after.strip() == "" or gap_after == "-") and "\n" not in gap_after:
         if tokens.keys[j] in ARTICLES and j + 1 < len(tokens) and tokens.caps[j + 1]:
             return "weak"
