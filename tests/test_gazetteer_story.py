@@ -141,3 +141,14 @@ def test_a_town_told_to_leave_in_a_headline_is_no_speaker(headline, town):
     gazetteer = Gazetteer.load(focus="AU")
     text = f"{headline}\n\nSYDNEY, Feb 28 (Wire) - Residents of low-lying parts of {town} were ordered to leave on Monday."
     assert len(found(gazetteer, text).get(town, [])) == 2
+
+
+def test_the_one_namesake_in_the_story_country_beats_small_towns_far_abroad():
+    """In a story focused on Britain that names Inverness and Glasgow, "Camberwell" is the London district (a
+    GeoNames village with no population figure), not the Melbourne suburb of 22,000: the only namesake in the
+    story's country wins when every other one is a small town far from the story, instead of being left
+    unresolved on population alone."""
+    gazetteer = Gazetteer.load(focus="GB")
+    text = ("Troops flew from Inverness and Glasgow on Monday. Police also evacuated families from Camberwell as the "
+            "river rose.")
+    assert [p.country for p in found(gazetteer, text)["Camberwell"]] == ["GB"]
