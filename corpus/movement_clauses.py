@@ -241,6 +241,8 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
     described = _described_origin(clause, lo, text) if dests and not origins else None
     roles = sorted(origins + vias + dests, key=lambda r: r[0])
     window_end = max([r[1].end for r in roles if r[1].start >= lo] + [lo + r[0] + len(r[2]) for r in roles])
+    if (tail := ORDERED_OUT_TAIL.match(text, window_end, hi)) is not None:  # "of X, Y and Z to evacuate": an order's
+        window_end = tail.end()
     window_end = status_window_end(text, window_end, hi)
     return Move(lo, hi, [o[1] for o in sorted(origins, key=lambda r: r[0])],
                  [v[1] for v in sorted(vias, key=lambda r: r[0])],

@@ -1,0 +1,41 @@
+"""Rules of news English that a flood evacuation's reports lean on, each on written sentences of an invented story
+(Australian towns, none from our corpora): an order to the people of part of a town or of a list of towns is a
+planned movement out of each; a flood's toll counts villages, districts, bridges and policemen; a place naming the
+body a helicopter belongs to is not where its passengers were; "the planning minister" plans nothing."""
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from helpers import place_id_of
+
+from evacmap.corpus.mentions import find_mentions
+from evacmap.corpus.model import Article
+from evacmap.corpus.sentences import split_sentences
+from evacmap.gazetteer import Gazetteer
+from evacmap.geo.legs import extract_legs
+
+
+@pytest.fixture(scope="module")
+def gaz():
+    return Gazetteer.load(focus="AU")
+
+
+def legs_of(text: str, gaz) -> set[tuple[str | None, str | None, str]]:
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="T")
+    return {(leg.origin, leg.destination, leg.status)
+            for leg in extract_legs(a, split_sentences(text), find_mentions(a, gaz, focus="AU"), gaz)}
+
+
+def test_people_of_low_lying_parts_of_a_town_ordered_to_leave_leave_it(gaz):
+    lismore = place_id_of(gaz, "Lismore")
+    text = "Police ordered residents of low-lying parts of Lismore to leave their homes on Friday."
+    assert legs_of(text, gaz) == {(lismore, None, "planned")}
+
+
+def test_residents_of_a_list_of_towns_directed_to_evacuate_leave_each_of_them(gaz):
+    lismore, casino = place_id_of(gaz, "Lismore"), place_id_of(gaz, "Casino")
+    text = "The council on Tuesday directed the residents of Lismore, Casino and Woodburn Flats to evacuate to safe places."
+    found = legs_of(text, gaz)
+    assert {(lismore, None, "planned"), (casino, None, "planned")} <= found
+    assert all(status == "planned" for _o, _d, status in found)
