@@ -11,6 +11,7 @@ from helpers import place_id_of
 
 from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article
+from evacmap.corpus.quantities import parse_quantities
 from evacmap.corpus.sentences import split_sentences
 from evacmap.gazetteer import Gazetteer
 from evacmap.geo.legs import extract_legs
@@ -39,3 +40,13 @@ def test_residents_of_a_list_of_towns_directed_to_evacuate_leave_each_of_them(ga
     found = legs_of(text, gaz)
     assert {(lismore, None, "planned"), (casino, None, "planned")} <= found
     assert all(status == "planned" for _o, _d, status in found)
+
+
+@pytest.mark.parametrize(("text", "value", "counts"), [
+    ("Three cuts have flooded about 150 villages south of the lake.", 150, "villages"),
+    ("Twenty-three districts have been declared calamity-hit.", 23, "districts"),
+    ("More than 3,400 km of roads were destroyed and 157 bridges washed away.", 157, "bridges"),
+    ("Two policemen on the embankment were swept away.", 2, "policemen"),
+])
+def test_a_floods_toll_counts_villages_districts_bridges_and_policemen(text, value, counts):
+    assert [(q.value, q.counts) for q in parse_quantities(text) if q.counts] == [(value, counts)]
