@@ -8,7 +8,9 @@ import hashlib
 
 import pytest
 from helpers import place_id_of
+from test_claims_rules import _mentions
 
+from evacmap.corpus.claim_places import claim_places, dateline_end
 from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article
 from evacmap.corpus.quantities import parse_quantities
@@ -50,3 +52,9 @@ def test_residents_of_a_list_of_towns_directed_to_evacuate_leave_each_of_them(ga
 ])
 def test_a_floods_toll_counts_villages_districts_bridges_and_policemen(text, value, counts):
     assert [(q.value, q.counts) for q in parse_quantities(text) if q.counts] == [(value, counts)]
+
+
+def test_the_place_owning_a_government_helicopter_is_not_where_its_passengers_were():
+    text = "A New South Wales government helicopter airlifted 35 people from Mallacoota."
+    names = {"New South Wales": "nsw", "Mallacoota": "m"}
+    assert list(claim_places(text, 0, _mentions(text, names), dateline_end(text, 0))) == ["m"]
