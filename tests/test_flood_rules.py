@@ -14,6 +14,7 @@ from evacmap.corpus.claim_places import claim_places, dateline_end
 from evacmap.corpus.mentions import find_mentions
 from evacmap.corpus.model import Article
 from evacmap.corpus.quantities import parse_quantities
+from evacmap.corpus.scope import modality
 from evacmap.corpus.sentences import split_sentences
 from evacmap.gazetteer import Gazetteer
 from evacmap.geo.legs import extract_legs
@@ -58,3 +59,11 @@ def test_the_place_owning_a_government_helicopter_is_not_where_its_passengers_we
     text = "A New South Wales government helicopter airlifted 35 people from Mallacoota."
     names = {"New South Wales": "nsw", "Mallacoota": "m"}
     assert list(claim_places(text, 0, _mentions(text, names), dateline_end(text, 0))) == ["m"]
+
+
+@pytest.mark.parametrize("text", [
+    "The planning minister, Ann Weir, had earlier given a figure of 30 million.",
+    "The planning commission said 2,000 homes were lost.",
+])
+def test_a_planning_office_plans_nothing(text):
+    assert modality(text) == "reported"
