@@ -67,3 +67,11 @@ def test_the_place_owning_a_government_helicopter_is_not_where_its_passengers_we
 ])
 def test_a_planning_office_plans_nothing(text):
     assert modality(text) == "reported"
+
+
+def test_families_from_two_towns_left_both(gaz):
+    lismore, casino, grafton = (place_id_of(gaz, n) for n in ("Lismore", "Casino", "Grafton"))
+    assert legs_of("Families from Lismore and Casino have fled to Grafton.", gaz) == {
+        (lismore, grafton, "happened"), (casino, grafton, "happened")}
+    # a state after a comma only says where the town is
+    assert legs_of("Families from Lismore, New South Wales, have fled to Grafton.", gaz) == {(lismore, grafton, "happened")}
