@@ -106,6 +106,9 @@ DEST_CUES = re.compile(
     # "who fled north ... have been sheltering in industry camps, including at X": X is where they went
     r"(?:sheltering|sheltered|staying|stayed|housed|stranded|stuck)\s+(?:in|at)\s+(?:[\w'’-]+\s+){0,3}?"
     r"(?:camps?|shelters?|cent(?:re|er)s?|sites?|hotels?|schools?|towns?|communities)\s*,?\s+including\s+(?:at|in)|"
+    # "crossed into X and are sheltering in (and around) Y": where the movers now stay
+    r"(?:are|were|have\s+been|had\s+been|now)\s+(?:sheltering|staying|camped|camping|living)\s+(?:in|at)(?:\s+and\s+around)?"
+    r"(?=\s+(?-i:[A-Z]))|"
     r"en route to|on (?:its|their|the) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
     r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arriv(?:ed|e|es|ing) (?:in|at)|"
     r"(?:were|was|been|being) received (?:in|at)|"  # "5,000 of the arrivals were received at X camp"

@@ -75,3 +75,9 @@ def test_families_from_two_towns_left_both(gaz):
         (lismore, grafton, "happened"), (casino, grafton, "happened")}
     # a state after a comma only says where the town is
     assert legs_of("Families from Lismore, New South Wales, have fled to Grafton.", gaz) == {(lismore, grafton, "happened")}
+
+
+def test_where_movers_are_now_sheltering_is_their_destination(gaz):
+    lismore, stanthorpe = place_id_of(gaz, "Lismore"), place_id_of(gaz, "Stanthorpe")
+    text = "Families from Lismore have crossed into Queensland and are sheltering in and around Stanthorpe."
+    assert legs_of(text, gaz) == {(lismore, stanthorpe, "happened")}
