@@ -26,8 +26,8 @@ out of a claim when it is (general rules of news English, in this order):
 - a title: "U.S. Secretary of State", "envoy for Syria", "coordinator for Ukraine", "ambassador to X";
 - an analogy: "another Srebrenica", "a second X", "like X", "reminiscent of X";
 - inside a relative clause describing someone (", which backs the government,"; ", who fled from X,");
-- a modifier of a vehicle or group noun ("the X buses") when the clause names another place: the buses
-  come from there, the claim is about where they go;
+- a modifier of a vehicle or group noun ("the X buses", "a X government helicopter") when the clause names another
+  place: the buses come from there, the claim is about where they go;
 - in a concessive clause ("while the world's attention has been focused on X, ...") when the main clause
   names a place of its own.
 
@@ -163,7 +163,8 @@ _TITLE_BEFORE = Guarded(re.compile(rf"\b(?:{_TITLE_WORDS})(?:\s+\w+)?(?:\s+(?:fo
 _ANALOGY_WORDS = (r"another|a second|a new|a repeat of|like|as in|reminiscent of|echoes of|compared (?:with|to)|"
                   r"the next|similar to")
 _ANALOGY_BEFORE = Guarded(re.compile(rf"\b(?:{_ANALOGY_WORDS})\s+(?:the\s+)?$", re.I), _ANALOGY_WORDS)
-_MODIFIER_AFTER = re.compile(r"^\s+(?:buses|bus|convoys?|evacuees|ambulances|vehicles|trucks|flights?|"
+_MODIFIER_AFTER = re.compile(r"^\s+(?:(?:government|provincial|state|federal|military|army|navy|police)\s+)?"
+                             r"(?:buses|bus|convoys?|evacuees|ambulances|vehicles|trucks|flights?|helicopters?|"
                              r"planes?|boats?|ships?|fighters|rebels|militias?|groups?)\b", re.I)
 _CONCESSIVE = re.compile(r"^\W*(?:but\s+|and\s+)?(?:while|although|though|whereas|even as)\b[^,;]*[,;]",
                          re.I)

@@ -56,6 +56,9 @@ NOUNS = {
     # a participle standing for the people it describes ("30,000 displaced", "among 800 displaced in all"), and
     # what a disaster's aftermath counts
     "displaced": "displaced", "cases": "cases", "schools": "schools",
+    # what a flood's toll counts beside the dead: the places flooded, the bridges lost, the police swept away
+    "villages": "villages", "districts": "districts", "bridges": "bridges", "policemen": "policemen",
+    "policewomen": "policewomen",
 }
 # Demonyms ("538 Indonesians", "230 Britons"): capitalised plurals a count may head, kept as written.
 # The shapes cover most; the irregular plurals are listed ("64 Greeks", "47 Swedes", "300 Filipinos"), and so
@@ -68,7 +71,8 @@ HUMAN = frozenset({"people", "civilians", "residents", "evacuees", "fighters", "
                    "doctors", "refugees", "hostages", "prisoners", "nationals", "passengers", "foreigners",
                    "diplomats", "staff", "dependants", "responders", "firefighters", "crews", "rescuers",
                    "peacekeepers", "missing", "migrants", "pilgrims", "students", "tourists", "elderly",
-                   "survivors", "relatives", "parents", "visitors", "holidaymakers", "campers", "displaced"})
+                   "survivors", "relatives", "parents", "visitors", "holidaymakers", "campers", "displaced", "policemen",
+                   "policewomen"})
 
 # The shapes that name what a bare number counts before it (read by corpus.quantities):
 # a whole named by the part it includes: "put the total at 3,100, among them 900 Chileans" (people);

@@ -223,6 +223,7 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
             if PEOPLE_FROM.search(clause[:cue.end()]) and cue.start() < min(
                     (d[0] for d in dests if d[2] != "arrived in"), default=len(clause)):  # the scene is before
                 take(cue, origins)
+                _coordinated(origins, inside, text, used, need_and=True)  # "families from X and Y fled to Z"
                 break
     if dests and not origins:
         _population_origin(text, (lo, hi), inside, used, origins=origins, dests=dests)
@@ -241,6 +242,7 @@ def clause_move(text: str, lo: int, hi: int, slots: list[Slot], last_dest: Slot 
     described = _described_origin(clause, lo, text) if dests and not origins else None
     roles = sorted(origins + vias + dests, key=lambda r: r[0])
     window_end = max([r[1].end for r in roles if r[1].start >= lo] + [lo + r[0] + len(r[2]) for r in roles])
+    window_end = tail.end() if (tail := ORDERED_OUT_TAIL.match(text, window_end, hi)) else window_end  # "X and Y to leave"
     window_end = status_window_end(text, window_end, hi)
     return Move(lo, hi, [o[1] for o in sorted(origins, key=lambda r: r[0])],
                  [v[1] for v in sorted(vias, key=lambda r: r[0])],

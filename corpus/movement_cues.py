@@ -44,9 +44,11 @@ OFFSHORE = re.compile(r"\b(?:anchored|anchoring|lay|lying|waited|waiting|moored|
 EMBARKING = re.compile(r"\b(?:to\s+(?:take\s+on|pick\s+up|collect|embark|evacuate|board)|aboard|on\s+board|"
                        r"out\s+to\s+(?:it|her|the\s+ship|the\s+vessel)|tenders?|landing\s+craft|small\s+boats)\b", re.I)
 #: "ordered everyone in X to leave": X is where the movement starts (the order is read in corpus.control_text)
-ORDERED_OUT = re.compile(r"\b(?:ordered|told|instructed|forced)\s+(?:the\s+)?(?:everyone|everybody|all|residents|people|"
+ORDERED_OUT = re.compile(r"\b(?:ordered|told|instructed|directed|forced)\s+(?:the\s+)?(?:everyone|everybody|all|residents|people|"
                          r"inhabitants|thousands|hundreds)(?:\s+(?:residents|people|of them))?\s+(?:in|of|from)\b", re.I)
-ORDERED_OUT_TAIL = re.compile(r"\s+to\s+(?:leave|evacuate|get out|flee)\b|\s+out\b", re.I)
+#: (after a list of places: "directed the residents of X, Y and Z to evacuate")
+ORDERED_OUT_TAIL = re.compile(r"(?:(?:,|,?\s+and|,?\s+or)\s+(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,3}){0,6}"
+                              r"(?:\s+to\s+(?:leave|evacuate|get out|flee)\b|\s+out\b)", re.I)
 #: "about 200 residents were flown out": a movement out of the place the sentence is about
 FLOWN_OUT = re.compile(r"\b(?:flown|airlifted|bused|bussed|driven|taken|evacuated|moved|ferried|carried|brought|"
                        r"got|gotten|ordered)\s+out\b(?!\s+of\b)", re.I)
@@ -104,6 +106,9 @@ DEST_CUES = re.compile(
     # "who fled north ... have been sheltering in industry camps, including at X": X is where they went
     r"(?:sheltering|sheltered|staying|stayed|housed|stranded|stuck)\s+(?:in|at)\s+(?:[\w'’-]+\s+){0,3}?"
     r"(?:camps?|shelters?|cent(?:re|er)s?|sites?|hotels?|schools?|towns?|communities)\s*,?\s+including\s+(?:at|in)|"
+    # "crossed into X and are sheltering in (and around) Y": where the movers now stay
+    r"(?:are|were|have\s+been|had\s+been|now)\s+(?:sheltering|staying|camped|camping|living)\s+(?:in|at)(?:\s+and\s+around)?"
+    r"(?=\s+(?-i:[A-Z]))|"
     r"en route to|on (?:its|their|the) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
     r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arriv(?:ed|e|es|ing) (?:in|at)|"
     r"(?:were|was|been|being) received (?:in|at)|"  # "5,000 of the arrivals were received at X camp"
@@ -145,6 +150,9 @@ LOCATED_RE = re.compile(LOCATED, re.I)
 FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
                     r"(?-i:North|South|East|West|Central)|"
                     r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
+                    # "residents of low-lying parts of X", "the outskirts of X": a part of the place ("the rebel-held
+                    # districts of X" are the actor's: corpus/control_text.py places them)
+                    r"(?:(?-i:[a-z])[\w-]*\s+){0,2}(?:parts?|outskirts|suburbs?)\s+of|"
                     # "Al-Azraq air base in", "a high school in", "a health office in": a facility in the place
                     r"its|their|(?:(?:(?-i:[A-Z])[\w.]*|(?!(?:to|from|into|and|or|for|by|via|with|then|in|at|of|on)\b)"
                     r"(?-i:[a-z])[\w-]*)\s+){0,3}(?:headquarters|embassy|embassies|compound|offices?|"
@@ -195,8 +203,8 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      r"\b(?:arranged|organi[sz]ed|laid on|chartered|provided)\s+(?:[\w'’-]+\s+){0,4}?to\s+(?:take|carry|"
                      r"bring|fly|ferry|move|transport)\b|"
                      # "told tourists to leave X", "were ordered to leave X": what an order or request asks for
-                     r"\b(?:told|ordered|(?:were|was|been) asked|urged|advised|instructed|directed)\s+(?:[\w'’,-]+\s+){0,3}?"
-                     r"to\s+(?:leave|evacuate|vacate|go|move|head)\b", re.I)
+                     r"\b(?:told|ordered|(?:were|was|been) asked|urged|advised|instructed|directed)\s+(?:[\w'’,-]+\s+){0,8}?"
+                     r"(?:(?:and|or)\s+(?:(?-i:[A-Z])[\w'’.-]*\s+){1,4})?to\s+(?:leave|evacuate|vacate|go|move|head)\b", re.I)
 #: "the first Britons to be taken out": an ordinal's infinitive describes who was moved, it plans nothing; nor
 #: does an ability that picks out the movers ("209 patients who could walk left")
 FIRST_TO_BE = re.compile(r"\b(?:first|last|only)\s+(?:[\w'’-]+\s+){0,3}?to\s+be\s+\w+|"

@@ -61,7 +61,8 @@ _ORDER = re.compile(
     r"\b(?P<zone3>zones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H])*)\s+(?:were|was|are|is|have been|has been|had been)\s+"
     r"(?:also\s+)?ordered\s+(?:out|to\s+(?:leave|evacuate))\b|"
     # "ordered evacuations for <towns>", "issued evacuation orders for <towns>"
-    r"\b(?P<ordered>ordered|issued|expanded|extended)\s+(?:an?\s+|the\s+)?(?:evacuations?|evacuation\s+orders?)\s+"
+    r"\b(?P<ordered>ordered|issued|expanded|extended)\s+(?:an?\s+|the\s+)?(?:(?:immediate|urgent|full|complete|partial|total|"
+    r"precautionary|temporary)\s+)?(?:evacuations?|evacuation\s+orders?)\s+"
     r"(?:for|of|in|to)\b", re.I)
 _ORDER = fast(_ORDER)  # searched in every sentence: folded, it skips ahead to a first letter (corpus/folding.py)
 #: a zone named in a sentence ("the part of zone B south of ..."): which zone of an order covers a place
@@ -100,7 +101,7 @@ _ISSUER = re.compile(
     r"(?P<by>(?:(?:the|The)\s+)?(?:[A-Z][\w'’.&-]*\s+){0,5}(?:[A-Z][\w'’.&-]*|authorities|officials|police|"
     r"government|county|city|province|state|municipality|council|mayor|governor)"
     r"(?:\s+(?:in|of|for)\s+(?:the\s+)?(?:[a-z]+ern\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})?)"
-    r"\s+(?:has\s+|had\s+|have\s+)?(?:also\s+)?(?:on\s+\w+\s+)?(?:ordered|issued|told|instructed|declared|advised|urged|"
+    r"\s+(?:has\s+|had\s+|have\s+)?(?:also\s+)?(?:on\s+\w+\s+)?(?:ordered|issued|told|instructed|directed|declared|advised|urged|"
     r"asked|recommended)"
     r"(?:\s+(?:an?|the))?\s*$")
 _ISSUED_BY = re.compile(r"[^.;]{0,80}?\b(?:issued|ordered|declared)\s+by\s+(?P<by>(?:the\s+)?[A-Za-z][^,.;]{1,60}?)"
@@ -286,7 +287,7 @@ _IN_FORCE = re.compile(
 #: "urged civilians in X and the districts near it to leave", "ordered families living in X to leave": an order or
 #: advice to the people in the places named between the group and "to leave"
 _PEOPLE_IN_TO_LEAVE = re.compile(
-    r"\b(?P<verb>ordered|told|instructed|urged|advised|asked|called on)\s+(?:the\s+|all\s+)?(?:remaining\s+)?"
+    r"\b(?P<verb>ordered|told|instructed|directed|urged|advised|asked|called on)\s+(?:the\s+|all\s+)?(?:remaining\s+)?"
     r"(?:(?:about|some|nearly|more than)\s+)?(?:[\d.,]+\s+(?:million\s+|thousand\s+)?)?"  # "the 1.1 million people in X"
     r"(?:civilians|residents|people|families|inhabitants|everyone|everybody)\s+(?:(?:still|living|who live)\s+)?"
     r"(?:in|of)\s+(?P<at>[^;.]{1,100}?)\s+to\s+(?:leave|evacuate|flee|get out|move (?:out|away|south|north|east|west|"

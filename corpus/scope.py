@@ -198,7 +198,10 @@ _FEARED = re.compile(r"\b(?:fear(?:s|ed)?(?!\s+among\b)|feared|warn(?:s|ed)? (?:
 _TARGETED = re.compile(r"\b(?:target of|goal of|aim(?:s|ed)? to (?:evacuate|bring|move)|"
                        r"target is|the target)\b", re.I)
 _PLANNED = re.compile(r"\b(?:will|shall|would|'ll|is to|are to|was to|were to|going to|plans? to|planned|"
-                      r"planning|scheduled|due to (?:be|leave|arrive|start|begin|resume|return|depart|go|reach|open|close|"
+                      # "the planning minister", "the planning commission": an office's name, not a plan
+                      r"planning(?!\s+(?:minister|ministry|commission|department|officials?|authority|board|"
+                      r"committee|permission|director))|scheduled|"
+                      r"due to (?:be|leave|arrive|start|begin|resume|return|depart|go|reach|open|close|"
                       r"continue|take|meet|land|sail|cross|carry|fly|bring|move|evacuate|transport|travel|arrive)\b|"
                       r"set to|intends? to|hopes? to|hoping to|to be (?:evacuated|taken|moved|bused)|"
                       r"are being allowed|were being allowed)\b", re.I)

@@ -28,6 +28,7 @@ spokeswoman lieutenant sergeant father brother sister saint st ambassador""".spl
 SPEECH = frozenset("""said says told added warned stated reported claimed asked urged hailed likened called spoke
 explained noted wrote tweeted insisted argued announced congratulated believes believed thinks thought wants
 wanted hopes hoped admitted denied""".split())
+ASKED = frozenset("told asked urged warned".split())  # "Nowshera told to leave": who is told, in a headline
 # Capitalised words that open a place's name in news text but are nobody's first name: "Southern California",
 # "Greater London", "Northern Syria".
 PLACE_MODIFIERS = frozenset("""north south east west northern southern eastern western central greater upper
@@ -213,8 +214,7 @@ def person_signal(tokens: Tokens, i: int, j: int, text: str) -> str | None:
     """How strongly this occurrence says the name is a person's: "strong" after a title ("Mr Zarqa") or an
     addressee verb; "speaks" before a speech verb ("Kerry said", but also "Alberta wants"); "joined" after
     another capitalised word, as after a first name ("John Kerry", but also "CBC Toronto"); "weak" before
-    another capitalised word
-    ("Kerry Washington", but also "Aleppo Thursday"); None otherwise."""
+    another capitalised word ("Kerry Washington", but also "Aleppo Thursday"); None otherwise."""
     if j - i >= 2 and tokens.lowers[j - 1] in FEATURE_WORDS:
         return None  # "Lee County told residents", "Hudson River": a feature's name is nobody's
     return _person_evidence(tokens, i, j, text)
@@ -251,9 +251,9 @@ def _person_evidence(tokens: Tokens, i: int, j: int, text: str) -> str | None:
             and (gap_before.strip() == "" or gap_before == "-") and "\n" not in gap_before
             and prev not in PLACE_MODIFIERS and prev not in WHEN_WORDS and not acronym_before(tokens, first, text)):
         return "joined"  # "John Kerry", but also "CBC Toronto", "Team Alberta"
-    if (nxt is not None and nxt in SPEECH and gap_after.strip() == ""
+    if (nxt is not None and nxt in SPEECH and gap_after.strip() == "" and not (nxt in ASKED and lowers[j + 1:j + 2] == ["to"])
             and not (prev is not None and gap_before.strip() == "" and (prev in PREPOSITIONS or prev in PLACE_MODIFIERS))):
-        return "speaks"  # "Kerry said", but not "the mayor of Paris said" nor "from downtown Tampa said"
+        return "speaks"  # "Kerry said", not "the mayor of Paris said", "from downtown Tampa said", "X told to leave"
     if nxt is not None and (gap_after.strip() == "" or gap_after == "-") and "\n" not in gap_after:
         if tokens.keys[j] in ARTICLES and j + 1 < len(tokens) and tokens.caps[j + 1]:
             return "weak"
@@ -264,11 +264,9 @@ def _person_evidence(tokens: Tokens, i: int, j: int, text: str) -> str | None:
 
 
 def common_word_trap(tokens: Tokens, i: int, j: int, place: Place) -> bool:
-    """A one-word name that is a common English word ("Most", "Reading") and not a major place.
-
-    wordfreq folds case, so big cities look common too ("london" 5.3): only very common words are traps
-    mid-sentence, and moderately common ones at a sentence start, where any word is capitalised.
-    """
+    """A one-word name that is a common English word ("Most", "Reading") and not a major place. wordfreq folds
+    case, so big cities look common too ("london" 5.3): only very common words are traps mid-sentence, and
+    moderately common ones at a sentence start, where any word is capitalised."""
     return j - i == 1 and common_word(tokens.words[i], tokens.initial(i), place)
 
 
@@ -292,8 +290,7 @@ REGION_OFFICE_WORDS = frozenset({"gov", "governor", "legislature", "legislators"
 
 
 def wants_region(tokens: Tokens, i: int, j: int) -> bool:
-    """"Idlib province", "the province of Idlib", "Aleppo countryside", "Georgia Gov." ask for the region,
-    not the town or the country."""
+    """"Idlib province", "the province of Idlib", "Aleppo countryside", "Georgia Gov." ask for the region."""
     lowers = tokens.lowers
     if j < len(tokens) and (lowers[j] in REGION_WORDS or lowers[j] in REGION_OFFICE_WORDS):
         return True
@@ -391,6 +388,9 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None, doc_coun
            surface: str | None = None, near: NearTowns | None = None) -> tuple[Place | None, str]:
     """Pick one place among homonyms, or None when the evidence does not separate them."""
     # one candidate, or only small towns far from the story (then _only says so of the first)
+    if focus and len(home := [c for c in candidates if c.country == focus]) == 1 and all(
+            c is home[0] or far_from_story(c, focus, doc_countries, near) for c in candidates):
+        candidates = home  # "Nowshehra": the one in the story's country, the others small towns far from it
     if len(candidates) == 1 or (focus and all(far_from_story(c, focus, doc_countries, near) for c in candidates)):
         return _only(candidates[0], focus, doc_countries, surface, near)
     if region:
@@ -435,11 +435,11 @@ def choose(candidates: list[Place], *, region: bool, focus: str | None, doc_coun
 
 def far_from_story(place: Place, focus: str | None, doc_countries: frozenset[str],
                    near: NearTowns | None = None) -> bool:
-    """A town of under 100,000 people from the broad layers, outside the corpus focus country and every
-    country and region the article names, and far from every town it names with one meaning: in a story
-    about Canada, "Beacon Hill" (a neighbourhood the gazetteer lacks) is not Boston's, nor "Centennial Park"
-    a hamlet in Arizona. Only with a declared focus (without one, an article's far-away names are normal) and
-    in an article that names towns of its own (a bare name, as `geocode` gets it, is far from nothing)."""
+    """A town of under 100,000 people from the broad layers, outside the corpus focus country and every country and
+    region the article names, and far from every town it names with one meaning: in a story about Canada, "Beacon
+    Hill" (a neighbourhood the gazetteer lacks) is not Boston's, nor "Centennial Park" a hamlet in Arizona. Only with
+    a declared focus (without one, an article's far-away names are normal) and in an article that names towns of its
+    own (a bare name, as `geocode` gets it, is far from nothing); beside a namesake that is not, it is not meant."""
     return bool(focus and near and place.kind in SETTLEMENT_KINDS and place.population < 100_000
                 and place.source not in {"curated", "user"} and place.country != focus
                 and not ({place.country, place.parent} & doc_countries) and not near.close(place))

@@ -162,7 +162,16 @@ class Gazetteer:
             best = process.extractOne(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=88)
             if best:
                 hits.append((best[0], best[1] / 100))
+        # a country's name is spelt right in edited news: only a near-identical spelling is one ("Phillipines"), a
+        # loose one is another name ("Channa", a village, is no China)
+        hits = [h for h in hits if h[1] >= 0.88 or not self._a_country(h[0])]
         return sorted(set(hits), key=lambda h: (-h[1], h[0]))
+
+    def _a_country(self, key: str) -> bool:
+        """Whether the first layer that knows `key` knows it as countries only (the world layer's villages
+        named "China" aside)."""
+        places: list[Place] = next((found for ix in self.indexes if (found := ix.places_for(key))), [])
+        return bool(places) and all(p.kind == "country" for p in places)
 
     # --- text ----------------------------------------------------------------------------------------
 

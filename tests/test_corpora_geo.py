@@ -108,6 +108,14 @@ FLOORS = {
     # 10/12 with "landed N people at", "due in", "took off from X for Y", "shuttle(d)"; 28/40 and 11/12 with "those
     # reaching X had left from Y". Its README lists the misses.
     "yemen-2015": {"legs": 28, "routes": 11, "control": 4},
+    # pakistan-floods: written blind (the 2022 floods: Nowshera and Charsadda told to leave, tourists airlifted out of
+    # Kalam to Kanju and Mingora, Dadu's towns ordered out, Manchar Lake cut to save Sehwan, families on the highways
+    # and into Balochistan); first run 4/27 legs, 2/7 routes, 0/7 control. 1/7 control once the headline "Nowshera told to
+    # leave" no longer made the town a person (gazetteer/context.py); 4/7 with "directed the residents of X, Y and Z to
+    # evacuate" and "ordered the immediate evacuation of" (corpus/orders.py); 7/27 legs with "residents of low-lying
+    # parts of X" and lists of places ordered out; 9/27 legs and 4/7 routes with "families from X and Y" and "crossed
+    # into <province> and are sheltering in Y". Its README lists the misses.
+    "pakistan-floods-2022": {"legs": 9, "routes": 4, "control": 4},
 }
 
 

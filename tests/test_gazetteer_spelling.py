@@ -151,3 +151,15 @@ def test_an_alternate_name_ending_in_an_english_function_word_is_no_name(gazette
     found = [(m.surface, m.place.kind if m.place else None) for m in gazetteer.find(
         "Some 300 families left for Kuwait by road on Monday.")]
     assert found == [("Kuwait", "country")]
+
+
+def test_a_loose_spelling_is_no_country():
+    """A country's name is spelt right in edited news: "Channa" (a village, one letter off once its double n is
+    folded) is not China, while a near-identical misspelling ("Phillipines") still is the country."""
+    from evacmap.gazetteer import Gazetteer
+
+    gazetteer = Gazetteer.load(focus="AU")
+    text = "Families from Channa and Lismore reached the evacuation centre in Casino on Monday."
+    channa = [m.place for m in gazetteer.find(text) if m.surface == "Channa"]
+    assert channa and all(p is None or p.kind != "country" for p in channa)
+    assert [m.place.id for m in gazetteer.find("Flights to the Phillipines were cut.") if m.place] == ["ne:PHL"]

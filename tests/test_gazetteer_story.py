@@ -129,3 +129,26 @@ def test_the_word_after_a_dateline_dash_starts_the_story(unfocused):
     """Written sentence: after "KOCHI - " the next word is read as a sentence's first word, so a number word
     starting the story ("Nine-year-old ...") is the word, not a village named Nine."""
     assert "Nine" not in found(unfocused, "KOCHI - Nine-year-old Anu Thomas walked to the relief camp.")
+
+
+@pytest.mark.parametrize("headline, town", [
+    ("Lismore told to leave as the Wilsons River rises", "Lismore"),
+    ("Mallacoota urged to evacuate before the fire front arrives", "Mallacoota"),
+])
+def test_a_town_told_to_leave_in_a_headline_is_no_speaker(headline, town):
+    """Headlinese drops "is": "<Town> told to leave" says who is told, not who speaks ("Kerry told reporters"), so
+    it is no evidence that the name is a person's, and the town stays a place all through the article."""
+    gazetteer = Gazetteer.load(focus="AU")
+    text = f"{headline}\n\nSYDNEY, Feb 28 (Wire) - Residents of low-lying parts of {town} were ordered to leave on Monday."
+    assert len(found(gazetteer, text).get(town, [])) == 2
+
+
+def test_the_one_namesake_in_the_story_country_beats_small_towns_far_abroad():
+    """In a story focused on Britain that names Inverness and Glasgow, "Camberwell" is the London district (a
+    GeoNames village with no population figure), not the Melbourne suburb of 22,000: the only namesake in the
+    story's country wins when every other one is a small town far from the story, instead of being left
+    unresolved on population alone."""
+    gazetteer = Gazetteer.load(focus="GB")
+    text = ("Troops flew from Inverness and Glasgow on Monday. Police also evacuated families from Camberwell as the "
+            "river rose.")
+    assert [p.country for p in found(gazetteer, text)["Camberwell"]] == ["GB"]
