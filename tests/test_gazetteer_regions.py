@@ -160,3 +160,23 @@ def test_region_name_inside_an_organisation_or_a_hospital_is_not_the_region(worl
                         "Hospital in New York.")
     assert "Kurdistan" not in got and "Sinai" not in got, got
     assert got["New York"].country == "US"
+
+
+@pytest.mark.parametrize("text,surface,country,lat,lon", [
+    ("The agency delivered rice to 40,000 families in Lanao del Sur and Lanao del Norte.", "Lanao del Sur", "PH", 7.9, 124.3),
+    ("The agency delivered rice to 40,000 families in Lanao del Sur and Lanao del Norte.", "Lanao del Norte", "PH", 8.0, 124.0),
+    ("Flood warnings were issued for Cumbria after a month's rain fell in a day.", "Cumbria", "GB", 54.6, -2.8),
+])
+def test_a_second_level_division_is_one_place_not_the_towns_its_words_match(world, text, surface, country, lat, lon):
+    """A province or county named in full is that division (world layer, gazetteer.admin2), not "Lanao" and
+    "Sur" in Oman, nor a town that lists its name among alternates (Cumberland, Maryland, as "Cumbria")."""
+    found = places(world, text)
+    place = found.get(surface)
+    assert place is not None and place.kind == "county" and place.country == country, (place, found)
+    assert km(place.lat, place.lon, lat, lon) < 30
+    assert "Sur" not in found
+
+
+def test_a_division_named_like_its_seat_is_left_to_the_town(world):
+    place = places(world, "Thousands fled to Jaffna after the fighting.").get("Jaffna")
+    assert place is not None and place.kind == "city"
