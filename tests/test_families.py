@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 import re
 from collections import Counter
+from re._constants import AT, AT_BEGINNING, AT_END, BRANCH, SUBPATTERN
+from re._parser import parse
 
 from helpers import CORPUS_ARTICLES
 
@@ -91,24 +93,46 @@ def _guarded() -> list[Guarded]:
     return [g for g in gc.get_objects() if isinstance(g, Guarded)]
 
 
+def _anchored(items, edge: int) -> bool:
+    """Does every branch of the parsed pattern `items` hold to the text's start (edge 0) or end (edge -1)?"""
+    if not items:
+        return False
+    op, av = items[edge]
+    if op is AT:
+        return av is (AT_BEGINNING if edge == 0 else AT_END)
+    if op is BRANCH:
+        return all(_anchored(list(branch), edge) for branch in av[1])
+    if op is SUBPATTERN:
+        return _anchored(list(av[-1]), edge)
+    return False
+
+
 def test_every_guard_is_found_inside_each_match_of_its_rule():
     """A guarded rule (corpus/prefilter.py) is searched only where its guard is: the guard must match inside
-    every match of the rule, or the rule would miss. Checked on the text before each capitalised word of the
-    corpora (where a place's rules look: "... flown via |Larnaca"), and on whole sentences."""
+    every match of the rule, or the rule would miss. Checked on whole sentences, and on the texts a rule is
+    given there: a rule that ends at the text's end ("<actor>-held |Aleppo") reads the text before a place, so
+    it is checked on the text before each capitalised word of the corpora ("... flown via |Larnaca"); one that
+    starts at the text's start (", which the army besieged") reads the text after a place, so it is checked on
+    the text after each capitalised word; one held to neither end, on both."""
     guarded = _guarded()
     assert len(guarded) >= 15
-    texts = []
-    for text in _clauses():
-        texts.append(text)
-        texts += [text[:m.start()] for m in re.finditer(r"\b[A-Z]", text)]
-        texts += [text[m.end():] for m in re.finditer(r"\b[A-Z]\w*", text)]
-    texts = list(dict.fromkeys(texts))  # each text once (a tenth recur): the same check, not made twice
+    clauses = list(dict.fromkeys(_clauses()))
+    before = [text[:m.start()] for text in clauses for m in re.finditer(r"\b[A-Z]", text)]
+    after = [text[m.end():] for text in clauses for m in re.finditer(r"\b[A-Z]\w*", text)]
+    # each text once (a tenth recur): the same check, not made twice
+    kinds = {(True, False): list(dict.fromkeys(clauses + before)), (False, True): list(dict.fromkeys(clauses + after)),
+             (False, False): list(dict.fromkeys(clauses + before + after))}
+    ends = Counter()
     for g in guarded:
         pattern = g.pattern
-        for text in texts:
+        items = list(parse(pattern.pattern, pattern.flags))
+        end = (_anchored(items, -1), _anchored(items, 0))
+        ends[end] += 1
+        for text in kinds.get(end, kinds[False, False]):
             m = pattern.search(text)
             if m is not None:
                 assert g.guard.search(text, m.start(), m.end()) is not None, (pattern.pattern, g.guard.pattern, text)
+    assert ends[True, False] >= 10 and ends[False, True] >= 5  # the rules before and after a place
 
 
 def test_a_guards_literal_scan_refuses_only_texts_the_guard_does_not_match():
