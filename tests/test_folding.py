@@ -48,8 +48,8 @@ def _guarded() -> list[Guarded]:
                quantities, scope, slots)
     found = [g for module in modules for g in vars(module).values() if isinstance(g, Guarded)]
     unique: dict[tuple[str, int, str], Guarded] = {}
-    for g in [*found, *built]:
-        unique.setdefault((g.pattern.pattern, g.pattern.flags, g.guard.pattern), g)
+    for g in [*found, *built]:  # by source: a rule given as source is compiled by its test, not at collection
+        unique.setdefault((g._source, g._flags, g.guard.pattern), g)
     return list(unique.values())
 
 
