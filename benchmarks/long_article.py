@@ -1,6 +1,6 @@
 """Time each stage of the per-article pipeline on one long single-paragraph article, at growing sizes.
 
-    python benchmarks/long_article.py [--sizes 0.5,1,2,5] [--country PH] [--style news|run-on]
+    python benchmarks/long_article.py [--sizes 0.5,1,2,5] [--country PH] [--style news|run-on] [--repeat 3]
 
 The article is generated here from ordinary news sentences (the patterns of benchmarks/scale.py, plus
 movement and control statements), filled with the GeoNames cities of one country, and joined with single
@@ -9,15 +9,17 @@ endless sentence. For each size (MB) the stages run in this process: reading the
 sentence splitting, mention finding, claims, movement legs, control statements. Each line gives seconds per
 stage as CPU time of this process (what a shared machine's load does not inflate), then their total, the
 wall time, and the growth of the total against the previous size (about the size ratio when linear, its
-square when quadratic). The last line gives the slowest total and the splitter's speed at the largest size.
-A 20 KB article runs first, untimed, to pay the one-time costs (the world index's id table, regex
-compilation). The issues' bounds: 5 MB processed in under 10 s, sentences split at 5 MB/s or more.
+square when quadratic); with `--repeat N` each figure is the median of N runs of the same article. The
+last line gives the slowest total and the splitter's speed at the largest size. A 20 KB article runs first,
+untimed, to pay the one-time costs (the world index's id table, regex compilation). The issues' bounds: 5 MB
+processed in under 10 s, sentences split at 5 MB/s or more.
 """
 from __future__ import annotations
 
 import argparse
 import os
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -101,6 +103,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="0.5,1,2,5", help="sizes in MB (10^6 characters), comma-separated")
     parser.add_argument("--country", default="PH", help="the country whose GeoNames cities fill the text")
     parser.add_argument("--style", choices=("news", "run-on"), default="news")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per size; each figure is their median")
     args = parser.parse_args()
     from evacmap.corpus.articles import MAX_ARTICLE_BYTES
     from evacmap.gazetteer import Gazetteer
@@ -121,7 +124,8 @@ def main() -> None:
         path = root / "articles" / "long.txt"
         raw = text.encode("utf-8")[: MAX_ARTICLE_BYTES]
         path.write_bytes(raw)
-        times = stages(path, root, gazetteer, args.country)
+        runs = [stages(path, root, gazetteer, args.country) for _ in range(max(1, args.repeat))]
+        times = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
         growth = ""
         if previous:
             growth = f"{times['total'] / previous[1]:.1f}x/{mb / previous[0]:.1f}x"
@@ -129,7 +133,7 @@ def main() -> None:
         worst = max(worst, times["total"])
         split_rate = f"{len(raw) / 1e6 / max(times['sentences'], 1e-9):.1f} MB/s at {mb} MB"
         print(f"{mb:>5} " + " ".join(f"{times[n]:>9.2f}" for n in names)
-              + f" {times['_sentences']:>9} {times['_mentions']:>9} {growth:>7}", flush=True)
+              + f" {int(times['_sentences']):>9} {int(times['_mentions']):>9} {growth:>7}", flush=True)
         path.unlink()
     (root / "articles" / "warm.txt").unlink()
     os.rmdir(root / "articles")

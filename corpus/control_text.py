@@ -161,7 +161,9 @@ def _compiled(adj: str, noun: str) -> _Rules:
                                 rf"\b(?P<who4>{noun}|{adj})(?:\s+{_ROLE})?\s+(?:said|says|claimed|announced|declared)\s+"
                                 r"(?:on\s+\w+\s+)?(?:that\s+)?(?:they|it)\s+(?:had\s+|has\s+|have\s+)?(?:now\s+)?(?:captured|"
                                 rf"seized|overran|took(?:\s+over)?|taken(?:\s+over)?|controlled|held)\s+{_SETTLEMENT_OF}$", re.I),
-                             "control|captured|seized|overran|occupied|took|taken|hold|held"),
+                             # the verb before the place, as each branch ends (recaptured, retook: the words inside)
+                             r"(?:control\s+of\s+|(?:captured|seized|overran|occupied|took\s+over|taken\s+over|took|taken|"
+                             rf"controls?|holds?|held|controlled)\s+){_SETTLEMENT_OF}$"),
         # "Iraqi forces declared the eastern half of the city retaken": the side that declares a place taken holds it
         # (the words after the place say "retaken|liberated", read by _declared_taken)
         declared=Guarded((rf"\b(?P<who>{adj}(?![- ](?:backed|led|allied|aligned))(?=\s+{_ROLE})|{noun})(?:\s+{_ROLE})?\s+"
@@ -183,11 +185,12 @@ def _compiled(adj: str, noun: str) -> _Rules:
         its_control=Guarded((rf"\b{the}(?P<who>{noun})\s+(?:said|says|claimed|claims|announced|declared|insisted)\s+"
                                r"(?:that\s+)?(?P<subj>[^.;,]{1,120}?)\s+(?:is|are|was|were|remains?|remained|had been|"
                                r"has been|have been)\s+(?:now\s+|still\s+|firmly\s+)?under\s+(?:its|their)\s+"
-                               r"(?:full\s+|complete\s+)?control\b", re.I), "control"),
+                               r"(?:full\s+|complete\s+)?control\b", re.I),
+                            r"under\s+(?:its|their)\s+(?:full\s+|complete\s+)?control\b"),
         its_link=Guarded((rf"\b{the}(?P<who>{noun}|{adj})(?:\s+(?:forces|troops|army))?\s+(?:had\s+|has\s+|have\s+)?"
                             r"(?:blockaded|besieged|cut\s+off|cut|severed|closed)\s+(?:its|their)\s+(?:only\s+|sole\s+|"
                             r"main\s+|last\s+)?(?:(?:road|land|supply)\s+)?(?:links?|routes?|roads?|corridor|lifeline)\b",
-                            re.I), "blockaded|besieged|cut|severed|closed"),
+                            re.I), r"(?:blockaded|besieged|cut\s+off|cut|severed|closed)\s+(?=its\s|their\s)"),
         # "X, the last stronghold of <actor>": the appositive after the place (the other order is ``stronghold``)
         stronghold_after=Guarded((rf"^\s*,\s*(?:the|its|their)\s+(?:last|main|remaining|final|chief)?\s*"
                                   rf"(?:stronghold|bastion)\s+of\s+{the}{qual}(?P<who>{noun}|{adj})", re.I),
@@ -200,9 +203,10 @@ def _compiled(adj: str, noun: str) -> _Rules:
         halves=(
             Guarded((rf"\b{the}(?P<who>{noun})\s+(?:holding|controlling|held|controlled|holds|controls)\s+"
                        r"(?:(?:many|most|some|several)\s+neighbou?rhoods\s+in\s+)?the\s+(?P<half>west|east|north|south)\b",
-                       re.I), "west|east|north|south"),
+                       re.I), r"(?:holding|controlling|held|controlled|holds|controls)\s+(?:(?:many|most|some|several)\s+"
+                              r"neighbou?rhoods\s+in\s+)?the\s+(?:west|east|north|south)\b"),
             Guarded((rf"\b(?P<who>{adj})[- ](?:held|controlled)\s+(?P<half>east|west|north|south)\b", re.I),
-                    "west|east|north|south"),
+                    r"(?:held|controlled)\s+(?:east|west|north|south)\b"),
         ),
     )
 

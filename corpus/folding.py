@@ -18,7 +18,7 @@ from re import _parser  # type: ignore[attr-defined]  # the parsed pattern, to c
 from typing import cast
 
 from evacmap.corpus.firstchars import quick
-from evacmap.corpus.literals import required, scanner
+from evacmap.corpus.literals import also_required, required, scanner
 
 __all__ = ["Fast", "fast", "fold", "folded", "loosened"]
 
@@ -162,7 +162,7 @@ class Fast:
     With a `loosened` pattern (`exact`
     False), a position found is only a candidate: the search goes on past it until the pattern matches."""
 
-    __slots__ = ("_exact", "_fast", "_literals", "_nonempty", "literals", "pattern")
+    __slots__ = ("_also", "_exact", "_fast", "_literals", "_nonempty", "literals", "pattern")
 
     def __init__(self, pattern: re.Pattern[str], without_case: re.Pattern[str] | None = None, *,
                  exact: bool = True) -> None:
@@ -172,6 +172,9 @@ class Fast:
         # literals one of which every match holds (corpus/literals.py): most clauses hold none, and then the
         # answer is known without running the pattern
         literals = required(self._fast) if self._fast is not None else None
+        # and, for a loosened pattern (tried at every position its case-free form finds), the other sets every
+        # match also holds one of, scanned for only where the first set is there
+        self._also = tuple(scanner(s) for s in also_required(self._fast)) if literals is not None and not exact else ()
         # where the clause holds them, the search passes over positions no match can begin at (firstchars.py)
         self._fast = quick(self._fast) if self._fast is not None else None
         self.literals = literals  # on folded text (corpus/families.py gates rule families on them)
@@ -184,7 +187,7 @@ class Fast:
         if self._fast is None:
             return self.pattern.search(text, pos, endpos)
         low = fold(text)
-        if self._literals is not None and self._literals.search(low, pos, endpos) is None:
+        if self._lacks(low, pos, endpos):
             return None
         at = self._fast.search(low, pos, endpos)
         if self._exact:
@@ -200,7 +203,7 @@ class Fast:
         if self._fast is None or not self._nonempty:
             return self.pattern.finditer(text, pos, endpos)
         match, low = self.pattern.match, fold(text)
-        if self._literals is not None and self._literals.search(low, pos, endpos) is None:
+        if self._lacks(low, pos, endpos):
             return iter(())
         if not self._exact:
             return self._searches(text, pos, endpos)
@@ -209,9 +212,17 @@ class Fast:
 
     def sub(self, repl, string: str, count: int = 0) -> str:
         """The pattern's own `sub`, skipped where the text holds none of the literals every match holds."""
-        if self._literals is not None and self._literals.search(fold(string)) is None:
+        if self._lacks(fold(string), 0, sys.maxsize):
             return string
         return self.pattern.sub(repl, string, count)
+
+    def _lacks(self, low: str, pos: int, endpos: int) -> bool:
+        """Whether the folded text holds, between the bounds, no literal of one of the sets every match needs."""
+        if self._literals is None:
+            return False
+        if self._literals.search(low, pos, endpos) is None:
+            return True
+        return any(also.search(low, pos, endpos) is None for also in self._also)
 
     def _searches(self, text: str, pos: int, endpos: int) -> Iterator[re.Match[str]]:
         """finditer as repeated searches, each from the end of the last match (no match is empty)."""

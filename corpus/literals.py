@@ -18,7 +18,7 @@ import re
 from re import _constants as _c  # type: ignore[attr-defined]  # the parser's op codes
 from re import _parser  # type: ignore[attr-defined]  # the parsed pattern, to read its literals
 
-__all__ = ["required", "scanner"]
+__all__ = ["also_required", "required", "scanner"]
 
 _MIN_LENGTH = 2  # a one-letter literal is in almost every clause: no use as a filter
 _MAX_COUNT = 64  # beyond this many literals, checking them costs about what the search does
@@ -38,6 +38,49 @@ def required(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     if not found or min(map(len, found)) < _MIN_LENGTH or len(found) > _MAX_COUNT:
         return None
     return tuple(sorted(found))
+
+
+def also_required(pattern: re.Pattern[str], limit: int = 2) -> tuple[tuple[str, ...], ...]:
+    """Other literal sets than `required`'s, each of which every match also consumes one of, best first, at most
+    `limit`: the parts of a pattern in sequence are each necessary ("(?P<within>[A-Z]...), ... whose ...
+    (?:residents|people)" needs "whose" as well as a word for the people). A text that holds a literal of the
+    first set but none of another's has no match either, and a scan for each set says so before the pattern
+    runs (a loosened pattern, corpus/folding.py, would otherwise be tried at every lower-case word)."""
+    if not isinstance(pattern.pattern, str) or pattern.flags & re.IGNORECASE:
+        return ()
+    try:
+        sets = _every_need(_parser.parse(pattern.pattern, pattern.flags))
+    except (re.error, RecursionError):
+        return ()
+    first = required(pattern)
+    useful = {tuple(sorted(s)) for s in sets if min(map(len, s)) >= _MIN_LENGTH and len(s) <= _MAX_COUNT}
+    useful.discard(first)
+    return tuple(sorted(useful, key=lambda s: (-min(map(len, s)), len(s), s))[:limit])
+
+
+def _every_need(items) -> list[frozenset[str]]:
+    """Every literal set of this sequence of parsed items that a match consumes one of: each run of literal
+    characters, each branch's set (_item_need), and those of each group or repeat (at least once) within it."""
+    out: list[frozenset[str]] = []
+    run: list[str] = []
+    for op, av in items:
+        if op is _c.LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            out.append(frozenset({"".join(run)}))
+            run = []
+        if op is _c.SUBPATTERN:
+            out.extend(_every_need(av[3]))
+        elif op in _REPEATS and av[0] >= 1:
+            out.extend(_every_need(av[2]))
+        elif _ATOMIC is not None and op is _ATOMIC:
+            out.extend(_every_need(av))
+        elif (need := _item_need(op, av)) is not None:
+            out.append(need)
+    if run:
+        out.append(frozenset({"".join(run)}))
+    return out
 
 
 def scanner(literals: tuple[str, ...]) -> re.Pattern[str]:

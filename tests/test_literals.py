@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from evacmap.corpus.literals import required, scanner
+from evacmap.corpus.literals import also_required, required, scanner
 
 
 @pytest.mark.parametrize(("source", "want"), [
@@ -60,3 +60,36 @@ def test_scanner_is_a_trie_of_the_literals_with_the_plain_alternations_answers()
             for hi in range(lo, len(text) + 2):
                 a, b = plain.search(text, lo, hi), scan.search(text, lo, hi)
                 assert (a is None) == (b is None) and (a is None or a.start() == b.start()), (text, lo, hi)
+
+
+def test_also_required_gives_the_other_sets_each_match_consumes():
+    """Each part of a sequence is needed: the rarer "whose" as well as the words for the people or the verb."""
+    rx = re.compile(r"(?P<within>[a-z]\w*), (?:an? [^,]+ )?whose (?:residents|people) (?:were|was) (?:told|ordered) "
+                    r"to leave")
+    assert required(rx) == (" to leave",)
+    assert also_required(rx) == (("whose ",), ("people", "residents"))  # best first (then ", ", "told|ordered")
+    assert also_required(rx, limit=3) == (("whose ",), ("people", "residents"), ("ordered", "told"))
+    assert also_required(re.compile(r"\bwounded\b|\binjured\b")) == ()  # one alternation: no other set
+
+
+def test_fast_rules_find_what_their_patterns_find_on_every_corpus():
+    """Every loosened rule made by `folding.fast` in the corpus modules, gated by all its literal sets, finds the same
+    matches as its own pattern in every article of every corpus and the sample (the gate keeps every match)."""
+    import importlib
+    import pkgutil
+    from pathlib import Path
+
+    import evacmap.corpus
+    from evacmap.corpus.folding import Fast
+
+    rules = {id(rx): rx for info in pkgutil.iter_modules(evacmap.corpus.__path__)
+             for rx in vars(importlib.import_module(f"evacmap.corpus.{info.name}")).values() if isinstance(rx, Fast)}
+    gated = [rx for rx in rules.values() if rx._also]
+    assert len(gated) >= 5  # the loosened rules (corpus/folding.py)
+    root = Path(__file__).resolve().parents[1]
+    paths = sorted([*root.glob("tests/corpora/*/articles/*.txt"), *root.glob("corpus/samples/*/articles/*.txt")])
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        for rx in gated:
+            assert [m.span() for m in rx.finditer(text)] == [m.span() for m in rx.pattern.finditer(text)], \
+                (path.name, rx.pattern.pattern[:80])
