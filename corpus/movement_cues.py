@@ -84,7 +84,7 @@ BETWEEN = re.compile(r"\b(?:trips?|flights?|shuttl(?:es?|ed|ing)|runs?|rotations
                      re.I)
 #: "left for X", "fleeing <origin> for X", "departed for X": "for" names a destination after these verbs
 FOR_DEST = re.compile(r"\b(?:left|leave|leaving|fled|flee|fleeing|departed|depart|set off|set out|sailed|took off|"
-                      r"headed|heading|bound)\b(?:\s+[\w'’-]+){0,4}?\s+for\s*$", re.I)
+                      r"headed|heading|bound)\b(?:\s+[\w'’-]+){0,6}?\s+for\s*$", re.I)
 FROM_CUE = re.compile(r"\bfrom\b", re.I)
 #: "One man from downtown X said ..., so he headed north to Y": where the people who moved are from
 PEOPLE_FROM = re.compile(r"\b(?:man|woman|men|women|family|families|residents|people|evacuees|couple|refugees|"
@@ -323,6 +323,9 @@ POPULATION_LEFT = re.compile(r"(?:(?:,\s*|,?\s+(?:and|or)\s+)(?-i:[A-Z])[\w'’.
                              r",?\s+(?:whose|who|which)\s+(?:[^,;.]|(?<=\d)\.(?=\d)){1,60},)?"
                              r"(?:\s+(?:who|has|have|had|were|was|are|is|been|now|already|all|since|also|\w+ly)){0,4}\s+"
                              r"(?:fled|left|escaped|evacuated|got out|head(?:ed|ing)\s+(?:for|to|towards?)|"
+                             # moved by others: "residents of X were taken by boat to Y"
+                             r"(?:taken|moved|bused|bussed|flown|ferried|airlifted|relocated|transferred|shifted|"
+                             r"driven|carried|brought)(?=\s+(?:by|to|on|in|aboard|out|away|from)\b)|"
                              r"(?:told|ordered|instructed|urged|advised|asked)\s+to\s+"
                              r"(?:leave|evacuate|flee|get\s+out))\b", re.I)
 POPULATION_BEFORE = re.compile(r"\b(?:population|residents?|people|inhabitants?|citizens?)\s+(?:of|in)\s+(?:the\s+)?$",

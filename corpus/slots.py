@@ -159,6 +159,10 @@ def _overlaps(out: list[Slot], s: int, e: int) -> bool:
     return any(s < o.end and o.start < e for o in out)
 
 
+_LOCATOR_OF = re.compile(r"\s+(?:port\s+)?(?:city|town|port|village|island|resort|harbou?r|enclave|capital)\s+of\s+"
+                         r"(?:the\s+)?", re.I)
+
+
 def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention] | SlotMentions, actors: Actors, *,
                groups: list[Slot], sentences: Sequence[Sentence], kind_of: KindOf | None = None,
                capitals: Capitals | None = None) -> list[Slot]:
@@ -187,9 +191,10 @@ def find_slots(article: Article, sentence: Sentence, mentions: Sequence[Mention]
         if groups and not _overlaps(out, m.start(), m.end()):
             out.append(Slot(m.start(), m.end(), groups[-1].ids, text[m.start():m.end()], "group",
                             "refers back to " + groups[-1].text))
-    for mention in inside:
-        if _overlaps(out, mention.start, mention.end):
-            continue
+    for k, mention in enumerate(inside):
+        if _overlaps(out, mention.start, mention.end) or (
+                k + 1 < len(inside) and _LOCATOR_OF.fullmatch(text, mention.end, inside[k + 1].start)):
+            continue  # "the Red Sea city of Hodeidah": the sea locates the city, and the city is the slot
         window = text[max(lo, mention.start - 120):mention.start]
         base = max(lo, mention.start - 120)
         area = before_mention.search(window) or prefix.search(window)
