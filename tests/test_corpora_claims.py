@@ -62,6 +62,10 @@ the rules its misses pointed to ("cited X as saying", "the agency said", "it cou
 schools counted, "could reach N", "said after touring the city that", a count inside a relative clause) and a
 correction of the gold's vocabulary (the tool's "missing", "killed" for bodies, "displaced" allowed as what is
 counted): 38/51 found, 31/51 right (18/51 with every gold place); tests/corpora/derna-2023/README.md lists the misses left.
+gaza-2023 (northern Gaza's evacuation and the exit of foreign nationals and wounded through the Rafah crossing,
+October-November 2023: an order for everyone north of Wadi Gaza, the Salah al-Din corridor, the Hamas-run health
+ministry's tolls, UN and Egyptian counts that are revised) was written the same way; before any rule was changed for it:
+58/64 found, 28/64 right (10/64 with every gold place).
 Dates and places were added to the scored fields in this form; with number/speaker/qualifier/scope/modality/counts
 alone the tool stood at sudan 40/90, hurricane-ian 23/44, karabakh 24/50 before, and with dates and places at 15/90, 20/44, 16/50.
 """
@@ -83,7 +87,7 @@ FLOORS = {"sudan-2023": (0.99, 0.82), "hurricane-ian-2022": (0.97, 0.88),
           "fukushima-2011": (0.97, 0.72), "lebanon-2006": (0.93, 0.63),
           "fani-2019": (0.95, 0.54), "east-gippsland-2020": (0.88, 0.62),
           "mosul-2017": (0.97, 0.53), "la-palma-2021": (0.99, 0.8), "derna-2023": (0.74, 0.6),
-          "yemen-2015": (0.98, 0.37)}
+          "yemen-2015": (0.98, 0.37), "gaza-2023": (0.9, 0.43)}
 
 _QUAL = {"": "exact", "exact": "exact", "exactly": "exact", "about": "about", "approximately": "about",
          "around": "about", "roughly": "about", "some": "about", "estimated": "about", "nearly": "about",

@@ -108,6 +108,10 @@ FLOORS = {
     # 10/12 with "landed N people at", "due in", "took off from X for Y", "shuttle(d)"; 28/40 and 11/12 with "those
     # reaching X had left from Y". Its README lists the misses.
     "yemen-2015": {"legs": 28, "routes": 11, "control": 4},
+    # gaza: written blind (northern Gaza's evacuation and the Rafah crossing, Oct-Nov 2023: the order for everyone
+    # north of Wadi Gaza to move south, the Salah al-Din corridor, foreign passport holders into Egypt, buses to
+    # Cairo, flights home); first run 15/27 legs, 7/7 routes, 0/10 control. Its README lists the misses.
+    "gaza-2023": {"legs": 15, "routes": 7, "control": 0},
 }
 
 
