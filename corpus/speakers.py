@@ -110,6 +110,8 @@ def _state_subjects(sent: str) -> list[re.Match[str]]:
     return found
 
 
+#: a source named by a person's role, not by name: "he" or "she" after it is that person
+_ONE_PERSON = re.compile(r"\b(?:official|spokesman|spokeswoman|spokesperson|diplomat|source)$")
 _INITIALISM = re.compile(r"^(?:[Tt]he\s+)?([A-Z]{2,6})$")
 
 
@@ -194,6 +196,8 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
                 last_person = speaker
             else:
                 last_org = speaker
+                if _ONE_PERSON.search(speaker):  # "An Egyptian official revised ...: ... he said": the official
+                    last_person = speaker
         # a parenthesis names an outlet or a credit ("BERLIN (Continental Ledger) —"), not a person met in the story
         state = here[-1].group(1) if here else state
         named = people_named(_PARENTHESIS.sub("", masked[s.start:s.end]))
