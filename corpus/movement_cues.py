@@ -21,7 +21,10 @@ MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brou
                        r"sen(?:d|ds|t|ding)\s+(?:up\s+to\s+|about\s+|some\s+|nearly\s+|more\s+than\s+|another\s+|"
                        r"a\s+further\s+)?(?:\d[\d,]*|hundreds|thousands|dozens)(?:\s+more)?(?!\s+(?:more\s+)?(?:troops|"
                        r"soldiers|police|officers|aid|tons|tonnes|trucks|doctors|medics|rescuers|firefighters|engineers|"
-                       r"experts|staff|personnel|workers|volunteers|teams)\b))\b", re.I)
+                       r"experts|staff|personnel|workers|volunteers|teams)\b)|"
+                       # "sent other patients to hospitals in X": people named by what they are, with no count
+                       r"sen(?:d|ds|t|ding)\s+(?:the\s+|other\s+|more\s+|some\s+|its\s+|their\s+)?(?:[a-z]+\s+)?"
+                       r"(?:patients|wounded|injured|sick|civilians|families|evacuees|refugees|children|residents))\b", re.I)
 #: "35 buses were waiting in X for clearance to drive to Y": X is where a planned movement starts
 WAITING = re.compile(r"\b(?:waiting|gathered|gathering|massed|queued|queuing|lined up|assembled|parked)\s+(?:in|at)\s*$",
                      re.I)
