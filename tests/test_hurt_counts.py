@@ -1,0 +1,12 @@
+"""How badly people are hurt stands between a number and what it counts ("19 critically injured patients", "40
+seriously wounded people"): the count is of the wounded. Written sentences."""
+from __future__ import annotations
+
+from evacmap.corpus.quantities import parse_quantities
+
+
+def test_a_degree_of_hurt_before_the_noun_keeps_the_count():
+    for text in ("The director said 19 critically injured patients would be taken to Egypt.",
+                 "Ambulances carried 40 seriously wounded people across on Monday.",
+                 "Doctors treated 12 badly injured children."):
+        assert [(q.value, q.counts) for q in parse_quantities(text)][0][1] is not None, text
