@@ -110,6 +110,7 @@ DEST_CUES = re.compile(
     r"en route to|on (?:its|their|the) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
     r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arriv(?:ed|e|es|ing) (?:in|at)|"
     r"(?:were|was|been|being) received (?:in|at)|"  # "5,000 of the arrivals were received at X camp"
+    r"(?:were|was|are|is|been) (?:now |safely |all )?back (?:home )?(?:in|at)|"  # "30 of the 36 ... were back in X"
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"

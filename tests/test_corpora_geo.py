@@ -115,9 +115,10 @@ FLOORS = {
     # Wadi Gaza in its places.csv) and "the area ... includes X" extended the last order. Routes 4/7: the first run's
     # 7/7 hid legs from "the Salah al-Din road" read as Aleppo's Salaheddine district (roads from Syria passing the
     # gold's Gaza waypoints); a curated district of a city the story never names, in another country, is now no
-    # place (gazetteer.py FAR_DISTRICT). 16/27 legs with "sent other patients to hospitals in X" (corpus/movement_cues.py).
+    # place (gazetteer.py FAR_DISTRICT). 16/27 legs with "sent other patients to hospitals in X", 17/27 with "were back in X"
+    # (corpus/movement_cues.py).
     # Its README lists the misses.
-    "gaza-2023": {"legs": 16, "routes": 4, "control": 6},
+    "gaza-2023": {"legs": 17, "routes": 4, "control": 6},
 }
 
 
