@@ -434,7 +434,7 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
         found.extend((*f, sentence) for f in _its_link(text, sentence, previous, (rules, actors), gazetteer))
         previous = (sentence, slots)
         sided = side_order_claims(text, sentence, slots, gazetteer, article_places=named, last=last_order,
-                                  is_area=is_area)
+                                  is_area=is_area, issuers=issuers)
         found.extend((*f, sentence) for f in sided or order_claims(text, sentence, slots, gazetteer, last_order,
                                                                    issuers=issuers))
     claims: list[ControlClaim] = []

@@ -36,6 +36,11 @@ _SIDE_ORDER = fast(re.compile(
     r"(?:were|was|had\s+been|have\s+been)\s+(?P<passive>ordered|told|instructed|urged|advised|asked)\s+to)\s+"
     r"(?:immediately\s+)?(?P<act>relocate|leave|evacuate|move|go|head|flee|get\s+out)\b", re.I))
 _ADVICE = {"urged", "advised", "asked", "called on"}
+#: who gave the order, when the sentence reports it as told to someone: "The Israeli military told the United Nations
+#: late on Thursday that everyone ...", "the army ordered that residents ..."
+_TOLD_THAT = re.compile(r"(?P<by>(?:[Tt]he\s+)?(?:[A-Z][\w'’-]*\s+){0,4}(?:[A-Z][\w'’-]*|military|army|government|"
+                        r"authorities|police))\s+(?:has\s+|had\s+)?(?:told|ordered|instructed|warned|informed|asked|"
+                        r"urged)\b[^.;]{0,80}?\bthat\s+$")
 
 
 def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -55,9 +60,10 @@ def _beyond(side: str, line: tuple[float, float], at: tuple[float, float]) -> bo
 
 
 def side_order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, *, article_places: list[str],
-                      last: list[str], is_area) -> list[tuple]:
+                      last: list[str], is_area, issuers: dict[tuple[int, str], str]) -> list[tuple]:
     """The claims (start, end, place id, words, phrase, None) of each order of the sentence for the people on one
-    side of a feature the gazetteer knows: one per place of the article on that side (see the module's doc)."""
+    side of a feature the gazetteer knows: one per place of the article on that side (see the module's doc).
+    ``issuers`` gets who gave each order, when the sentence says (_TOLD_THAT)."""
     out: list[tuple] = []
     if gazetteer is None:
         return out
@@ -69,6 +75,9 @@ def side_order_claims(text: str, sentence: Sentence, slots: list[Slot], gazettee
         verb = (m.group("verb") or m.group("passive") or "").lower()
         words = f"evacuation {'advised' if verb in _ADVICE else 'ordered'}, {m.group('side').lower()} of {m.group('line')}"
         last[:] = [words]
+        if (told := _TOLD_THAT.search(text, sentence.start, m.start())) is not None:
+            by = told.group("by")
+            issuers.setdefault((sentence.start, words), by[4:] if by.lower().startswith("the ") else by)
         seen = set()
         for pid in article_places:
             place = gazetteer.get(pid)

@@ -60,3 +60,11 @@ def test_the_area_an_order_names_extends_it_to_the_places_it_is_said_to_include(
     named = {(name, first) for name, _, first in _orders(text, river_gaz)}
     assert ("Bent Jbaïl", "The") in named and ("En Nâqoûra", "The") in named
     assert not {n for n, _ in named} & {"Al Janūb", "Lebanon"}  # an order never covers a whole division
+
+
+def test_who_told_of_the_order_issued_it(river_gaz):
+    text = ("The army told the United Nations late on Thursday that everyone living south of the Litani River should "
+            "move north. Families fled Tyre.")
+    a = Article(id="t", path="t.txt", text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), outlet="Test")
+    claims = control_claims(a, split_sentences(text), find_mentions(a, river_gaz, focus="LB"), river_gaz)
+    assert {c.issued_by for c in claims} == {"army"}
