@@ -266,6 +266,16 @@ def test_no_actor_named_wrongly(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_every_route_has_an_id_of_its_own(name):
+    """Two routes between the same origin and last stop (gaza-2023: Gaza Strip -> Rafah -> ... -> Cairo -> Domodedovo,
+    and the direct Gaza Strip -> Domodedovo) are two routes: a map groups legs by route id, and a shared id had folded
+    the second into the first, leaving it out of the legend."""
+    _corpus, _gaz, _gold, _legs, routes, _claims = _load(name)
+    ids = [r.id for r in routes]
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_route_lengths_are_geodesic(name):
     from pyproj import Geod
 
