@@ -67,8 +67,8 @@ October-November 2023: an order for everyone north of Wadi Gaza, the Salah al-Di
 ministry's tolls, UN and Egyptian counts that are revised) was written the same way; before any rule was changed for it:
 58/64 found, 28/64 right (10/64 with every gold place). After the rules its misses pointed to ("the health ministry in the
 Hamas-run strip says", "revised the figures:", "he" after an unnamed official, "the ministry" named in lower case after
-its owner, "said N X and M Y were expected", "due to receive", "19 critically injured patients"): 59/64 found, 34/64
-right (14/64 with every gold place).
+its owner, "said N X and M Y were expected", "due to receive", "19 critically injured patients", "65 companions"): 60/64 found,
+34/64 right (14/64 with every gold place).
 Dates and places were added to the scored fields in this form; with number/speaker/qualifier/scope/modality/counts
 alone the tool stood at sudan 40/90, hurricane-ian 23/44, karabakh 24/50 before, and with dates and places at 15/90, 20/44, 16/50.
 """
@@ -90,7 +90,7 @@ FLOORS = {"sudan-2023": (0.99, 0.82), "hurricane-ian-2022": (0.97, 0.88),
           "fukushima-2011": (0.97, 0.72), "lebanon-2006": (0.93, 0.63),
           "fani-2019": (0.95, 0.54), "east-gippsland-2020": (0.88, 0.62),
           "mosul-2017": (0.97, 0.53), "la-palma-2021": (0.99, 0.8), "derna-2023": (0.74, 0.6),
-          "yemen-2015": (0.98, 0.37), "gaza-2023": (0.91, 0.53)}
+          "yemen-2015": (0.98, 0.37), "gaza-2023": (0.93, 0.53)}
 
 _QUAL = {"": "exact", "exact": "exact", "exactly": "exact", "about": "about", "approximately": "about",
          "around": "about", "roughly": "about", "some": "about", "estimated": "about", "nearly": "about",
