@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from evacmap.corpus.firstchars import quick
 from evacmap.corpus.folding import fast
 from evacmap.corpus.organisations import named_state_media, org_in, org_name, state_media
+from evacmap.corpus.seated import unplaced as _unplaced
 from evacmap.corpus.source_words import LOCAL_TITLE, ORG_WORDS, PLACE_WORDS, ROLES, SOURCE_NOUNS, geo_word
 
 __all__ = ["DOCUMENTS", "ORG_WORDS", "PLACE_WORDS", "ROLES", "Attribution", "find_attribution", "geo_word",
@@ -30,6 +31,9 @@ _VERBS = (r"said|says|say|told|tells|warned|warns|reported|added|adds|explained|
           r"tweeted|spoke of|speaks of|(?:had |has )?(?:put|puts|gave|gives|set|sets) (?:the|a|its|their) (?:[\w-]+ )?"
           r"(?:figure|number|toll|total|count|tally)|(?:put|puts) (?:the|its|their|his|her) (?:[\w'’-]+ ){0,3}"
           r"(?:deaths|dead|toll|casualties|losses)(?= at\b)|listed|saying|"
+          # "An official revised Wednesday's figures: 361 ...", "the ministry updated its toll to 10,022"
+          r"(?:revised|revises|updated|updates|corrected|corrects) (?:the|its|their|his|her|[\w-]+['’]s) (?:[\w-]+ )?"
+          r"(?:figures?|numbers?|toll|total|count|tally)|"
           # "It put the other nationals at 35", "the ministry put the first group at 122": a count given by the subject
           r"(?:put|puts)\s+(?:the|its|their|his|her)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+(?=\s+at\s+(?:about\s+|some\s+|around\s+|"
           r"more\s+than\s+|nearly\s+|roughly\s+|almost\s+|over\s+)?\d)|"
@@ -320,7 +324,7 @@ def _described_source(np: str) -> Attribution | None:
         # "official figures", "official data": the documents, not a person called an official
         head = " ".join(words[: heads[-1] + 1 + (len(tail) == 1 and tail[0].lower() in _RECORDS)])
         return Attribution(re.sub(r"^(?:the|a|an|one)\s+", "", head, flags=re.I), "")
-    if not _np_like(words):
+    if not _np_like(words) and not (_np_like(_unplaced(words)) and any(_bare(w) in ORG_WORDS for w in _unplaced(words))):
         return None
     if any(_bare(w) in ORG_WORDS for w in words) and (words[0][:1].isupper() or words[0].lower() == "the"
                                                      or (len(words) <= 3 and _bare(words[-1]) in ORG_WORDS)):

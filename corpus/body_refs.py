@@ -26,8 +26,15 @@ _KINDS = ("agency", "ministry", "department", "commission", "authority", "commit
 _DESCRIPTOR = re.compile(r"^(?:[a-z][\w-]*\s+){0,2}(?:" + "|".join(_KINDS) + r")$")
 _KIND_WORDS = "|".join(k.capitalize() for k in _KINDS)
 # "the Ministry of Migration and Displacement", "Egypt's Foreign Ministry", "the Rural Fire Service"
+# a capitalised word that owns no body (an article, a day, a month) and a small word that is no body's description
+_NOT_OWNER = (r"(?:A|An|The|For|In|On|At|By|Earlier|Later|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|"
+              r"January|February|March|April|May|June|July|August|September|October|November|December)")
+_SMALL = r"(?:the|a|an|of|on|in|at|for|and|to|by|from|with|its|their|his|her)"
+# or, in lower case after a capitalised owner, "Russia's emergencies ministry", "the Russian emergencies ministry"
 _NAMED = re.compile(rf"(?:[A-Z][\w'’-]*\s+){{0,4}}(?:{_KIND_WORDS})"
-                    r"(?:\s+(?:of|for)\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:and\s+)?[A-Z][\w'’-]*){0,4})?")
+                    r"(?:\s+(?:of|for)\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:and\s+)?[A-Z][\w'’-]*){0,4})?|"
+                    rf"(?:(?!{_NOT_OWNER} )[A-Z][\w'’-]* +){{1,3}}(?:(?!{_SMALL} )[a-z][\w-]* +){{1,2}}"
+                    rf"(?:{'|'.join(_KINDS)})\b")
 # what any organisation may be called ("the agency said" of the Red Cross), not only one so named; not "the group"
 # (a group of residents or of tourists is no organisation credited before)
 _ANY_BODY = frozenset({"agency", "organisation", "organization", "charity"})

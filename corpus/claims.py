@@ -354,16 +354,15 @@ _LEADING_SIDE = re.compile(r"^(\W*)(?:when|after|before|as|while|if|since|becaus
 # April 23, and by Tuesday authorities had brought back 1,539"; "500 were in place and that 2,500 would be
 # deployed"). A colon does not part them: what follows it details what precedes it.
 _PART = re.compile(r";\s+|,\s*(?:and|but|while|whereas)\s+(?:that\s+)?|\s+and\s+that\s+|,\s+that\s+", re.I)
-
-
 # "... had fled into Chad and about 4,000 refugees had gone home": "and" before a number opens a part when both
 # sides have a verb of their own (not in a list: "240 men and 25 children arrived").
 _AND_NUMBER = re.compile(r"\s+and\s+(?=(?:(?:about|around|some|nearly|almost|roughly|more than|over|at least|"
                          r"another|a further)\s+)?\d)", re.I)
-
-
 _OWN_VERB = re.compile(r"^(?:[\w-]+\s+){0,2}[\d,.]+(?:\s+[\w'’-]+){0,4}?\s+(?:had|have|has|were|was|are|is|will|would|"
                        r"could|may|might)\b", re.I)
+
+#: a verb of saying and its "that": what follows is the reported clause, whose own verb decides where it splits
+_REPORTING = re.compile(r"\b(?:said|says|told\s+\w+|added|reported|announced|estimated)\s+(?:that\s+)?(?=\d)")
 
 
 @functools.lru_cache(maxsize=1024)  # asked for up to three times per clause; callers only read the list
@@ -374,6 +373,7 @@ def _parts(text: str) -> list[tuple[int, int]]:
     for m in _AND_NUMBER.finditer(text):
         left = text[max((c.end() for c in cuts if c.end() <= m.start()), default=0):m.start()]
         right = re.split(r",\s|;|\s+and\s+", text[m.end():], maxsplit=1)[0]
+        left = _REPORTING.split(left)[-1]  # "said 400 X and 60 Y were expected": one clause reported, two subjects
         if _FINITE.search(ATTRIBUTIVE.sub(" ", left)) and _OWN_VERB.match(right) and not and_quoted(m.start()):
             cuts.append(m)
     cuts.sort(key=lambda m: m.start())

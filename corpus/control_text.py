@@ -38,8 +38,9 @@ from evacmap.corpus.control_kept import kept_subject, kept_under
 from evacmap.corpus.folding import fold, folded
 from evacmap.corpus.literals import required, scanner
 from evacmap.corpus.model import Article, Mention, Sentence
-from evacmap.corpus.orders import is_country, is_order, order_claims, order_days
+from evacmap.corpus.orders import is_area, is_country, is_order, order_claims, order_days
 from evacmap.corpus.prefilter import Guarded
+from evacmap.corpus.side_orders import side_order_claims
 from evacmap.corpus.siege_lifted import LIFTED, lifted_sieges
 from evacmap.corpus.slots import Slot, article_slots
 from evacmap.gazetteer.nogc import paused_gc
@@ -424,7 +425,9 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
     issuers: dict[tuple[int, str], str] = {}
     previous: tuple[Sentence, list[Slot]] | None = None
     words = _slot_words(rules, actors)
-    for sentence, slots in zip(sentences, article_slots(article, sentences, mentions, actors, gazetteer), strict=True):
+    every = list(article_slots(article, sentences, mentions, actors, gazetteer))
+    named = [pid for slots in every for slot in slots for pid in slot.ids if pid]  # the article's places, in order
+    for sentence, slots in zip(sentences, every, strict=True):
         surrounded: dict[int, int] = {}
         ruled = words is None or (slots and words.search(fold(sentence.text)) is not None)
         for slot in slots:
@@ -434,7 +437,10 @@ def control_claims(article: Article, sentences: Sequence[Sentence], mentions: Se
         found.extend((*f, sentence) for f in _its_control(text, sentence, slots, (rules, actors)))
         found.extend((*f, sentence) for f in _its_link(text, sentence, previous, (rules, actors), gazetteer))
         previous = (sentence, slots)
-        found.extend((*f, sentence) for f in order_claims(text, sentence, slots, gazetteer, last_order, issuers=issuers))
+        sided = side_order_claims(text, sentence, slots, gazetteer, article_places=named, last=last_order,
+                                  is_area=is_area, issuers=issuers)
+        found.extend((*f, sentence) for f in sided or order_claims(text, sentence, slots, gazetteer, last_order,
+                                                                   issuers=issuers))
     claims: list[ControlClaim] = []
     seen = set()
     days = order_days(article, sentences, found)

@@ -42,6 +42,7 @@ NOUNS = {
     "visitors": "visitors", "holidaymakers": "holidaymakers", "holiday-makers": "holidaymakers", "campers": "campers",
     "infants": "children", "shelters": "shelters", "shelter": "shelters", "kitchens": "kitchens",
     "inpatients": "patients", "relatives": "relatives", "parents": "parents",
+    "companions": "companions", "escorts": "companions", "carers": "companions", "caregivers": "companions",
     "camps": "camps",
     "flights": "flights", "flight": "flights", "planes": "aircraft", "aircraft": "aircraft",
     "helicopters": "aircraft", "ships": "ships", "ship": "ships", "boats": "boats", "vessels": "ships",

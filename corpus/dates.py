@@ -36,7 +36,10 @@ _DATE = re.compile(
         _MONTH_RE, _MONTH_RE.replace("?P<mon>", "?P<mon2>"))
     + r"|(?P<rel>\b(?:today|tonight|yesterday|tomorrow|this (?:morning|afternoon|evening)"
       r"|last night)\b)"
-    + r"|(?P<anch>\b(?:(?P<n>a|one|two|three|four|five|six|seven) days? (?P<dir>earlier|before|later|after)"
+    # "a day after the military told the UN": the day of the event after "after" is one before the sentence's, which
+    # stays the story's own; a bare "a day after" or "a day later" moves it
+    + r"|(?P<anch>\b(?:(?P<n>a|one|two|three|four|five|six|seven) days? (?P<dir>earlier|later|(?:before|after)"
+      r"(?!\s+(?:(?:the|a|an|his|her|its|their|he|she|it|they|we)\b|(?-i:[A-Z]))))"
       r"|the (?P<dir2>previous|next|following) day|the day (?P<dir3>before|after)|(?P<same>(?:the|that) same day))\b)"
     + r"|(?P<ago>\b(?P<an>a|one|two|three|four|five|six|seven) (?P<unit>days?|weeks?) ago)\b"
     + r"|(?P<week>\b(?:earlier|later) this week|\b(?:this|last|next) week)\b",

@@ -21,7 +21,10 @@ MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brou
                        r"sen(?:d|ds|t|ding)\s+(?:up\s+to\s+|about\s+|some\s+|nearly\s+|more\s+than\s+|another\s+|"
                        r"a\s+further\s+)?(?:\d[\d,]*|hundreds|thousands|dozens)(?:\s+more)?(?!\s+(?:more\s+)?(?:troops|"
                        r"soldiers|police|officers|aid|tons|tonnes|trucks|doctors|medics|rescuers|firefighters|engineers|"
-                       r"experts|staff|personnel|workers|volunteers|teams)\b))\b", re.I)
+                       r"experts|staff|personnel|workers|volunteers|teams)\b)|"
+                       # "sent other patients to hospitals in X": people named by what they are, with no count
+                       r"sen(?:d|ds|t|ding)\s+(?:the\s+|other\s+|more\s+|some\s+|its\s+|their\s+)?(?:[a-z]+\s+)?"
+                       r"(?:patients|wounded|injured|sick|civilians|families|evacuees|refugees|children|residents))\b", re.I)
 #: "35 buses were waiting in X for clearance to drive to Y": X is where a planned movement starts
 WAITING = re.compile(r"\b(?:waiting|gathered|gathering|massed|queued|queuing|lined up|assembled|parked)\s+(?:in|at)\s*$",
                      re.I)
@@ -112,6 +115,7 @@ DEST_CUES = re.compile(
     r"en route to|on (?:its|their|the) way to|bound for|(?:be |been |being )?taken to|(?:to )?go to|"
     r"going to|making it to|made it to|make it to|reached|reach(?:ing)?|arriv(?:ed|e|es|ing) (?:in|at)|"
     r"(?:were|was|been|being) received (?:in|at)|"  # "5,000 of the arrivals were received at X camp"
+    r"(?:were|was|are|is|been) (?:now |safely |all )?back (?:home )?(?:in|at)|"  # "30 of the 36 ... were back in X"
     r"(?:be |been |being )?evacuated to|(?:be |been |being )?transferred to|(?:be |been |being )?bused to|"
     r"(?:be |been |being )?moved to|move to|head(?:ed|ing)? (?:to|for|towards?)|returning to|returned to|"
     r"travell?(?:ed|ing) to|(?:be |been |being )?fl[eo]wn?(?: \w+)? to|fly(?:ing)? to|sail(?:ed|ing)? to|"

@@ -69,7 +69,9 @@ _ORDER = fast(_ORDER)  # searched in every sentence: folded, it skips ahead to a
 _ZONE = re.compile(r"\bzones?\s+[A-H](?:(?:,\s*|\s+and\s+)[A-H](?![\w-]))*(?![\w-])")
 
 
-_COVERS = re.compile(r"(?:\b(?:the|this|that|its|their)\s+(?:evacuation\s+)?orders?\b(?:[^.;]|\.(?=\S)){0,80}?\b|"
+#: "the order covers X", "It also takes in zone B ... X", "The area north of the river ... includes X"
+_COVERS = re.compile(r"(?:\b(?:the|this|that|its|their)\s+(?:evacuation\s+)?(?:orders?|(?-i:area|zone))\b"
+                     r"(?:[^.;]|\.(?=\S)){0,80}?\b|"
                      r"\b(?-i:It)\s+(?:also\s+)?(?=\w+\s+(?:[^.;]{0,40}\s)?(?-i:zones?\s+[A-H])))"
                      r"(?:takes? in|took in|covers?|covered|includes?|included|applies to|applied to|extends? to|"
                      r"extended to|added|adds)\b", re.I)
@@ -425,7 +427,7 @@ def order_claims(text: str, sentence: Sentence, slots: list[Slot], gazetteer, la
                 continue
             words = _zone_words(last[0], text[cover.start():slot.start])
             out.extend((cover.start(), cover.end(), pid, words, cover.group(0), None) for pid in slot.ids
-                       if pid and not is_country(gazetteer, pid))
+                       if pid and not is_area(gazetteer, pid))
     return out
 
 

@@ -96,8 +96,8 @@ _MODIFIER = re.compile(r"^(?:[A-Z][\w'’.-]*|foreign|rebel|other|more|green|gov
                        r"internationally|international|humanitarian|aid|relief|recruited|confirmed|storm|pet-friendly|emergency|fire|utility|power|"
                        r"first|evacuation|medical|military|commercial|chartered|charter|naval|special|"
                        r"registered|displaced|stranded|trapped|vulnerable|elderly|sick|passport|dual|"
-                       # what kind of vehicle, and whose: "nine transport planes", "48 coalition flights"
-                       r"transport|cargo|passenger|coalition|allied|partner|rescue|troop)$")
+                       # what kind of vehicle, and whose ("nine transport planes"), how badly hurt ("critically injured")
+                       r"transport|cargo|passenger|coalition|allied|partner|rescue|troop|critically|seriously|severely|badly)$")
 
 
 def _value(m: re.Match) -> float | None:

@@ -202,7 +202,8 @@ _PLANNED = re.compile(r"\b(?:will|shall|would|'ll|is to|are to|was to|were to|go
                       r"planning(?!\s+(?:minister|ministry|commission|department|officials?|authority|board|"
                       r"committee|permission|director))|scheduled|"
                       r"due to (?:be|leave|arrive|start|begin|resume|return|depart|go|reach|open|close|"
-                      r"continue|take|meet|land|sail|cross|carry|fly|bring|move|evacuate|transport|travel|arrive)\b|"
+                      r"continue|take|meet|land|sail|cross|carry|fly|bring|move|evacuate|transport|travel|arrive|"
+                      r"receive|admit|host)\b|"
                       r"set to|intends? to|hopes? to|hoping to|to be (?:evacuated|taken|moved|bused)|"
                       r"are being allowed|were being allowed)\b", re.I)
 # "is planning for as many as 270,000 people to cross": preparing for a scenario, not planning to act.

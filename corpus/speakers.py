@@ -111,6 +111,8 @@ def _state_subjects(sent: str) -> list[re.Match[str]]:
     return found
 
 
+#: a source named by a person's role, not by name: "he" or "she" after it is that person
+_ONE_PERSON = re.compile(r"\b(?:official|spokesman|spokeswoman|spokesperson|diplomat|source)$")
 _INITIALISM = re.compile(r"^(?:[Tt]he\s+)?([A-Z]{2,6})$")
 
 
@@ -165,6 +167,25 @@ def _documents_named(sentence: str) -> set[str]:
     return {m.group(1).lower() for m in _DOCUMENT_WORDS.finditer(sentence)}
 
 
+def _pronoun_speaker(pronoun: str, last_person: str | None, last_org: str | None,
+                     issued: dict[str, str]) -> str | None:
+    """"He said": the person last named; "it said": the organisation last credited; "the statement said": who
+    the text last said issued one; "they said": no one."""
+    if pronoun in ("he", "she"):
+        return last_person
+    if pronoun == "it":
+        return last_org
+    return issued.get(pronoun) if pronoun in DOCUMENTS else None
+
+
+def _its_organ(a: Attribution, sent: str, here: list[re.Match[str]], state: str | None) -> Attribution:
+    """"Its embassy said": the embassy of the state named before this sentence's "its", else of `state`."""
+    pos = re.search(r"\b(?:its|country['’]s)\s", sent, re.I)
+    its = pos.start() if pos else len(sent)
+    owner = next((m.group(1) for m in reversed(here) if m.start() < its), state)
+    return Attribution(_ITS_ORGAN.sub(f"{owner}'s ", a.speaker or "", count=1), a.cue) if owner else a
+
+
 def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
     masked = mask_quotes(text)
     paras = _paragraphs(text, sentences)
@@ -180,16 +201,9 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
         a = find_attribution(s.text, sent)
         here = [m for m in _state_subjects(sent) if m.group(1).lower() in PLACE_WORDS.get()]
         if a and a.speaker and _ITS_ORGAN.match(a.speaker):
-            pos = re.search(r"\b(?:its|country['’]s)\s", sent, re.I)  # a state named before this sentence's "its"
-            its = pos.start() if pos else len(sent)
-            owner = next((m.group(1) for m in reversed(here) if m.start() < its), state)
-            a = Attribution(_ITS_ORGAN.sub(f"{owner}'s ", a.speaker, count=1), a.cue) if owner else a
-        if a and a.pronoun in ("he", "she"):
-            speaker = last_person
-        elif a and a.pronoun == "it":
-            speaker = last_org
-        elif a and a.pronoun in DOCUMENTS:  # "the statement said": who the text last said issued one
-            speaker = issued.get(a.pronoun)
+            a = _its_organ(a, sent, here, state)
+        if a and a.pronoun:
+            speaker = _pronoun_speaker(a.pronoun, last_person, last_org, issued)
         elif a and a.speaker:
             speaker = spelt_out(a.speaker, s.end)
             if not a.person and (body := body_refs.resolve(speaker, text, s.end, last_org)):  # "the agency said"
@@ -206,6 +220,8 @@ def _attribute(text: str, sentences: list[Sentence]) -> list[str | None]:
                 last_person = speaker
             else:
                 last_org = speaker
+                if _ONE_PERSON.search(speaker):  # "An Egyptian official revised ...: ... he said": the official
+                    last_person = speaker
         # a parenthesis names an outlet or a credit ("BERLIN (Continental Ledger) —"), not a person met in the story
         state = here[-1].group(1) if here else state
         named = people_named(_PARENTHESIS.sub("", masked[s.start:s.end]))

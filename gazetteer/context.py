@@ -237,9 +237,9 @@ def _person_evidence(tokens: Tokens, i: int, j: int, text: str) -> str | None:
     prev = lowers[first - 1] if first > 0 else None
     nxt = lowers[j] if j < len(tokens) else None
     gap_before = text[ends[first - 1]:starts[first]] if prev is not None else ""
-    if prev is not None and (prev in ADDRESSEE_WORDS
+    if prev is not None and ((prev in ADDRESSEE_WORDS and (prev != "via" or (nxt is not None and tokens.caps[j])))
                              or (prev == "to" and first >= 2 and lowers[first - 2] == "according")):
-        return "strong"  # "told Al Jazeera", "according to Al Jazeera": a source, not a location
+        return "strong"  # "told Al Jazeera", "via Times of India": a source; "flew home via Athens." a place
     gap_after = text[ends[j - 1]:starts[j]] if nxt is not None else ""
     if nxt is not None and nxt in MEDIA_NOUNS and gap_after.strip() in {"", "'s", "’s"}:
         return "strong"  # "Al Jazeera's correspondent"

@@ -34,9 +34,9 @@ from evacmap.gazetteer.worldstore import WorldIndex
 # data_home, world_index, world_index_cached and imported_layer are imported from here by the CLI and tests.
 __all__ = ["LAYER_ORDER", "Gazetteer", "data_home", "imported_layer", "world_index", "world_index_cached"]
 
+#: why a name is unresolved whose only places are curated districts of an unnamed city in another country ("the X road")
+FAR_DISTRICT = "only a district of a city in another country that the story does not name"
 LAYER_ORDER = ("user", "curated", "imported", "world")
-
-
 # Marks a key in the person set that has evidence strong enough to hold against a country ("said Georgia").
 PERSONAL = "person:"
 
@@ -273,6 +273,9 @@ class Gazetteer:
             if not within and key in settled and settled[key] in found:
                 narrowed, within = [settled[key]], True
             places = self._outside_curated(key, narrowed, items, focus, others_of)
+            if not places:
+                matches.append(Match(start, end, text[start:end], None, (), 0.0, FAR_DISTRICT))
+                continue
             # a demonym spelt like its country's own name ("Djibouti") is that name; one that a town also bears
             # ("Canadian", Texas) is still the demonym: "The Canadian Press" is no mention of a place
             demonym = (key in demonym_keys() and any(p.kind == "country" for p in places)
@@ -305,6 +308,8 @@ class Gazetteer:
         world = [q for ix in self.indexes if ix.name == "world" for q in ix.places_for(key)
                  if (q.parent in others or (q.country in others and q.kind == "city"))  # a town needs its region
                  and all(context.km(p, q) > 50 for p in places)]
+        if not world and focus and all(p.source == "curated" and p.kind == "district" and p.parent for p in places):
+            return []  # a curated district of a city in another country that the story never names: FAR_DISTRICT
         return world or places
 
     @staticmethod

@@ -1,7 +1,8 @@
 """Name normalisation: one key for every common English spelling of an Arabic place name.
 
 Two keys, from strict to loose:
-- `name_key` folds case, diacritics, the Arabic article (al-/el-/as-/ar-…), hyphens and apostrophes, ou→u,
+- `name_key` folds case, diacritics, the Arabic article (al-/el-/as-/ar-… leading the name; el- inside it as al-),
+  hyphens and apostrophes, ou→u,
   ee→i, doubled letters, word-final -ah/-eh, and Kafr/Kfar/Kefr. Exact matching over text uses it.
 - `skeleton` keeps the first letter and the consonants: the key the bounded fuzzy step compares on, because
   transliterations of Arabic disagree mostly about vowels (Kafriya / Kefreia / Kfraya all give "kfr").
@@ -14,6 +15,8 @@ import unicodedata
 
 ARTICLES = frozenset({"al", "el", "as", "ar", "ad", "an", "at", "az", "ash", "ath", "adh", "ed", "es", "et", "ul"})
 
+#: the article's spellings with e, read as al- inside a name (not "es"/"et"/"ed", words of other languages too)
+_ARTICLE_E = frozenset({"el", "ul"})
 _APOSTROPHES = re.compile(r"['’‘`ʿʾʻʼ´]")
 _SEPARATORS = re.compile(r"[-‐‑‒–—_./,()]+")
 _NON_WORD = re.compile(r"[^0-9a-z\u0600-\u06ff ]+")
@@ -79,6 +82,8 @@ def name_key(name: str) -> str:
     while len(toks) > 1 and toks[0] in ARTICLES:
         toks = toks[1:]
     toks = [t[2:] if t.startswith("ال") and len(t) > 3 else t for t in toks]  # Arabic article
+    # inside a name the article is written al- or el- ("Deir al-Balah", "Deir el-Balah"): one key for both
+    toks = [toks[0], *("al" if t in _ARTICLE_E else t for t in toks[1:])] if len(toks) > 2 else toks
     return " ".join(_token_key(t) for t in toks)
 
 

@@ -145,7 +145,15 @@ def build_routes(legs: Sequence[Leg], gazetteer, zones: gpd.GeoDataFrame | None 
     buckets, shared = _directions(_buckets(merged, gazetteer, zones), gazetteer)
     routes = [_route(key, members, gazetteer, zones, graph, shared=shared.get(key, [])) for key, members in buckets.items()]
     _disagreements(routes, buckets, gazetteer)
-    return sorted(routes, key=lambda r: (r.status == "optional", -_n_articles(r.legs), r.id))
+    out = sorted(routes, key=lambda r: (r.status == "optional", -_n_articles(r.legs), r.id))
+    # two routes between the same origin and last stop (a chain through Cairo, a direct flight) are two routes: each
+    # keeps an id of its own, the later ones numbered, or a map would fold one into the other
+    seen: dict[str, int] = {}
+    for r in out:
+        seen[r.id] = seen.get(r.id, 0) + 1
+        if seen[r.id] > 1:
+            r.id = f"{r.id}-{seen[r.id]}"
+    return out
 
 
 def _buckets(merged: list[MergedLeg], gazetteer, zones) -> dict[tuple, list[MergedLeg]]:

@@ -68,6 +68,13 @@ revised, Dadu's towns ordered out, Manchar Lake cut open to save Sehwan, the dis
 written the same way; before any rule was changed for it: 25/34 found, 15/34 right (8/34 with every gold place).
 After the rules its misses pointed to (villages, districts, bridges and policemen counted, "a X government helicopter",
 "the planning minister", "Channa" no China): 30/34 found, 22/34 right (11/34 with every gold place).
+gaza-2023 (northern Gaza's evacuation and the exit of foreign nationals and wounded through the Rafah crossing,
+October-November 2023: an order for everyone north of Wadi Gaza, the Salah al-Din corridor, the Hamas-run health
+ministry's tolls, UN and Egyptian counts that are revised) was written the same way; before any rule was changed for it:
+58/64 found, 28/64 right (10/64 with every gold place). After the rules its misses pointed to ("the health ministry in the
+Hamas-run strip says", "revised the figures:", "he" after an unnamed official, "the ministry" named in lower case after
+its owner, "said N X and M Y were expected", "due to receive", "19 critically injured patients", "65 companions"): 60/64 found,
+34/64 right (14/64 with every gold place).
 Dates and places were added to the scored fields in this form; with number/speaker/qualifier/scope/modality/counts
 alone the tool stood at sudan 40/90, hurricane-ian 23/44, karabakh 24/50 before, and with dates and places at 15/90, 20/44, 16/50.
 """
@@ -89,7 +96,7 @@ FLOORS = {"sudan-2023": (0.99, 0.82), "hurricane-ian-2022": (0.97, 0.88),
           "fukushima-2011": (0.97, 0.72), "lebanon-2006": (0.93, 0.63),
           "fani-2019": (0.95, 0.54), "east-gippsland-2020": (0.88, 0.62),
           "mosul-2017": (0.97, 0.53), "la-palma-2021": (0.99, 0.8), "derna-2023": (0.74, 0.6),
-          "yemen-2015": (0.98, 0.37), "pakistan-floods-2022": (0.88, 0.64)}
+          "yemen-2015": (0.98, 0.37), "pakistan-floods-2022": (0.88, 0.64), "gaza-2023": (0.93, 0.53)}
 
 _QUAL = {"": "exact", "exact": "exact", "exactly": "exact", "about": "about", "approximately": "about",
          "around": "about", "roughly": "about", "some": "about", "estimated": "about", "nearly": "about",
