@@ -46,7 +46,8 @@ _REMAIN = re.compile(r"\b(?:remain(?:ed|s|ing)?\s+(?:in(?!\s+(?:effect|force|pla
                      r"(?:people|civilians)\s+remaining|there remains?|how many[^.]*\bleft\b|"
                      r"still (?:inside|trapped|in)\b|in need of evacuation|waiting to (?:leave|be evacuated))",
                      re.I)
-_KILL = re.compile(r"\b(?:kill(?:ed|ing|s)?|shot dead|died|deaths?|massacres?|executed)\b", re.I)
+_KILL = re.compile(r"\b(?:kill(?:ed|ing|s)?|shot dead|(?:confirmed|found|reported|declared) dead|died|deaths?|"
+                   r"massacres?|executed)\b", re.I)
 _WOUND = re.compile(r"\b(?:wounding|injuring|(?:were|was|been|others?|more)\s+(?:wounded|injured)|"
                     r"injured\s+(?:\w+\s+)?(?:more|others)|wounded\s+(?:\w+\s+)?others)\b", re.I)
 _ATTACK = re.compile(r"\b(?:fired on|firing on|opened fire|shot at|shelled|shelling|air ?strikes?|"
@@ -57,6 +58,9 @@ _ATTACK = re.compile(r"\b(?:fired on|firing on|opened fire|shot at|shelled|shell
 _SIDE = re.compile(r"\b(?:after|when|since|before|until|because|following)\b[^,;]*", re.I)
 # An evacuation happening (verbs), versus one merely mentioned (nouns: only with a count).
 _EVAC = re.compile(r"\b(?:evacuat(?:ed|ing)|brought out|bused out|taken out|flown out|ferried out|shipped out|airlifted|"
+                   # brought out of danger: "rescued 167 people trapped on rooftops", "moved to higher ground"
+                   r"rescued|plucked|winched|(?:moved|relocated|shifted|taken)\s+to\s+(?:higher ground|safety|"
+                   r"safer (?:places|areas|ground|locations)|(?:relief |evacuation )?(?:shelters?|camps?|cent(?:re|er)s))|"
                    # "took about 1,000 people from X to Y", "ferried 300 people from X to Y": people moved
                    r"(?:took|taken|carried|ferried|flew|flown|brought|drove|driven|bused|shipped|lifted|moved|"
                    r"transferred|relocated)\s+(?:[\w,'’-]+\s+){1,8}?"

@@ -52,3 +52,15 @@ def test_displaced_people_counted_in_passing_are_the_displaced():
 ])
 def test_verbs_of_displacement_and_of_moving_people_between_places(text, event):
     assert {e for _, e in _events(text)} == {event}
+
+
+@pytest.mark.parametrize(("text", "event"), [
+    # brought out of danger: a rescue is an evacuation, whatever the people were trapped in
+    ("Helicopters and boats rescued 167 people trapped on rooftops around Buzi on Tuesday.", "evacuated"),
+    ("About 3,000 families were moved to higher ground in Chipinge, the administrator said.", "evacuated"),
+    ("By noon, 404,225 people had been taken to shelters, the minister said.", "evacuated"),
+    ("The number of people confirmed dead rose to 417 on Saturday, the government said.", "killed"),
+    ("About 2,000 people remained trapped in the old city.", "remaining"),  # no rescue: still inside
+])
+def test_rescues_and_the_confirmed_dead(text, event):
+    assert {e for _, e in _events(text)} == {event}
