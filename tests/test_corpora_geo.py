@@ -116,6 +116,10 @@ FLOORS = {
     # parts of X" and lists of places ordered out; 9/27 legs and 4/7 routes with "families from X and Y" and "crossed
     # into <province> and are sheltering in Y". Its README lists the misses.
     "pakistan-floods-2022": {"legs": 9, "routes": 4, "control": 4},
+    # turkey-quake: written blind (the Kahramanmaras earthquakes, 2023: the injured shipped from Iskenderun to Mersin,
+    # free flights out of the quake zone's airports, Syrians going back through Cilvegozu to Idlib, ferries out of
+    # Hatay, survivors in Mersin); first run 16/27 legs, 4/6 routes, no control in its gold. Its README lists the misses.
+    "turkey-quake-2023": {"legs": 16, "routes": 4, "control": 0},
 }
 
 
