@@ -231,6 +231,20 @@ def test_a_number_a_perfect_governs_is_done_whatever_modal_follows():
     assert _q(claims, 750000)[1]["modality"] != "reported"
 
 
+def test_a_number_a_past_verb_of_moving_governs_is_done_whatever_plan_follows():
+    """"flew 1,900 people out on Tuesday and planned to evacuate 3,000 more": the 1,900 flew; the 3,000 are planned.
+    "plans to evacuate 500" and "would have carried 200" are not done."""
+    claims = _claims("The airline flew 1,900 people out of Oran on Tuesday and planned to evacuate 3,000 more on "
+                     "Wednesday, a spokesman said.")
+    assert _q(claims, 1900)[1]["modality"] == "reported"
+    assert _q(claims, 3000)[1]["modality"] == "planned"
+    claims = _claims("The navy carried 450 people to Tall and will take another 600 on Friday.")
+    assert _q(claims, 450)[1]["modality"] == "reported"
+    assert _q(claims, 600)[1]["modality"] == "planned"
+    assert _q(_claims("The agency plans to evacuate 500 people from Oran."), 500)[1]["modality"] == "planned"
+    assert _q(_claims("The ship would have carried 200 people to Tall."), 200)[1]["modality"] != "reported"
+
+
 def test_a_count_someone_gave_is_reported_whatever_modal_follows():
     claims = _claims("The head of the Red Crescent in Oran had earlier put the toll at 150 and said it could rise.")
     assert _q(claims, 150)[1]["modality"] == "reported"
