@@ -319,3 +319,12 @@ def test_the_cues_of_the_tally_a_clause_brings_a_number_to_are_that_numbers():
     claims = _claims("A second truce on Saturday allowed 134 more residents to leave Oran, bringing the number rescued "
                      "since the start of the siege to 1,100, officials said.")
     assert _q(claims, 134)[1]["scope"] is None and _q(claims, 1100)[1]["scope"] == "cumulative"
+
+
+def test_each_number_of_a_series_of_days_is_dated_to_its_own_day():
+    """"counted 3,400 dead on Tuesday and 8,500 on Wednesday": the 8,500 are Wednesday's, not Tuesday's."""
+    claims = _claims("The agency counted 3,400 dead in Oran on Tuesday and 8,500 on Wednesday.", published=dt.date(2023, 2, 27))
+    assert _q(claims, 3400)[1].get("date", claims[0].date.isoformat()) == "2023-02-21"
+    assert _q(claims, 8500)[1]["date"] == "2023-02-22"
+    claims = _claims("About 500 people left Tall on February 3 and 700 on February 5.", published=dt.date(2023, 2, 27))
+    assert _q(claims, 700)[1]["date"] == "2023-02-05"
