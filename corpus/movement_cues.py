@@ -124,6 +124,9 @@ DEST_CUES = re.compile(
     r"pulled into|landed|entered|(?:be |been |being )?driven(?: on)? to|"
     r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|continu(?:e|ed|es|ing)(?: on)? to|"
     r"(?:brought|bused|flown|taken|driven|carried|ferried|shipped)(?: [\w,’'-]+){0,4}? back to|"
+    # "to go back to X", "have gone back to X": a return is a movement ("back to normal" names no place)
+    r"(?:go|goes|going|went|gone|come|comes|coming|came|head(?:s|ed|ing)?|travell?(?:ed|ing)?|cross(?:ed|es|ing)?|"
+    r"fl[eo]w|flying|sail(?:s|ed|ing)?|drove|driving|mov(?:e|es|ed|ing)) back (?:home )?to|"
     r"(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
     re.I)
 #: destination cues that need a mover named before them (people, vehicles, an evacuation)

@@ -32,3 +32,15 @@ def test_planes_that_took_off_went_by_air(gaz):
 def test_a_ship_landing_at_a_port_with_nobody_named_is_still_an_arrival_not_a_new_origin(gaz):
     got = [(leg.origin, leg.destination) for leg in legs_in("The plane landed safely in Mombasa on Monday.", gaz)]
     assert all(o is None for o, _d in got) and (None, place_id_of(gaz, "Mombasa")) in got, got
+
+
+@pytest.mark.parametrize("text, origin, destination", [
+    ("Hundreds of refugees left Kisumu on Friday to go back to Mombasa.", "Kisumu", "Mombasa"),
+    ("About 1,000 families have gone back to Mombasa since the floods receded.", None, "Mombasa"),
+    ("Most of the students went back to Nairobi from Kisumu by bus.", "Kisumu", "Nairobi"),
+])
+def test_going_back_to_a_place_is_a_movement_to_it(gaz, text, origin, destination):
+    """"to go back to X", "have gone back to X": a return names its destination; "back to normal" names no place."""
+    got = [(leg.origin, leg.destination) for leg in legs_in(text, gaz)]
+    assert (place_id_of(gaz, origin) if origin else None, place_id_of(gaz, destination)) in got, got
+    assert not legs_in("Life in Mombasa went back to normal on Monday.", gaz)
