@@ -125,7 +125,7 @@ DEST_CUES = re.compile(
     r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|continu(?:e|ed|es|ing)(?: on)? to|"
     r"(?:brought|bused|flown|taken|driven|carried|ferried|shipped)(?: [\w,’'-]+){0,4}? back to|"
     # "to go back to X", "have gone back to X": a return is a movement ("back to normal" names no place)
-    r"(?:go|goes|going|went|gone|come|comes|coming|came|head(?:s|ed|ing)?|travell?(?:ed|ing)?|cross(?:ed|es|ing)?|"
+    r"(?:go|goes|going|went|gone|head(?:s|ed|ing)?|travell?(?:ed|ing)?|cross(?:ed|es|ing)?|"
     r"fl[eo]w|flying|sail(?:s|ed|ing)?|drove|driving|mov(?:e|es|ed|ing)) back (?:home )?to|"
     r"(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
     re.I)
@@ -197,6 +197,7 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      r"\bto\s+(?:drive|go|leave|travel|fly|sail|cross|move|head|return|set off)\b|"
                      r"\bwill\b|\bwould\b|['’]ll\b|\bshall\b|\blikely to\b|\bexpected\b|\bexpects?\b|"
                      r"\bplan(?:s|ned)?\b|\bto be (?:evacuated|taken|moved|transferred|bused)\b|\bhope[sd]?\b|"
+                     r"\bwant(?:s|ed)? to\b|"
                      r"\ballowed to\b|\bset to\b|\bdue to\b|\bpushed for\b|\bdemand(?:ed|s)?\b|\bprepared to\b|"
                      r"\bshould\b|\bmight\b|\b(?-i:may)\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b|"
                      # "are to leave for X", "is scheduled to", "were supposed to"

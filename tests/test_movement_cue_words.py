@@ -44,3 +44,10 @@ def test_going_back_to_a_place_is_a_movement_to_it(gaz, text, origin, destinatio
     got = [(leg.origin, leg.destination) for leg in legs_in(text, gaz)]
     assert (place_id_of(gaz, origin) if origin else None, place_id_of(gaz, destination)) in got, got
     assert not legs_in("Life in Mombasa went back to normal on Monday.", gaz)
+
+
+def test_a_movement_people_want_to_make_is_not_done(gaz):
+    """"Many want to go to X": a wish, like "hope to", is no movement that happened."""
+    for text in ("Many families want to go to Mombasa when the water falls.",
+                 "Most of the students wanted to go back to Nairobi before the exams."):
+        assert all(leg.status != "happened" for leg in legs_in(text, gaz)), text
