@@ -94,7 +94,7 @@ FLOORS = {"sudan-2023": (0.99, 0.82), "hurricane-ian-2022": (0.97, 0.88),
           "fani-2019": (0.95, 0.54), "east-gippsland-2020": (0.88, 0.62),
           "mosul-2017": (0.97, 0.53), "la-palma-2021": (0.99, 0.8), "derna-2023": (0.74, 0.6),
           "yemen-2015": (0.98, 0.37), "pakistan-floods-2022": (0.88, 0.64),
-          "turkey-quake-2023": (0.66, 0.5)}
+          "turkey-quake-2023": (0.7, 0.5)}
 
 _QUAL = {"": "exact", "exact": "exact", "exactly": "exact", "about": "about", "approximately": "about",
          "around": "about", "roughly": "about", "some": "about", "estimated": "about", "nearly": "about",
