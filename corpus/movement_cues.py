@@ -151,6 +151,7 @@ LOCATED = (r"\s+(?:north|south|east|west)(?:ern)?(?:\s+and\s+(?:north|south|east
 LOCATED_RE = re.compile(LOCATED, re.I)
 #: words that may stand between a cue and its slot
 FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
+                    r"(?:north|south)-?(?:east|west)ern|"  # "to north-western Syria"
                     r"(?-i:North|South|East|West|Central)|"
                     r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
                     # "residents of low-lying parts of X", "the outskirts of X": a part of the place ("the rebel-held

@@ -51,3 +51,13 @@ def test_a_movement_people_want_to_make_is_not_done(gaz):
     for text in ("Many families want to go to Mombasa when the water falls.",
                  "Most of the students wanted to go back to Nairobi before the exams."):
         assert all(leg.status != "happened" for leg in legs_in(text, gaz)), text
+
+
+@pytest.mark.parametrize("text, destination", [
+    ("About 1,800 refugees have gone back to north-western Kenya since the rules were eased.", "Kenya"),
+    ("About 500 people fled to south-eastern Kenya.", "Kenya"),
+    ("About 500 people fled to northeastern Kenya.", "Kenya"),
+])
+def test_a_compass_adjective_between_the_cue_and_the_place_keeps_the_place(gaz, text, destination):
+    """"to north-western Syria" as "to northern Syria": the part of the country names the country as destination."""
+    assert (None, place_id_of(gaz, destination)) in [(leg.origin, leg.destination) for leg in legs_in(text, gaz)]
