@@ -350,6 +350,14 @@ _TIME_LEAD = re.compile(r"^(?:(?:(?:a|an|one|two|three|four|five|six|\d+|a few|s
                         r"(?:\s+(?:morning|afternoon|evening|night))?\s+)", re.I)
 
 
+# "In a statement on Saturday AFAD said ...", "In a televised address the president said ...": the statement, speech or
+# interview a source spoke in, fronted before the subject, is not part of the subject (at the sentence's start only:
+# "Erdogan, in a televised address Thursday, said" is an aside after the subject).
+_MEDIUM_LEAD = re.compile(r"^(?:in|during)\s+(?:a|an|its|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:statement|interview|"
+                          r"address|briefing|message|post|letter|speech|tweet|update|bulletin|(?:news|press)\s+conference)"
+                          r"\s+(?=\S)", re.I)
+
+
 # "For Dade County the board listed ...", "In Ontario the ministry said ...": a fronted adverbial of place or
 # topic before a determiner-led subject is not part of the subject.
 _PLACE_LEAD = re.compile(r"^(?i:for|in|at|across|outside)\s+(?:[A-Z][\w'’.-]*\s+)+(?=(?:the|a|an|its|their)\s)")
@@ -373,8 +381,8 @@ def _appositive(seg: str) -> bool:
 
 def _subject(left: str) -> Attribution | None:
     """The speaker before a speech verb, looking past appositions and relative clauses."""
-    segs = [_PLACE_LEAD.sub("", _TIME_LEAD.sub("", s.strip()))
-            for s in re.split(r",|;|—|\s--?\s|\s–\s|:|\s{2,}", left)]
+    segs = [_PLACE_LEAD.sub("", _TIME_LEAD.sub("", _MEDIUM_LEAD.sub("", s.strip()) if not k else s.strip()))
+            for k, s in enumerate(re.split(r",|;|—|\s--?\s|\s–\s|:|\s{2,}", left))]
     segs = [s for s in segs if s]
     while segs and re.match(r"^(?:which|who|whose|in|on|at|speaking|earlier|later|adding|also|"
                             r"according|citing|quoting)\b", segs[-1], re.I):

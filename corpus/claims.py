@@ -248,8 +248,14 @@ def _dated(c: Sentence, quantities: list[Quantity], article: Article, date) -> l
     the day of the part before it): "436 were evacuated on April 23, and by Tuesday authorities had brought back
     1,539 of them: ... 1,216 came by road" dates 1,539 and 1,216 to Tuesday."""
     parts = _parts(c.text)
-    if len(parts) < 2 or len(quantities) < 2 or date is None:
+    if len(quantities) < 2 or date is None:
         return quantities
+    if len(parts) < 2:  # "counted 3,432 dead on Tuesday and 8,574 on Wednesday": each number its own day
+        spans = [(q.start - c.start, q.end - c.start) for q in quantities]
+        refs = [r for r in find_dates(c.text, article.published, anchor=date) if not r.background]
+        own = [next((r.date for r in refs if r.start >= b), None) if d else None
+               for (_, b), d in zip(spans, day_series(c.text, spans), strict=True)]
+        return [replace(q, date=o if o != date else None) if o else q for q, o in zip(quantities, own, strict=True)]
     days, day = [], date
     for lo, hi in parts:
         refs = [r for r in find_dates(c.text[lo:hi], article.published, anchor=date)

@@ -128,6 +128,9 @@ DEST_CUES = re.compile(
     r"pulled into|landed|entered|(?:be |been |being )?driven(?: on)? to|"
     r"(?:pressed|pushed) on (?:\w+ )?toward|toward|towards|continu(?:e|ed|es|ing)(?: on)? to|"
     r"(?:brought|bused|flown|taken|driven|carried|ferried|shipped)(?: [\w,’'-]+){0,4}? back to|"
+    # "to go back to X", "have gone back to X": a return is a movement ("back to normal" names no place)
+    r"(?:go|goes|going|went|gone|head(?:s|ed|ing)?|travell?(?:ed|ing)?|cross(?:ed|es|ing)?|"
+    r"fl[eo]w|flying|sail(?:s|ed|ing)?|drove|driving|mov(?:e|es|ed|ing)) back (?:home )?to|"
     r"(?:expected|due|set) to (?:reach|arrive (?:in|at))|to)\b",
     re.I)
 #: destination cues that need a mover named before them (people, vehicles, an evacuation)
@@ -152,6 +155,7 @@ LOCATED = (r"\s+(?:north|south|east|west)(?:ern)?(?:\s+and\s+(?:north|south|east
 LOCATED_RE = re.compile(LOCATED, re.I)
 #: words that may stand between a cue and its slot
 FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other|eventually|northern|southern|"
+                    r"(?:north|south)-?(?:east|west)ern|"  # "to north-western Syria"
                     r"(?-i:North|South|East|West|Central)|"
                     r"eastern|western|[\w]+[- ](?:held|controlled)|[\w]+-stronghold|stronghold|of|(?-i:[A-Z])\w+['’]s|"
                     # "residents of low-lying parts of X", "the outskirts of X": a part of the place ("the rebel-held
@@ -198,6 +202,7 @@ PLANNED = re.compile(r"\b(?:waiting|gathered|massed|queued|lined up|assembled|re
                      r"\bto\s+(?:drive|go|leave|travel|fly|sail|cross|move|head|return|set off)\b|"
                      r"\bwill\b|\bwould\b|['’]ll\b|\bshall\b|\blikely to\b|\bexpected\b|\bexpects?\b|"
                      r"\bplan(?:s|ned)?\b|\bto be (?:evacuated|taken|moved|transferred|bused)\b|\bhope[sd]?\b|"
+                     r"\bwant(?:s|ed)? to\b|"
                      r"\ballowed to\b|\bset to\b|\bdue to\b|\bpushed for\b|\bdemand(?:ed|s)?\b|\bprepared to\b|"
                      r"\bshould\b|\bmight\b|\b(?-i:may)\b|\bcould\b|\bcan\b|\bmust\b|\bagreed to\b|"
                      # "are to leave for X", "is scheduled to", "were supposed to"

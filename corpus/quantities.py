@@ -66,14 +66,15 @@ _HUMAN_VERB = re.compile(
 _A_FIGURE = re.compile(r"\b(?:(?:the|a|its|their|a new|an updated|[\w-]+['’]s) (?:figure|number|total|estimate|tally|count)|"
                        r"^\W*it (?:stood|rose|climbed|reached|grew|jumped|fell)|"
                        r"\b(?:spoke|speaks|spoken) of)\b", re.I)  # "; island officials spoke of about 3,000"
-# "42 in Lee County and 58 statewide", "28,120 at 8 p.m. ... and at 42,500": a bare number coordinated with a
-# counted one counts the same thing; so does an earlier level it is set against ("28 missing, up from 17").
-# ... and what may follow such a number: no noun of its own ("and six international organisations" has one).
-_BARE_AFTER = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:in|on|at|by|from|to|into|statewide|nationwide|countrywide|overall|"
-                         r"each|apiece|respectively|so far|later|earlier|a day|per day)\b", re.I)
-_COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus|\b(?:up|down)\s+from)\s+(?:(?:at|to|with)\s+)?"
-                          r"(?:(?:about|around|some|nearly|almost|roughly|more than|over|at least|fewer than|"
-                          r"less than)\s+)?$", re.I)
+# "42 in Lee County and 58 statewide", "28,120 at 8 p.m. ... and at 42,500": a bare number coordinated with a counted
+# one counts the same thing; so does an earlier level it is set against ("28 missing, up from 17", "to 44 from 43").
+# ... and what may follow such a number: no noun of its own ("and six international organisations" has one), a day.
+_BARE_AFTER = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:in|on|at|by|from|to|into|statewide|nationwide|countrywide|overall|each|"
+                         r"apiece|respectively|so far|later|earlier|a day|per day|the (?:day|week) (?:before|after)|"
+                         r"the (?:previous|next|following) day)\b", re.I)
+_COORDINATED = re.compile(r"(?:,|\band|\bor|\bagainst|\bversus|\b(?:up|down)\s+from|(?<=\d),?\s+from)\s+"
+                          r"(?:(?:at|to|with)\s+)?(?:(?:about|around|some|nearly|almost|roughly|more than|over|at least|"
+                          r"fewer than|less than)\s+)?$", re.I)
 _OF_THEM = re.compile(r"^(?:\s+or so)?\s+(?:of (?:them|those|whom|these)|more|others?)\b", re.I)
 _COUNT_OF = re.compile(r"\bthe (?:total |overall |official |daily |running )?(?:number|figure|total|toll|count|tally) of "
                        r"((?:[\w'’.-]+\s+){0,2}[\w'’.-]+)", re.I)
@@ -404,8 +405,7 @@ _DURATION = re.compile(
     rf"(?:lasting|of|that lasts|that would last|to last)\s+{_DUR_NUM}\s+(hours?|days?|weeks?)\b"
     rf"|\b(?:{_TRUCE}|deal|agreement)\s+(?:had\s+)?(?:collapsed|broke down|fell apart|held|lasted|unravell?ed)\s+"
     rf"(?:in|within|after|for)\s+(?:(?:less than|more than|fewer than|under|just|only|barely|nearly|about)\s+)?"
-    rf"{_DUR_NUM}\s+(hours?|days?|weeks?)\b",
-    re.I)
+    rf"{_DUR_NUM}\s+(hours?|days?|weeks?)\b", re.I)
 _DURATION_WORDS = re.compile(rf"{_TRUCE}|deal|agreement", re.I)  # in every match of _DURATION: a cheap test first
 
 

@@ -363,6 +363,8 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
     done = _DONE_BEFORE.search(text, max(previous_end, start - 60), start)
     if (done and done.group(1).lower() not in _WANTED) or _PUT_AT_BEFORE.search(text, max(previous_end, start - 60), start):
         return "reported"  # "said it had evacuated 80 ... and would not open its border": the 80 are done
+    if _PAST_BEFORE.search(text, max(previous_end, start - 40), start):
+        return "reported"  # "flew 19,050 people out on Tuesday and planned to evacuate 30,000 more": the 19,050 flew
     if _DONE_AFTER.match(text[end:]):  # "on top of nearly 760,000 who had already fled": its own perfect
         return "reported"
     own = text[start:end]  # a truce "expected to last three days": the number's own words
@@ -378,6 +380,12 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
 _DONE_BEFORE = re.compile(r"(?<!would )(?<!could )(?<!might )(?<!should )(?<!\bmay )(?<!will )(?<!must )(?<!\bto )"
                           r"\b(?:had|has|have)\s+(?:already\s+|now\s+|so far\s+)?(?:been\s+)?([a-z]+(?:ed|en|wn))\s+"
                           r"(?:(?:about|some|around|nearly|almost|more than|over|at least|an estimated)\s+)?$", re.I)
+#: a verb of moving people in the simple past right before a number, with no modal, "to" or auxiliary before it
+_PAST_BEFORE = re.compile(r"(?<!\bto )(?<!would )(?<!could )(?<!might )(?<!should )(?<!\bmay )(?<!will )(?<!must )"
+                          r"(?<!\bbe )(?<!been )(?<!being )(?<!have )(?<!has )(?<!had )(?<!not )"
+                          r"\b(?:flew|evacuated|carried|moved|brought|rescued|airlifted|ferried|shipped|bus?sed|"
+                          r"transported|repatriated|relocated|sailed|drove)\s+(?:(?:about|some|around|nearly|almost|"
+                          r"more than|over|at least|an estimated)\s+)?$", re.I)
 #: a count someone gave, with no modal before it: "had earlier put the toll at 150 and said it could rise to 250"
 _PUT_AT_BEFORE = re.compile(r"(?<!would )(?<!could )(?<!might )(?<!\bmay )(?<!will )(?<!\bto )\b(?:put|puts|gave|gives)\s+"
                             r"(?:the|its|their|his|her)\s+(?:[\w'’-]+\s+){0,3}?(?:toll|figure|number|total|count|tally|"

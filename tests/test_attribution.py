@@ -386,3 +386,15 @@ def test_the_group_is_no_organisation_credited_before():
     text = ("Headline\n\nThe Red Cross said 200 people had left. A group of 40 tourists stayed at the hotel. "
             "The group said 12 of them were ill.")
     assert attribute(text, split_sentences(text))[-1] != "Red Cross"
+
+
+@pytest.mark.parametrize("sentence,who", [
+    ("In a statement on Saturday the Red Cross said 528,000 people had been evacuated.", "Red Cross"),
+    ("In a separate statement on Friday UNHCR said 1,200 refugees had crossed.", "UNHCR"),
+    ("In a televised address the prime minister said 300 families had left.", "prime minister"),
+    ("In a town near the border the mayor said 300 families had left.", None),  # a place, not a statement
+])
+def test_the_statement_a_source_spoke_in_is_no_part_of_the_subject(sentence, who):
+    """"In a statement on Saturday X said ...": a fronted statement, speech or interview (with no comma before the
+    subject) is where X spoke, not part of X's name."""
+    assert speaker(sentence) == who

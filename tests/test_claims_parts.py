@@ -231,6 +231,20 @@ def test_a_number_a_perfect_governs_is_done_whatever_modal_follows():
     assert _q(claims, 750000)[1]["modality"] != "reported"
 
 
+def test_a_number_a_past_verb_of_moving_governs_is_done_whatever_plan_follows():
+    """"flew 1,900 people out on Tuesday and planned to evacuate 3,000 more": the 1,900 flew; the 3,000 are planned.
+    "plans to evacuate 500" and "would have carried 200" are not done."""
+    claims = _claims("The airline flew 1,900 people out of Oran on Tuesday and planned to evacuate 3,000 more on "
+                     "Wednesday, a spokesman said.")
+    assert _q(claims, 1900)[1]["modality"] == "reported"
+    assert _q(claims, 3000)[1]["modality"] == "planned"
+    claims = _claims("The navy carried 450 people to Tall and will take another 600 on Friday.")
+    assert _q(claims, 450)[1]["modality"] == "reported"
+    assert _q(claims, 600)[1]["modality"] == "planned"
+    assert _q(_claims("The agency plans to evacuate 500 people from Oran."), 500)[1]["modality"] == "planned"
+    assert _q(_claims("The ship would have carried 200 people to Tall."), 200)[1]["modality"] != "reported"
+
+
 def test_a_count_someone_gave_is_reported_whatever_modal_follows():
     claims = _claims("The head of the Red Crescent in Oran had earlier put the toll at 150 and said it could rise.")
     assert _q(claims, 150)[1]["modality"] == "reported"
@@ -305,3 +319,12 @@ def test_the_cues_of_the_tally_a_clause_brings_a_number_to_are_that_numbers():
     claims = _claims("A second truce on Saturday allowed 134 more residents to leave Oran, bringing the number rescued "
                      "since the start of the siege to 1,100, officials said.")
     assert _q(claims, 134)[1]["scope"] is None and _q(claims, 1100)[1]["scope"] == "cumulative"
+
+
+def test_each_number_of_a_series_of_days_is_dated_to_its_own_day():
+    """"counted 3,400 dead on Tuesday and 8,500 on Wednesday": the 8,500 are Wednesday's, not Tuesday's."""
+    claims = _claims("The agency counted 3,400 dead in Oran on Tuesday and 8,500 on Wednesday.", published=dt.date(2023, 2, 27))
+    assert _q(claims, 3400)[1].get("date", claims[0].date.isoformat()) == "2023-02-21"
+    assert _q(claims, 8500)[1]["date"] == "2023-02-22"
+    claims = _claims("About 500 people left Tall on February 3 and 700 on February 5.", published=dt.date(2023, 2, 27))
+    assert _q(claims, 700)[1]["date"] == "2023-02-05"

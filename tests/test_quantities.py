@@ -369,3 +369,15 @@ def test_a_bare_number_before_a_modal_verb_of_moving_counts_people(text, value):
 ])
 def test_members_of_a_group_count_people_of_that_group(text, counts):
     assert [q.counts for q in parse_quantities(text)] == [counts]
+
+
+@pytest.mark.parametrize("text, counts", [
+    ("The ministry raised the death toll to 4,218 from 3,556.", ["killed", "killed"]),
+    ("It raised the death toll to 4,218, from 3,556 the day before.", ["killed", "killed"]),
+    ("The agency counted 3,432 dead on the first day and 8,574 the day after that.", ["killed", "killed"]),
+    ("The army evacuated 500 people from 12 villages.", ["people", "villages"]),  # a noun of its own
+])
+def test_a_bare_level_a_count_changed_from_or_a_later_day_counts_the_same(text, counts):
+    """"rose to 4,218 from 3,556", "8,574 the day after that": the bare number counts what the count beside it
+    counts."""
+    assert [q.counts for q in parse_quantities(text)] == counts
