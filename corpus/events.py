@@ -45,8 +45,8 @@ _REMAIN = re.compile(r"\b(?:remain(?:ed|s|ing)?\s+(?:in(?!\s+(?:effect|force|pla
                      r"\d[\d,]*\s+remain(?:ed|s)?|remain(?:ed|s)?\s*[.,]|(?:are|were|is) left\b|"
                      r"(?:people|civilians)\s+remaining|there remains?|how many[^.]*\bleft\b|"
                      r"still (?:inside|trapped|in)\b|in need of (?:evacuation|rescue)|waiting to (?:leave|be evacuated)|"
-                     r"(?<!without )waiting (?:for|to be) (?:rescue|rescued|help)|need(?:s|ed)? (?:to be )?(?:rescued|evacuated|rescue|"
-                     r"evacuation))",
+                     r"(?<!without )waiting (?:for|to be) (?:rescue|rescued|help)|"
+                     r"need(?:s|ed)? (?:to be )?(?:rescued|evacuated|rescue|evacuation))",
                      re.I)
 _KILL = re.compile(r"\b(?:kill(?:ed|ing|s)?|shot dead|(?:confirmed|found|reported|declared) dead|died|deaths?|"
                    r"massacres?|executed)\b", re.I)
