@@ -201,8 +201,9 @@ def _speaker_of(np: str, _place_words: frozenset[str]) -> Attribution | None:
         return Attribution(None, "", pronoun=np.split()[0].lower().rstrip("'’s"))
     if (document := _DOCUMENT_REF.match(np)) is not None:  # "the statement said": whoever issued it (speakers.py)
         return Attribution(None, "", pronoun=document.group(1).lower())
+    # an office before a bare name: "the governor of Homs" is the governor, not "Homs"
     return (_named_source(np) or _common_body(np) or _body_by_name(np) or _titled_person(np) or _official_of_body(np)
-            or _described_source(np) or _office(np))
+            or _office(np) or _described_source(np))
 
 
 def _body_by_name(np: str) -> Attribution | None:

@@ -423,6 +423,8 @@ def _scoped(c: Sentence, quantities: list[Quantity]) -> tuple[list[Quantity], st
         if (own_scope or scope) in (None, "none") and q.counts not in ("hours", "days", "weeks") \
                 and subject_tally(c.text, b):
             own_scope = "cumulative"
+        if q.counts in ("hours", "days", "weeks") and own_scope is None and scope in _TALLIES:
+            own_scope = "none"  # "since the three-day pause began": the pause's length is no running total
         if q.counts == "population" and own_scope is None:
             own_scope = "none"  # the people living there is a state: no running total, no first batch of it
         out.append(replace(q, scope=own_scope, modality=own_mood))

@@ -59,7 +59,8 @@ _ATTACK = re.compile(r"\b(?:fired on|firing on|opened fire|shot at|shelled|shell
 # Background clauses ("after an initial plan ... collapsed") do not say what the clause itself reports.
 _SIDE = re.compile(r"\b(?:after|when|since|before|until|because|following)\b[^,;]*", re.I)
 # An evacuation happening (verbs), versus one merely mentioned (nouns: only with a count).
-_EVAC = re.compile(r"\b(?:evacuat(?:ed|ing)|brought out|bused out|taken out|flown out|ferried out|shipped out|airlifted|"
+_EVAC = re.compile(r"\b(?:evacuat(?:ed|ing)|brought out|bring out|bringing out|bused out|taken out|flown out|ferried out|"
+                   r"shipped out|airlifted|"
                    # brought out of danger: "rescued 167 people trapped on rooftops", "moved to higher ground"
                    r"rescued|plucked|winched|(?:moved|relocated|shifted|taken)\s+to\s+(?:higher ground|safety|"
                    r"safer (?:places|areas|ground|locations)|(?:relief |evacuation )?(?:shelters?|camps?|cent(?:re|er)s))|"

@@ -51,7 +51,8 @@ _SUPERLATIVE_SO_FAR = re.compile(r"\b(?:\w+est|most|largest|biggest)\b[^,;.]{0,6
                                  r"\b(?:largest|biggest|highest|greatest|most|worst|busiest|heaviest|deadliest)\b"
                                  r"[^,;.]{0,60}\bsince\b[^,;.]{0,60}", re.I)
 _CUMULATIVE = re.compile(r"\b(?:so far|to date|thus far|until now|up to now|in recent days|since (?:the )?"
-                         r"(?:operation|evacuation|airlift|start|beginning)|since \w+ (?:began|started)|"
+                         r"(?:operation|evacuation|airlift|start|beginning)|"
+                         r"since (?:the )?(?:[\w-]+ ){0,3}?(?:began|started|came into force|took effect)|"
                          r"since (?:\w+ing|(?:mon|tues|wednes|thurs|fri|satur|sun)day|dawn|midnight|last \w+|early \w+|"
                          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.? \d{1,2})|"
                          r"(?:total|tally|number) (?:has |had )?(?:risen|rose|climbed|reached))\b", re.I)
@@ -241,8 +242,9 @@ _PARTS_OF_BEFORE = re.compile(r"^\W*(?:and\s+|but\s+)?(?:of|among)\s+(?:them|tho
                               r"(?:evacuees|people|residents|refugees|arrivals|displaced|dead|total))\s*,", re.I)
 
 # "Of the 300 evacuees, 40 were children": the number after a group counted in an opening phrase is part of it
-_OF_THE_N_BEFORE = re.compile(r"^\W*(?:and\s+|but\s+)?(?:of|among)\s+(?:the|these|those)\s+(?:more than\s+|about\s+|some\s+)?"
-                              r"\d[\d,.]*(?:\s+[\w'’-]+){0,3}\s*,\s*(?:[\w-]+\s+){0,2}$", re.I)
+_OF_THE_N_BEFORE = re.compile(r"^\W*(?:and\s+|but\s+)?(?:of|among)\s+(?:the|these|those)\s+(?:(?:more than|about|some|roughly|"
+                              r"around|nearly|almost|an estimated|over|at least)\s+)?"
+                              r"\d[\d,.]*(?:\s+[\w'’-]+){0,5}\s*,\s*(?:[\w-]+\s+){0,2}$", re.I)
 
 # In priority order: the cue, and the scope it gives (a function of the match where the words decide).
 _CLAUSE_CUES = [

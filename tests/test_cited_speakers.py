@@ -86,3 +86,8 @@ def test_an_intention_is_the_reporting_sources_claim():
     a = find_attribution("Once the airfield is running at full pace, the military expects to fly out between 5,000 "
                          "and 9,000 passengers a day, Taylor told reporters.")
     assert a is not None and a.speaker == "Taylor"
+
+
+def test_an_office_of_a_place_is_the_speaker_not_the_place():
+    a = find_attribution("The team managed to bring out 611 people, the governor of Homs said.")
+    assert a is not None and a.speaker == "governor of Homs"

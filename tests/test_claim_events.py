@@ -62,6 +62,7 @@ def test_verbs_of_displacement_and_of_moving_people_between_places(text, event):
     ("The number of people confirmed dead rose to 417 on Saturday, the government said.", "killed"),
     ("About 2,000 people remained trapped in the old city.", "remaining"),  # no rescue: still inside
     ("About 15,000 people need to be rescued urgently in the river basins.", "remaining"),  # not rescued yet
+    ("The team managed to deliver food and bring out 611 people, the governor said.", "evacuated"),
 ])
 def test_rescues_and_the_confirmed_dead(text, event):
     assert {e for _, e in _events(text)} == {event}

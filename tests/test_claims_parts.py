@@ -328,3 +328,11 @@ def test_each_number_of_a_series_of_days_is_dated_to_its_own_day():
     assert _q(claims, 8500)[1]["date"] == "2023-02-22"
     claims = _claims("About 500 people left Tall on February 3 and 700 on February 5.", published=dt.date(2023, 2, 27))
     assert _q(claims, 700)[1]["date"] == "2023-02-05"
+
+
+def test_a_tally_since_a_named_pause_began_and_a_part_of_the_roughly_n():
+    claims = _claims("The governor said 1,151 people had been evacuated from Oran since the three-day humanitarian pause "
+                     "began on Friday.")
+    assert _q(claims, 1151)[1]["scope"] == "cumulative" and _q(claims, 3)[1]["scope"] is None  # the pause's length
+    claims = _claims("Of the roughly 1,400 people evacuated so far, 336 men and boys were taken to a school in Oran.")
+    assert _q(claims, 336)[1]["scope"] == "part"
