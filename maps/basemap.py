@@ -48,6 +48,7 @@ DIVISION_COARSER = 2.0  # divisions are simplified this many times more coarsely
 #: divisions: at its opening zoom most are a few pixels across, clutter behind the story, and together tens of
 #: kilobytes of a page
 DIVISIONS_MAX_SPAN = 30.0
+DIVISION_COLUMNS = ("name", "name_ar")  # the columns of a division file a map draws
 SOURCE_TOLERANCE = 0.012  # degrees: how far a shipped division file's outline may lie from Natural Earth's
 
 Bounds = tuple[float, float, float, float]
@@ -113,29 +114,50 @@ def _file_credit(path: Path) -> str:
     return str(json.loads(path.read_text(encoding="utf-8")).get("attribution") or path.name)
 
 
+@lru_cache(maxsize=512)
+def _division_file(path: Path, mtime_ns: int, size: int) -> tuple[dict[str, list], np.ndarray, np.ndarray]:
+    """A division file's name columns, geometries and their bounds, parsed once per process and file version
+    (``mtime_ns``, ``size``): one build draws several maps of one region from the same files."""
+    frame = gpd.read_file(path, engine="pyogrio")
+    geoms = np.asarray(frame.geometry.array, dtype=object)
+    return {c: frame[c].tolist() for c in DIVISION_COLUMNS if c in frame.columns}, geoms, shapely.bounds(geoms)
+
+
+def _in_view(path: Path, limits: Bounds) -> tuple[dict[str, list], np.ndarray]:
+    """The features of a division file that meet ``limits``, as the file reader's bounding-box filter picks
+    them (bounds that overlap, then a geometry that intersects the rectangle), in file order."""
+    st = path.stat()
+    cols, geoms, b = _division_file(path, st.st_mtime_ns, st.st_size)
+    minx, miny, maxx, maxy = limits
+    idx = np.flatnonzero((b[:, 0] <= maxx) & (b[:, 2] >= minx) & (b[:, 1] <= maxy) & (b[:, 3] >= miny))
+    idx = idx[shapely.intersects(geoms[idx], box(*limits))]
+    return {c: [v[i] for i in idx] for c, v in cols.items()}, geoms[idx]
+
+
 def _divisions(isos: list[str], limits: Bounds) -> tuple[gpd.GeoDataFrame, list[str]]:
     """The first-level divisions of the countries ``isos`` that the project ships, within ``limits``, and the
     credits of the files that have some in view: one per source, naming the countries drawn from it."""
-    import pandas as pd
-
     files = division_files()
-    frames: list[gpd.GeoDataFrame] = []
+    parts: list[tuple[dict[str, list], np.ndarray, str, str]] = []
     used: dict[str, list[str]] = {}
     for iso in isos:
         if iso not in files:
             continue
-        frame = gpd.read_file(files[iso], bbox=limits, engine="pyogrio")
-        if len(frame) == 0:
+        cols, geoms = _in_view(files[iso], limits)
+        if len(geoms) == 0:
             continue
-        frame = frame.set_crs("EPSG:4326", allow_override=True)  # TopoJSON carries no CRS: it is lon/lat
-        frame = frame[[c for c in ("name", "name_ar", "geometry") if c in frame.columns]].copy()
-        frame["credit"], frame["iso"] = _file_credit(files[iso]), iso
-        frames.append(frame)
+        parts.append((cols, geoms, _file_credit(files[iso]), iso))
         used.setdefault(_file_credit(files[iso]), []).append(iso)
     credits = [_credit_line(credit, isos_) for credit, isos_ in used.items()]
-    if not frames:
+    if not parts:
         return gpd.GeoDataFrame({"name": []}, geometry=gpd.GeoSeries([], crs="EPSG:4326"), crs="EPSG:4326"), []
-    return gpd.GeoDataFrame(pd.concat(frames, ignore_index=True), geometry="geometry", crs="EPSG:4326"), credits
+    present = [c for c in DIVISION_COLUMNS if any(c in cols for cols, *_ in parts)]
+    data: dict[str, list] = {c: [v for cols, geoms, *_ in parts for v in cols.get(c, [None] * len(geoms))]
+                             for c in present}
+    data["credit"] = [credit for _, geoms, credit, _ in parts for _ in geoms]
+    data["iso"] = [iso for _, geoms, _, iso in parts for _ in geoms]
+    geometry = gpd.GeoSeries(np.concatenate([geoms for _, geoms, *_ in parts]), crs="EPSG:4326")
+    return gpd.GeoDataFrame(data, geometry=geometry, crs="EPSG:4326"), credits
 
 
 def _credit_line(credit: str, isos: list[str]) -> str:
