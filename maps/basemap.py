@@ -280,13 +280,24 @@ def _digits(fine: float) -> int:
 def _two_scale(g: Any, inner: Any, limits: Bounds, fine: float, coarse: float) -> Any:
     """``g`` simplified finely inside ``inner`` and coarsely outside (up to ``limits``), the two halves
     meeting exactly on the edge of ``inner``."""
+    # repairing and simplifying keep a shape within its bounds: a shape wholly outside ``inner`` has nothing
+    # near, one wholly inside it (or a layer drawn only up to it) nothing far, and neither is simplified
+    gx0, gy0, gx1, gy1 = g.bounds
+    ix0, iy0, ix1, iy1 = inner.bounds
+    has_near = not (gx1 < ix0 or gx0 > ix1 or gy1 < iy0 or gy0 > iy1)
+    has_far = tuple(limits) != (ix0, iy0, ix1, iy1) and not (ix0 < gx0 and gx1 < ix1 and iy0 < gy0 and gy1 < iy1)
+    if not (has_near or has_far):
+        return shapely.Polygon()
     g = shapely.make_valid(g)
-    near = shapely.clip_by_rect(g.simplify(fine, preserve_topology=True), *inner.bounds)
-    # islets under a couple of pixels at the opening zoom add vertices and nothing a reader can see
-    near = shapely.union_all([p for p in shapely.get_parts(near) if p.area >= (3 * fine) ** 2] or [shapely.Polygon()])
-    far = shapely.clip_by_rect(g.simplify(coarse, preserve_topology=True), *limits).difference(inner)
-    # islets smaller than a few pixels at the farthest zoom add vertices and nothing a reader can see
-    far = shapely.union_all([p for p in shapely.get_parts(far) if p.area >= (3 * coarse) ** 2] or [shapely.Polygon()])
+    near = far = shapely.Polygon()
+    if has_near:
+        near = shapely.clip_by_rect(g.simplify(fine, preserve_topology=True), *inner.bounds)
+        # islets under a couple of pixels at the opening zoom add vertices and nothing a reader can see
+        near = shapely.union_all([p for p in shapely.get_parts(near) if p.area >= (3 * fine) ** 2] or [shapely.Polygon()])
+    if has_far:
+        far = shapely.clip_by_rect(g.simplify(coarse, preserve_topology=True), *limits).difference(inner)
+        # islets smaller than a few pixels at the farthest zoom add vertices and nothing a reader can see
+        far = shapely.union_all([p for p in shapely.get_parts(far) if p.area >= (3 * coarse) ** 2] or [shapely.Polygon()])
     out = shapely.union(near, far) if not near.is_empty and not far.is_empty else (near if far.is_empty else far)
     return shapely.set_precision(out, 10.0 ** -_digits(fine))
 
