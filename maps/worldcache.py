@@ -29,7 +29,8 @@ KEEP = 256  # drawings kept in the cache (a few tens of KB each)
 
 class WorldLayers(Mapping):
     """`basemap.basemap_layers(bounds)` plus the corpus's own layers ("user"), read from the data files only
-    when something asks for a layer: a build whose drawing is cached never reads them."""
+    when something asks for a layer: a build whose drawing is cached never reads them. A map too wide to draw
+    divisions (`basemap.draws_divisions`) has none, and credits none."""
 
     def __init__(self, bounds: tuple[float, float, float, float], user: Any = None):
         self.bounds = tuple(float(b) for b in bounds)
@@ -38,9 +39,10 @@ class WorldLayers(Mapping):
 
     def _all(self) -> dict[str, Any]:
         if self._layers is None:
-            from evacmap.maps.basemap import basemap_layers
+            from evacmap.maps.basemap import basemap_layers, draws_divisions
 
-            self._layers = {**basemap_layers(self.bounds), "user": self.user}
+            # a map too wide to draw divisions reads no division file (about 240 of them for a region's overview)
+            self._layers = {**basemap_layers(self.bounds, divisions=draws_divisions(self.bounds)), "user": self.user}
         return self._layers
 
     def __getitem__(self, key: str) -> Any:
