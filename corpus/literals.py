@@ -116,19 +116,11 @@ def _better(a: frozenset[str], b: frozenset[str] | None) -> bool:
 
 
 def _need(items) -> frozenset[str] | None:
-    """The best literal set one of which every match of this sequence of parsed items consumes, or None."""
+    """The best literal set one of which every match of this sequence of parsed items consumes, or None: the best
+    of _every_need's sets (a group's or a repeat's best is the best of the sets within it)."""
     best: frozenset[str] | None = None
-    run: list[str] = []
-    for op, av in items:
-        if op is _c.LITERAL:
-            run.append(chr(av))
-            continue
-        if run:
-            best = _pick(frozenset({"".join(run)}), best)
-            run = []
-        best = _pick(_item_need(op, av), best)
-    if run:
-        best = _pick(frozenset({"".join(run)}), best)
+    for need in _every_need(items):
+        best = _pick(need, best)
     return best
 
 
