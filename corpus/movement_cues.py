@@ -15,7 +15,7 @@ MOVE_WORD = re.compile(r"\b(?:evacuat\w*|convoys?|buses|ambulances|vehicles|brou
                        r"returning|returned|"
                        r"dr[oi]ve|driven|driving|took|relocat\w*|fl[eo]wn?|flying|flights?|airlift\w*|planes?|aircraft|"
                        r"sail\w*|ships?|boats?|trains?|ferr(?:y|ied|ies)|shipped|landed|disembarked|trips?|way|shuttl\w*|"
-                       r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|"
+                       r"transport\w*|rescued|carried|carrying|crawled|walked|trucks?|rolling|rolled|entered|shifted|"
                        r"escaped|refugees|evacuees|corridors?|ashore|"
                        # "hopes to send up to 600 more to X": people sent, not aid, troops or rescuers
                        r"sen(?:d|ds|t|ding)\s+(?:up\s+to\s+|about\s+|some\s+|nearly\s+|more\s+than\s+|another\s+|"
@@ -161,6 +161,8 @@ FILLER = re.compile(r"(?:(?:the|a|an|neighbou?ring|nearby|besieged|another|other
                     # "residents of low-lying parts of X", "the outskirts of X": a part of the place ("the rebel-held
                     # districts of X" are the actor's: corpus/control_text.py places them)
                     r"(?:(?-i:[a-z])[\w-]*\s+){0,2}(?:parts?|outskirts|suburbs?)\s+of|"
+                    # "to safer locations on the outskirts of X", "to safe places near X": somewhere at the place
+                    r"(?:safer?\s+|higher\s+)?(?:locations|places|sites|ground)\s+(?:on|near|in|at)|"
                     # "Al-Azraq air base in", "a high school in", "a health office in": a facility in the place
                     r"its|their|(?:(?:(?-i:[A-Z])[\w.]*|(?!(?:to|from|into|and|or|for|by|via|with|then|in|at|of|on)\b)"
                     r"(?-i:[a-z])[\w-]*)\s+){0,3}(?:headquarters|embassy|embassies|compound|offices?|"
