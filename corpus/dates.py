@@ -51,6 +51,10 @@ _DATE = re.compile(
 _BACKGROUND = re.compile(r"\b(?:after|since|before|until|following|prior to|when|(?:which|that)\s+(?:had\s+)?"
                          r"(?:followed|preceded|came after))\b(?!\s+(?:\d{1,2}(?:[:.]\d\d)?\s*"
                          r"(?:a\.m\.|p\.m\.|am\b|pm\b)|noon|midday|midnight|dawn|dusk|daybreak|nightfall))", re.I)
+# A count's own predicate before the day: "The number confirmed dead after Cyclone Idai rose to 417 on Saturday" is
+# of Saturday (a storm does not rise to 417: the "after" phrase belongs to the subject, not to the day)
+_COUNT_MOVED = re.compile(r"\b(?:rose|climbed|jumped|increased|grew|reached|stood|topped|passed)\s+(?:to\s+|at\s+)?"
+                          r"(?:(?:more than|about|nearly|almost|some|over)\s+)?\d[\d,.]*\s*$", re.I)
 # "would" is the future of reported speech: "Ottawa said a ship would pick up 1,000 people on Wednesday".
 _FUTURE = re.compile(r"\b(?:will|shall|would|due|expected|set (?:to|for)|plans?|planned|scheduled|going to|"
                      r"hopes? to|tomorrow)\b", re.I)
@@ -202,7 +206,8 @@ def find_dates(text: str, published: dt.date | None, anchor: dt.date | None = No
         clause = _clause_before(text, m.start())
         window = " ".join(clause.split()[-8:])
         in_quote = any(a <= m.start() < b for a, b in quotes)
-        background = in_quote or (bool(_BACKGROUND.search(clause)) and not _when_opens(clause))
+        background = in_quote or (bool(_BACKGROUND.search(clause)) and not _when_opens(clause)
+                                  and not _COUNT_MOVED.search(clause))
         last = None
         if m.group("weekday"):
             wd = WEEKDAYS.index(m.group("wd").lower())

@@ -239,3 +239,13 @@ def test_the_day_a_forecast_looks_ahead_to_is_not_when_things_happened():
     assert ref.date == dt.date(2020, 1, 4) and ref.background
     (ref,) = find_dates("Thousands were evacuated on Thursday.", fri)
     assert ref.date == dt.date(2020, 1, 2) and not ref.background
+
+
+def test_a_count_rising_to_a_number_on_a_day_is_of_that_day_whatever_after_phrase_its_subject_has():
+    """"The number confirmed dead after Cyclone Idai rose to 417 on Saturday": Saturday dates the count; "after the
+    blast on Monday" still dates only the blast."""
+    sat = dt.date(2019, 3, 23)
+    (ref,) = find_dates("The number of people confirmed dead after Cyclone Idai rose to 417 on Saturday.", sat)
+    assert ref.date == sat and not ref.background
+    (ref,) = find_dates("Officials said 68 people had died after the blast on Monday.", sat)
+    assert ref.background
