@@ -378,13 +378,13 @@ def quantity_modality(text: str, start: int, end: int, previous_end: int = 0) ->
     return None if rel is None else _mood(rel.group(0))
 
 
+#: no modal or "to" right before: what follows is said as done
+_NO_MODAL = r"(?<!would )(?<!could )(?<!might )(?<!should )(?<!\bmay )(?<!will )(?<!must )(?<!\bto )"
 #: a perfect right before a number, with no modal or "to" before it: the number is done, whatever comes after
-_DONE_BEFORE = re.compile(r"(?<!would )(?<!could )(?<!might )(?<!should )(?<!\bmay )(?<!will )(?<!must )(?<!\bto )"
-                          r"\b(?:had|has|have)\s+(?:already\s+|now\s+|so far\s+)?(?:been\s+)?([a-z]+(?:ed|en|wn))\s+"
+_DONE_BEFORE = re.compile(_NO_MODAL + r"\b(?:had|has|have)\s+(?:already\s+|now\s+|so far\s+)?(?:been\s+)?([a-z]+(?:ed|en|wn))\s+"
                           r"(?:(?:about|some|around|nearly|almost|more than|over|at least|an estimated)\s+)?$", re.I)
 #: a verb of moving people in the simple past right before a number, with no modal, "to" or auxiliary before it
-_PAST_BEFORE = re.compile(r"(?<!\bto )(?<!would )(?<!could )(?<!might )(?<!should )(?<!\bmay )(?<!will )(?<!must )"
-                          r"(?<!\bbe )(?<!been )(?<!being )(?<!have )(?<!has )(?<!had )(?<!not )"
+_PAST_BEFORE = re.compile(_NO_MODAL + r"(?<!\bbe )(?<!been )(?<!being )(?<!have )(?<!has )(?<!had )(?<!not )"
                           r"\b(?:flew|evacuated|carried|moved|brought|rescued|airlifted|ferried|shipped|bus?sed|"
                           r"transported|repatriated|relocated|sailed|drove)\s+(?:(?:about|some|around|nearly|almost|"
                           r"more than|over|at least|an estimated)\s+)?$", re.I)
