@@ -47,16 +47,14 @@ def admin2_places(region_of: dict[tuple[str, str], str], names_of, towns: list[d
         names = names_of(name, aliases)
         if not names:
             continue
-        if gid in own or iso in centres:  # a division named like its own seat is left to the town ("Jaffna")
-            point = own.get(gid) or centres[iso]
-            names = [n for n in names if not near.seat(country, point[0], point[1], n)]
-            if not names:
-                continue
         if gid in own:
             (lat, lon), how, approximate = own[gid], f"point: {CITATION}", False
         elif iso in centres:
             (lat, lon), how, approximate = centres[iso], f"point: the iso3166-2 package's centre of {iso}", True
         else:
+            continue
+        names = [n for n in names if not near.seat(country, lat, lon, n)]  # left to the town it is named like ("Jaffna")
+        if not names:
             continue
         places.append(Place(
             id=f"gn:{gid}", name=name, kind="county", lat=round(lat, 5), lon=round(lon, 5), precision_m=_PRECISION_M,
